@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+// TouchTape: record real touch pan gestures on Linux and replay them into an
+// interactive-dismissal controller. The targets below read as the pipeline:
+//   events → frames → tracks → pan → dismissal → replay (transcript, checks, report)
+// Only `CLibevdev`/`TouchTapeDevice` touch C; everything else is plain Swift.
+import PackageDescription
+
+let package = Package(
+    name: "TouchTape",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "touchtape", targets: ["touchtape"]),
+        .library(name: "TouchTape", targets: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
+        ]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Stage 0: the vocabulary every stage speaks (events, codes, device description).
+        .target(name: "TouchTapeEvents"),
+        // Stage 1: evemu and libinput-record files ⇄ events + description.
+        .target(name: "TouchTapeFormats", dependencies: [
+            "TouchTapeEvents", .product(name: "Yams", package: "Yams"),
+        ]),
+        // Stage 2: events → frames (SYN_REPORT, MT slots / SYN_MT_REPORT / single touch) → contacts in mm.
+        .target(name: "TouchTapeFrames", dependencies: ["TouchTapeEvents"]),
+        // Stage 3: frames → one track per gesture.
+        .target(name: "TouchTapeTracks", dependencies: ["TouchTapeEvents", "TouchTapeFrames"]),
+        // Stage 4: frames → pan samples (slop, centroid, velocity).
+        .target(name: "TouchTapePan", dependencies: ["TouchTapeEvents", "TouchTapeFrames"]),
+        // Stage 5: pan samples → progress, decision, completion on a virtual clock.
+        .target(name: "TouchTapeDismissal", dependencies: ["TouchTapeEvents", "TouchTapePan"]),
+        // Stage 6: the whole pipeline per track → transcript → checks → report.
+        .target(name: "TouchTapeReplay", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal",
+        ]),
+        // The only C: libevdev through pkg-config.
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .target(name: "TouchTapeDevice", dependencies: [
+            "CLibevdev", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+        ]),
+        .executableTarget(name: "touchtape", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeFramesTests", dependencies: ["TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats"]),
+        .testTarget(name: "TouchTapeTracksTests", dependencies: ["TouchTapeTracks", "TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats"]),
+        .testTarget(name: "TouchTapePanTests", dependencies: ["TouchTapePan", "TouchTapeFrames", "TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames"]),
+        .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents"]),
+        // Runs the built `touchtape` binary as a user would.
+        .testTarget(name: "TouchTapeEndToEndTests", dependencies: ["touchtape", "TouchTapeFormats", "TouchTapeEvents"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,23 @@
+/// The range and precision of one absolute axis (`struct input_absinfo` less the
+/// current value, which neither recording format keeps as device description).
+public struct AbsInfo: Hashable, Sendable {
+    public var minimum: Int32
+    public var maximum: Int32
+    public var fuzz: Int32
+    public var flat: Int32
+    /// Units per millimetre for position axes (units per radian for rotation); 0 = unknown.
+    public var resolution: Int32
+
+    public init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.fuzz = fuzz
+        self.flat = flat
+        self.resolution = resolution
+    }
+
+    /// The axis length in millimetres, when the device reports a resolution.
+    public var lengthInMillimetres: Double? {
+        resolution > 0 ? Double(Int64(maximum) - Int64(minimum)) / Double(resolution) : nil
+    }
+}

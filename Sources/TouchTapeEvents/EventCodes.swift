@@ -1,0 +1,117 @@
+/// Named event codes a touch device uses, and name look-ups for every code the
+/// kernel defines (generated table in `EventCodes+Names.swift`).
+///
+/// Codes are plain `UInt16` constants rather than enum cases: a recording may hold
+/// codes newer than this table, and those must pass through unchanged.
+public enum EventCodes {
+    // EV_SYN
+    public static let SYN_REPORT: UInt16 = 0x00
+    public static let SYN_CONFIG: UInt16 = 0x01
+    public static let SYN_MT_REPORT: UInt16 = 0x02
+    public static let SYN_DROPPED: UInt16 = 0x03
+
+    // EV_ABS
+    public static let ABS_X: UInt16 = 0x00
+    public static let ABS_Y: UInt16 = 0x01
+    public static let ABS_PRESSURE: UInt16 = 0x18
+    public static let ABS_TOOL_WIDTH: UInt16 = 0x1c
+    public static let ABS_MT_SLOT: UInt16 = 0x2f
+    public static let ABS_MT_TOUCH_MAJOR: UInt16 = 0x30
+    public static let ABS_MT_TOUCH_MINOR: UInt16 = 0x31
+    public static let ABS_MT_WIDTH_MAJOR: UInt16 = 0x32
+    public static let ABS_MT_WIDTH_MINOR: UInt16 = 0x33
+    public static let ABS_MT_ORIENTATION: UInt16 = 0x34
+    public static let ABS_MT_POSITION_X: UInt16 = 0x35
+    public static let ABS_MT_POSITION_Y: UInt16 = 0x36
+    public static let ABS_MT_TOOL_TYPE: UInt16 = 0x37
+    public static let ABS_MT_BLOB_ID: UInt16 = 0x38
+    public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
+    public static let ABS_MT_PRESSURE: UInt16 = 0x3a
+    public static let ABS_MT_DISTANCE: UInt16 = 0x3b
+
+    // EV_KEY
+    public static let BTN_LEFT: UInt16 = 0x110
+    public static let BTN_RIGHT: UInt16 = 0x111
+    public static let BTN_MIDDLE: UInt16 = 0x112
+    public static let BTN_TOOL_PEN: UInt16 = 0x140
+    public static let BTN_TOOL_FINGER: UInt16 = 0x145
+    public static let BTN_TOOL_QUINTTAP: UInt16 = 0x148
+    public static let BTN_TOUCH: UInt16 = 0x14a
+    public static let BTN_STYLUS: UInt16 = 0x14b
+    public static let BTN_TOOL_DOUBLETAP: UInt16 = 0x14d
+    public static let BTN_TOOL_TRIPLETAP: UInt16 = 0x14e
+    public static let BTN_TOOL_QUADTAP: UInt16 = 0x14f
+
+    // EV_MSC
+    public static let MSC_SERIAL: UInt16 = 0x00
+    public static let MSC_SCAN: UInt16 = 0x04
+    public static let MSC_TIMESTAMP: UInt16 = 0x05
+
+    /// The finger count each `BTN_TOOL_*` finger key stands for while it is down.
+    public static let fingerCountByToolKey: [UInt16: Int] = [
+        BTN_TOOL_FINGER: 1, BTN_TOOL_DOUBLETAP: 2, BTN_TOOL_TRIPLETAP: 3,
+        BTN_TOOL_QUADTAP: 4, BTN_TOOL_QUINTTAP: 5,
+    ]
+
+    /// `EV_ABS` codes whose values are positions or sizes measured in units per
+    /// millimetre (resolution applies); orientation etc. are not.
+    public static let multitouchCodes: ClosedRange<UInt16> = ABS_MT_TOUCH_MAJOR...0x3f
+
+    /// `EV_SYN` → "EV_SYN"; unknown types as `EV_0xNN`.
+    public static func typeName(_ type: UInt16) -> String {
+        typeNames[type] ?? "EV_0x" + hex(type, width: 2)
+    }
+
+    /// The kernel name of a code, or `nil` when this table does not know it.
+    public static func knownCodeName(type: UInt16, code: UInt16) -> String? {
+        codeNames[type]?[code]
+    }
+
+    /// The kernel name of a code; unknown codes as `<TYPE>_0xNNN` so they stay visible.
+    public static func codeName(type: UInt16, code: UInt16) -> String {
+        if let name = knownCodeName(type: type, code: code) { return name }
+        let prefix = typeName(type).hasPrefix("EV_") ? String(typeName(type).dropFirst(3)) : "CODE"
+        return prefix + "_0x" + hex(code, width: 3)
+    }
+
+    /// `INPUT_PROP_DIRECT` etc.; unknown as `INPUT_PROP_0xNN`.
+    public static func propertyName(_ property: UInt16) -> String {
+        propertyNames[property] ?? "INPUT_PROP_0x" + hex(property, width: 2)
+    }
+
+    /// Looks a name up the other way: `"ABS_MT_SLOT"` → `(3, 0x2f)`.
+    public static func code(named name: String) -> (type: UInt16, code: UInt16)? {
+        codesByName[name]
+    }
+
+    /// `"EV_ABS"` → 3.
+    public static func type(named name: String) -> UInt16? {
+        typeNames.first { $0.value == name }?.key
+    }
+
+    private static let codesByName: [String: (type: UInt16, code: UInt16)] = {
+        var result: [String: (type: UInt16, code: UInt16)] = [:]
+        for (type, codes) in codeNames {
+            for (code, name) in codes { result[name] = (type, code) }
+        }
+        return result
+    }()
+
+    static func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+/// Input property numbers (`INPUT_PROP_*`).
+public enum InputProperty {
+    public static let pointer: UInt16 = 0x00
+    public static let direct: UInt16 = 0x01
+    public static let buttonpad: UInt16 = 0x02
+    public static let semiMT: UInt16 = 0x03
+    public static let topButtonpad: UInt16 = 0x04
+    public static let pointingStick: UInt16 = 0x05
+    public static let accelerometer: UInt16 = 0x06
+    /// `INPUT_PROP_MAX`.
+    public static let max: UInt16 = 0x1f
+}

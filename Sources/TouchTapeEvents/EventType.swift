@@ -1,0 +1,43 @@
+/// An event type (`EV_*`). A struct over the raw number, not an enum, so unknown
+/// types survive: a recording may hold types this project never names.
+public struct EventType: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let syn = EventType(rawValue: 0x00)
+    public static let key = EventType(rawValue: 0x01)
+    public static let rel = EventType(rawValue: 0x02)
+    public static let abs = EventType(rawValue: 0x03)
+    public static let msc = EventType(rawValue: 0x04)
+    public static let sw = EventType(rawValue: 0x05)
+    public static let led = EventType(rawValue: 0x11)
+    public static let snd = EventType(rawValue: 0x12)
+    public static let rep = EventType(rawValue: 0x14)
+    public static let ff = EventType(rawValue: 0x15)
+    public static let pwr = EventType(rawValue: 0x16)
+    public static let ffStatus = EventType(rawValue: 0x17)
+    /// `EV_MAX`: the highest type number the kernel defines.
+    public static let max = EventType(rawValue: 0x1f)
+
+    /// The highest code number of each type (`*_MAX` in input-event-codes.h).
+    /// Bitmasks are sized from this: `(maxCode + 1 + 7) / 8` bytes.
+    public var maxCode: UInt16 {
+        switch rawValue {
+        case 0x00: return 0x0f   // SYN_MAX
+        case 0x01: return 0x2ff  // KEY_MAX
+        case 0x02: return 0x0f   // REL_MAX
+        case 0x03: return 0x3f   // ABS_MAX
+        case 0x04: return 0x07   // MSC_MAX
+        case 0x05: return 0x11   // SW_MAX
+        case 0x11: return 0x0f   // LED_MAX
+        case 0x12: return 0x07   // SND_MAX
+        case 0x14: return 0x01   // REP_MAX
+        case 0x15: return 0x7f   // FF_MAX
+        default: return 0
+        }
+    }
+
+    public static func < (lhs: EventType, rhs: EventType) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { EventCodes.typeName(rawValue) }
+}

@@ -1,0 +1,35 @@
+/// One Linux `struct input_event`: time, type, code and value.
+///
+/// Type and code stay raw numbers so that codes this project has no name for are
+/// carried through every stage unchanged; ``EventCodes`` gives names where known.
+public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+    public var time: EventTime
+    public var type: UInt16
+    public var code: UInt16
+    public var value: Int32
+
+    public init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
+        self.time = time
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    public init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
+        self.init(time: time, type: type.rawValue, code: code, value: value)
+    }
+
+    public var eventType: EventType { EventType(rawValue: type) }
+
+    /// `EV_SYN / SYN_REPORT`: the end of one hardware frame.
+    public var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
+    /// `EV_SYN / SYN_MT_REPORT`: the end of one anonymous contact (protocol A).
+    public var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
+    /// `EV_SYN / SYN_DROPPED`: the kernel's buffer overflowed; state is unknown until resync.
+    public var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
+
+    /// Symbolic form, e.g. `0.000001 EV_ABS ABS_MT_POSITION_X 1330`.
+    public var description: String {
+        "\(time) \(EventCodes.typeName(type)) \(EventCodes.codeName(type: type, code: code)) \(value)"
+    }
+}

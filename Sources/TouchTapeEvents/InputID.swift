@@ -1,0 +1,29 @@
+/// The device identity (`struct input_id`): bus type, vendor, product and version.
+public struct InputID: Hashable, Sendable {
+    public var bustype: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+    public var version: UInt16
+
+    public init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
+        self.bustype = bustype
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+    }
+
+    /// The bus as a word (`usb`, `i2c`, …) for reports; unknown buses as hex.
+    public var busName: String {
+        switch bustype {
+        case 0x01: return "pci"
+        case 0x03: return "usb"
+        case 0x05: return "bluetooth"
+        case 0x06: return "virtual"
+        case 0x11: return "i8042"
+        case 0x18: return "i2c"
+        case 0x1c: return "spi"
+        case 0x1d: return "rmi"
+        default: return "0x" + EventCodes.hex(bustype, width: 4)
+        }
+    }
+}

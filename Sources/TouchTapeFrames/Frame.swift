@@ -1,0 +1,38 @@
+import TouchTapeEvents
+
+/// The state of the surface after one `SYN_REPORT`: every contact that is down.
+public struct Frame: Hashable, Sendable {
+    /// 0-based frame number in the event stream it came from.
+    public var index: Int
+    /// The time of the frame's `SYN_REPORT`.
+    public var time: EventTime
+    /// Indices (in the source event stream) of the events this frame consumed,
+    /// up to and including its `SYN_REPORT`.
+    public var eventRange: Range<Int>
+    /// Contacts down after this frame, sorted by ``Contact/id``.
+    public var contacts: [Contact]
+    /// Fingers down: the `BTN_TOOL_*` count where the device has those keys and it
+    /// is larger than the tracked contacts (touchpads track fewer slots than fingers),
+    /// else the number of contacts.
+    public var fingerCount: Int
+    /// True when a `SYN_DROPPED` gap was discarded just before this frame: its
+    /// state was resynchronised, motion across the gap is unknown.
+    public var followsGap: Bool
+
+    public init(index: Int, time: EventTime, eventRange: Range<Int>, contacts: [Contact], fingerCount: Int, followsGap: Bool = false) {
+        self.index = index
+        self.time = time
+        self.eventRange = eventRange
+        self.contacts = contacts
+        self.fingerCount = fingerCount
+        self.followsGap = followsGap
+    }
+
+    /// Mean position of the contacts in millimetres, `nil` when none is down.
+    public var centroid: Vector2? {
+        guard !contacts.isEmpty else { return nil }
+        return contacts.reduce(Vector2.zero) { $0 + $1.position } / Double(contacts.count)
+    }
+
+    public var isNeutral: Bool { fingerCount == 0 }
+}

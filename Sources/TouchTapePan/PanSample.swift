@@ -1,0 +1,36 @@
+import TouchTapeEvents
+
+/// The phases of a recognised pan, as UIKit and Flutter report them.
+public enum PanPhase: String, Hashable, Sendable, Codable {
+    /// Slop crossed: the pan is recognised. Translation is zero here.
+    case began
+    /// The contacts moved (or the finger count changed) while panning.
+    case changed
+    /// All fingers lifted, or the count fell below the finger-count rule.
+    case ended
+    /// The gesture was cut off (track ended with fingers down, a `SYN_DROPPED` gap
+    /// the pan cannot bridge, or a pointer-only touchpad motion took over).
+    case cancelled
+}
+
+/// One output of the pan recognizer: what `UIPanGestureRecognizer` would hand the
+/// dismissal controller at this moment.
+public struct PanSample: Hashable, Sendable {
+    /// Seconds since the track's first frame (the virtual clock's time base).
+    public var time: Double
+    public var phase: PanPhase
+    /// Translation of the contacts' centroid since `began`, in points (+y down).
+    public var translation: Vector2
+    /// Velocity in points per second (+y down).
+    public var velocity: Vector2
+    /// Fingers down when this sample was taken (at `ended`: the count before lifting).
+    public var fingerCount: Int
+
+    public init(time: Double, phase: PanPhase, translation: Vector2, velocity: Vector2, fingerCount: Int) {
+        self.time = time
+        self.phase = phase
+        self.translation = translation
+        self.velocity = velocity
+        self.fingerCount = fingerCount
+    }
+}
