@@ -1,0 +1,38 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The exit statuses the README documents; one place so every command agrees.
+enum ExitStatus {
+    /// Everything ran and every check passed.
+    static let success: Int32 = 0
+    /// A replay check failed.
+    static let checkFailed: Int32 = 1
+    /// Bad input (malformed recording, unknown device, bad option): the user must change something.
+    static let badInput: Int32 = 2
+    /// A device or the file system failed under us (unplug, full disk, permission).
+    static let deviceOrIOFailure: Int32 = 3
+}
+
+/// Prints a typed error to stderr as `touchtape: <what>` plus an optional hint line,
+/// and leaves with the given status. Used for every error a user can cause.
+func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.badInput) -> ExitCode {
+    var text = "touchtape: error: \(message)\n"
+    if let hint, !hint.isEmpty { text += "hint: \(hint)\n" }
+    writeStandardError(text)
+    return ExitCode(status)
+}
+
+/// Writes to stderr unbuffered (progress lines, errors).
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+}

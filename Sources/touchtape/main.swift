@@ -1,2 +1,0 @@
-// Placeholder; the CLI lands with the commands.
-print("touchtape")
