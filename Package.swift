@@ -39,6 +39,12 @@ let package = Package(
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
             "TouchTapePan", "TouchTapeDismissal",
         ]),
+        // Gestures synthesised the way a kernel would report them (the bundled Recordings/,
+        // tests, benchmarks); replaced by recorder output where the VM remakes them.
+        .target(name: "TouchTapeSynthesis", dependencies: ["TouchTapeEvents"]),
+        .executableTarget(name: "touchtape-make-recordings", dependencies: [
+            "TouchTapeSynthesis", "TouchTapeEvents", "TouchTapeFormats",
+        ], path: "Sources/MakeRecordings"),
         // The only C: libevdev through pkg-config.
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "TouchTapeDevice", dependencies: [
@@ -57,6 +63,7 @@ let package = Package(
         .testTarget(name: "TouchTapePanTests", dependencies: ["TouchTapePan", "TouchTapeFrames", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames"]),
+        .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents"]),
         // Runs the built `touchtape` binary as a user would.
         .testTarget(name: "TouchTapeEndToEndTests", dependencies: ["touchtape", "TouchTapeFormats", "TouchTapeEvents"]),

@@ -1,0 +1,1 @@
+print("touchtape-make-recordings: waiting for TouchTapeFormats")
