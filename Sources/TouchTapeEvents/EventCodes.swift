@@ -70,7 +70,7 @@ public enum EventCodes {
     /// The kernel name of a code; unknown codes as `<TYPE>_0xNNN` so they stay visible.
     public static func codeName(type: UInt16, code: UInt16) -> String {
         if let name = knownCodeName(type: type, code: code) { return name }
-        let prefix = typeName(type).hasPrefix("EV_") ? String(typeName(type).dropFirst(3)) : "CODE"
+        let prefix = typeNames[type].map { String($0.dropFirst(3)) } ?? "CODE"
         return prefix + "_0x" + hex(code, width: 3)
     }
 

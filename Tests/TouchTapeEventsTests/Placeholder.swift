@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholder_Events() { #expect(Bool(true)) }
