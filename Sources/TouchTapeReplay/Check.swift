@@ -1,0 +1,21 @@
+/// One named property a replayed dismissal must have. Checks read a ``Transcript``
+/// only; each says plainly when it does not apply to a track (and then passes).
+public protocol Check: Sendable {
+    /// Stable name used in reports, JUnit and `--check` filters.
+    var name: String { get }
+    func evaluate(_ transcript: Transcript) -> CheckResult
+}
+
+extension Check {
+    func pass(_ detail: String) -> CheckResult { CheckResult(name: name, passed: true, detail: detail) }
+    func fail(_ detail: String) -> CheckResult { CheckResult(name: name, passed: false, detail: detail) }
+}
+
+/// The checks every replay runs, in report order.
+public enum StandardChecks {
+    public static let all: [any Check] = [
+        ProgressRangeCheck(), ProgressMonotonicCheck(), ThresholdCheck(), FlickCheck(),
+        ExpectedOutcomeCheck(), CompletionOnceCheck(),
+    ]
+    public static var names: [String] { all.map(\.name) }
+}

@@ -1,0 +1,37 @@
+import TouchTapeDismissal
+
+/// `completion-once`: a decided transition completes exactly once, with `finished`
+/// matching the outcome, its animation ending exactly on 1 (finish) or 0 (cancel)
+/// within a bounded virtual time; an undecided one never completes.
+public struct CompletionOnceCheck: Check {
+    public let name = "completion-once"
+    /// UIKit clamps spring durations to 10 s; no completion may take longer.
+    public static let settleBound = 10.0
+
+    public init() {}
+
+    public func evaluate(_ t: Transcript) -> CheckResult {
+        let calls = t.completionCalls
+        guard t.outcome != .none else {
+            return calls.isEmpty ? pass("no decision, no completion (\(t.reason))")
+                                 : fail("no decision but \(calls.count) completion callback(s)")
+        }
+        guard calls.count == 1, let call = calls.first else {
+            return fail("expected exactly one completion callback, got \(calls.count)")
+        }
+        let finishing = t.outcome == .finish
+        guard call.finished == finishing else {
+            return fail("completion callback finished=\(call.finished) for outcome \(t.outcome)")
+        }
+        let target: Double = finishing ? 1 : 0
+        guard let last = t.completionFrames.last else { return fail("no completion frames") }
+        guard last.value == target else {
+            return fail("animation settled on \(fmt(last.value)), expected \(fmt(target))")
+        }
+        let start = t.decision?.time ?? t.completionFrames.first?.time ?? 0
+        guard call.time - start <= Self.settleBound else {
+            return fail("completion \(fmt(call.time - start)) s after release, bound \(fmt(Self.settleBound)) s")
+        }
+        return pass("one callback finished=\(call.finished) at +\(fmt(call.time - start)) s, settled on \(fmt(target))")
+    }
+}

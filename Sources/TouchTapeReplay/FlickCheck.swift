@@ -1,0 +1,20 @@
+import TouchTapeDismissal
+
+/// `flick`: a release velocity that qualifies as a flick (or a cancel veto) decides in
+/// its own direction, whatever the progress.
+public struct FlickCheck: Check {
+    public let name = "flick"
+    public init() {}
+
+    public func evaluate(_ t: Transcript) -> CheckResult {
+        guard let d = t.decision, t.outcome != .none else { return pass("not applicable: no decision (\(t.reason))") }
+        switch ReleaseRules(settings: t.settings).velocityVerdict(d.velocity) {
+        case .none:
+            return pass("not applicable: v (\(fmt(d.velocity.x)), \(fmt(d.velocity.y))) is no flick")
+        case .forwardFlick(let why):
+            return t.outcome == .finish ? pass("\(why) → finish") : fail("\(why) → expected finish, got \(t.outcome)")
+        case .cancelVelocity(let why):
+            return t.outcome == .cancel ? pass("\(why) → cancel") : fail("\(why) → expected cancel, got \(t.outcome)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// The JSON report (documented in the README, section "JSON report"). Keys come in a
+/// fixed order and numbers with fixed rounding, so two runs give identical bytes.
+public enum JSONReportRenderer {
+    public static func render(_ report: ReplayReport) -> String {
+        document(report).rendered() + "\n"
+    }
+
+    public static func document(_ report: ReplayReport) -> JSONValue {
+        .object([
+            ("profile", .string(report.profile)),
+            ("overrides", .array(report.overrides.map(JSONValue.string))),
+            ("tracks", .array(report.tracks.map(track))),
+            ("summary", .object([("passed", .integer(report.passed)), ("failed", .integer(report.failed))])),
+        ])
+    }
+
+    static func track(_ t: TrackReport) -> JSONValue {
+        .object([
+            ("file", .string(t.file)),
+            ("track", .integer(t.track)),
+            ("device", .object([
+                ("name", .string(t.deviceName)),
+                ("kind", .string(t.deviceKind.rawValue)),
+                ("protocol", .string(t.touchProtocol.name)),
+            ])),
+            ("fingers", .integer(t.fingers)),
+            ("releaseProgress", t.releaseProgress.map(JSONValue.number) ?? .null),
+            ("releaseVelocity", t.releaseVelocity.map { .object([("x", .number($0.x)), ("y", .number($0.y))]) } ?? .null),
+            ("outcome", .string(t.outcome.rawValue)),
+            ("reason", .string(t.reason.rawValue)),
+            ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
+            ("checks", .array(t.checks.map { c in
+                .object([("name", .string(c.name)), ("passed", .bool(c.passed)), ("detail", .string(c.detail))])
+            })),
+            ("notes", .array(t.notes.map(JSONValue.string))),
+        ])
+    }
+}

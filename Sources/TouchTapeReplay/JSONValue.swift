@@ -1,0 +1,89 @@
+/// A minimal JSON tree with a deterministic writer: keys keep the order they were
+/// given and numbers are printed with a fixed rounding, so two replays of the same
+/// input give byte-identical reports (Foundation's encoder guarantees neither
+/// across platforms).
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case integer(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
+
+    /// Decimal places kept for non-integer numbers.
+    public static let fractionDigits = 6
+
+    /// Pretty-printed with two-space indentation and a trailing newline at top level.
+    public func rendered(indent: Int = 0) -> String {
+        let pad = String(repeating: "  ", count: indent)
+        let inner = String(repeating: "  ", count: indent + 1)
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .integer(let i): return String(i)
+        case .number(let d): return Self.format(d)
+        case .string(let s): return Self.quote(s)
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n" + pad + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            return "{\n" + members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
+                .joined(separator: ",\n") + "\n" + pad + "}"
+        }
+    }
+
+    /// Fixed-point with trailing zeros trimmed; non-finite values become `null`
+    /// (JSON has no NaN), which the `progress-range` check reports separately.
+    static func format(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        let scale = 1_000_000.0
+        var rounded = (d * scale).rounded() / scale
+        if rounded == 0 { rounded = 0 }  // no "-0"
+        let negative = rounded < 0
+        let magnitude = abs(rounded)
+        let whole = magnitude.rounded(.towardZero)
+        var fraction = Int(((magnitude - whole) * scale).rounded())
+        var wholeInt = whole
+        if fraction >= Int(scale) { fraction -= Int(scale); wholeInt += 1 }
+        var text = String(format: wholeInt)
+        if fraction > 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return negative ? "-" + text : text
+    }
+
+    private static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+private func String(format whole: Double) -> String {
+    // Whole numbers up to 2^53 print exactly as integers.
+    if whole < 9.007_199_254_740_992e15 { return String(Int64(whole)) }
+    return "\(whole)"
+}

@@ -1,0 +1,52 @@
+import TouchTapeEvents
+
+/// `progress-monotonic`: between two consecutive progress updates, progress moves in the
+/// same direction as the translation along the dismiss axis whenever it is not clamped,
+/// and does not move against it (nor at all, when clamped at the same bound) otherwise.
+///
+/// "Clamped" means the raw fraction lies at or beyond a bound of the settings' clamp
+/// range. Only updates that reached UIKit are compared (a sample the controller did not
+/// forward carries the previous value).
+public struct ProgressMonotonicCheck: Check {
+    public let name = "progress-monotonic"
+    /// Movement smaller than this (points along the axis) counts as none.
+    public static let axisTolerance = 1e-9
+    /// Progress changes smaller than this count as none.
+    public static let progressTolerance = 1e-12
+
+    public init() {}
+
+    public func evaluate(_ t: Transcript) -> CheckResult {
+        let sent = t.updates.filter(\.sentToUIKit)
+        let byTime = Dictionary(t.samples.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
+        let clamp = t.settings.progressClamp
+        var compared = 0
+        for (a, b) in zip(sent, sent.dropFirst()) {
+            guard let sa = byTime[a.time], let sb = byTime[b.time] else { continue }
+            let dAxis = t.settings.edge.component(of: sb.translation) - t.settings.edge.component(of: sa.translation)
+            let dP = b.progress - a.progress
+            let free = { (raw: Double) in raw > clamp.lowerBound && raw < clamp.upperBound }
+            compared += 1
+            let moved = abs(dAxis) > Self.axisTolerance
+            let progressed = abs(dP) > Self.progressTolerance
+            if free(a.rawProgress) && free(b.rawProgress) {
+                if moved && (!progressed || (dP > 0) != (dAxis > 0)) {
+                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: pan moved \(fmt(dAxis)) pt along \(t.settings.edge) but progress changed \(fmt(dP))")
+                }
+                if !moved && progressed {
+                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: no movement along \(t.settings.edge) but progress changed \(fmt(dP))")
+                }
+            } else {
+                if progressed && moved && (dP > 0) != (dAxis > 0) {
+                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: clamped progress moved \(fmt(dP)) against the pan (\(fmt(dAxis)) pt)")
+                }
+                let sameBound = (a.rawProgress <= clamp.lowerBound && b.rawProgress <= clamp.lowerBound)
+                    || (a.rawProgress >= clamp.upperBound && b.rawProgress >= clamp.upperBound)
+                if sameBound && progressed {
+                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: progress changed \(fmt(dP)) while clamped at a bound")
+                }
+            }
+        }
+        return pass(compared == 0 ? "fewer than two progress updates" : "\(compared) steps follow the pan along \(t.settings.edge)")
+    }
+}

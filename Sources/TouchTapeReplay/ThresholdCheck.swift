@@ -1,0 +1,25 @@
+import TouchTapePan
+import TouchTapeDismissal
+
+/// `threshold`: when the release velocity decides nothing (no flick, no veto), the
+/// outcome is finish exactly when the release position passes the threshold, with the
+/// settings' tie rule (or, for PhotoZoom, the image-centre-vs-anchor test).
+public struct ThresholdCheck: Check {
+    public let name = "threshold"
+    public init() {}
+
+    public func evaluate(_ t: Transcript) -> CheckResult {
+        guard let d = t.decision, t.outcome != .none else { return pass("not applicable: no decision (\(t.reason))") }
+        let rules = ReleaseRules(settings: t.settings)
+        guard case .none = rules.velocityVerdict(d.velocity) else { return pass("not applicable: the velocity decides") }
+        let release = t.samples.last { $0.phase == .ended || $0.phase == .cancelled }
+        guard let position = rules.positionPasses(progress: d.progress, rawProgress: d.rawProgress,
+                                                  translation: release?.translation ?? .zero) else {
+            return pass("not applicable: no position rule")
+        }
+        let expected: Outcome = position.passes ? .finish : .cancel
+        return t.outcome == expected
+            ? pass("\(position.detail) → \(expected)")
+            : fail("\(position.detail) → expected \(expected), got \(t.outcome)")
+    }
+}
