@@ -1,0 +1,21 @@
+/// A call the transition machinery would receive, with its time on the virtual clock.
+public struct DismissalCallback: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        case finishInteractiveTransition
+        case cancelInteractiveTransition
+        /// `completeTransition(_ didComplete:)`: the completion callback, exactly once per
+        /// decided transition.
+        case completeTransition
+    }
+
+    public var time: Double
+    public var kind: Kind
+    /// For `.completeTransition`, its argument; for the interactive calls, whether it was the finish one.
+    public var finished: Bool
+
+    public init(time: Double, kind: Kind, finished: Bool) {
+        self.time = time
+        self.kind = kind
+        self.finished = finished
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import TouchTapeEvents
+import TouchTapePan
+
+extension DismissalController {
+    /// The position half of a decision: did the release position pass, and which test said so.
+    struct PositionTest {
+        var passes: Bool
+        var reason: DecisionReason
+        var detail: String
+    }
+
+    /// The velocity half: a flick towards the edge, and a cancel-velocity hit.
+    struct VelocityTest {
+        var forwardFlick = false
+        var cancel = false
+        var cancelReason: DecisionReason = .veto
+        var forwardDetail = ""
+        var cancelDetail = ""
+    }
+
+    /// Applies ``DismissalSettings/rule`` at the release sample (state: deciding).
+    func decide(at sample: PanSample) -> Decision {
+        if sample.phase == .cancelled, settings.onGestureCancelled == .ignore {
+            return noDecision(sample, reason: .ignoredCancel,
+                              detail: "gesture cancelled; the library decides only on .ended")
+        }
+        let position = positionTest(sample)
+        let velocity = velocityTest(sample)
+        let outcome: Outcome, reason: DecisionReason, detail: String
+        switch settings.rule {
+        case .flickThenThreshold:
+            if velocity.forwardFlick {
+                (outcome, reason, detail) = (.finish, .flick, velocity.forwardDetail)
+            } else if velocity.cancel {
+                (outcome, reason, detail) = (.cancel, velocity.cancelReason, velocity.cancelDetail)
+            } else {
+                (outcome, reason, detail) = (position.passes ? .finish : .cancel, position.reason, position.detail)
+            }
+        case .orThenVeto:
+            if velocity.cancel {
+                (outcome, reason, detail) = (.cancel, velocity.cancelReason, velocity.cancelDetail)
+            } else if position.passes {
+                (outcome, reason, detail) = (.finish, position.reason, position.detail)
+            } else if velocity.forwardFlick {
+                (outcome, reason, detail) = (.finish, .flick, velocity.forwardDetail)
+            } else {
+                (outcome, reason, detail) = (.cancel, position.reason, position.detail)
+            }
+        case .vetoOnly:
+            if velocity.cancel {
+                (outcome, reason, detail) = (.cancel, velocity.cancelReason, velocity.cancelDetail)
+            } else {
+                (outcome, reason, detail) = (position.passes ? .finish : .cancel, position.reason, position.detail)
+            }
+        }
+        return Decision(outcome: outcome, reason: reason, time: sample.time, phase: sample.phase, progress: progress,
+                        rawProgress: rawProgress(sample), velocity: sample.velocity, detail: detail)
+    }
+
+    func positionTest(_ sample: PanSample) -> PositionTest {
+        let comparison = settings.thresholdComparison
+        func thresholdTest(_ fraction: Double, name: String) -> PositionTest {
+            guard let threshold = settings.completionThreshold else {
+                return PositionTest(passes: true, reason: .threshold, detail: "\(name) \(Self.format(fraction)), no threshold")
+            }
+            let passes = comparison.holds(fraction, threshold)
+            let relation = passes ? comparison.symbol : "not \(comparison.symbol)"
+            return PositionTest(passes: passes, reason: .threshold,
+                                detail: "\(name) \(Self.format(fraction)) \(relation) \(Self.format(threshold))")
+        }
+        switch settings.decisionInput {
+        case .clampedFraction:
+            return thresholdTest(progress, name: "fraction")
+        case .rawFraction:
+            var fraction = rawProgress(sample)
+            switch settings.negativeTranslation {
+            case .clamp: fraction = max(fraction, settings.progressClamp.lowerBound)
+            case .rawForDecision, .floorDelta: break
+            }
+            return thresholdTest(fraction, name: "raw fraction")
+        case .positionVsAnchor(let imageHeight):
+            // PhotoZoomAnimator L59–61: scale s = 1 − progress; the image's frame height after the
+            // transform is h0·s, and the centre is moved up by h·(1 − s)/2 (on y only).
+            let scale = 1 - clamped(rawProgress(sample))
+            let along = settings.edge.component(of: sample.translation)
+            let shift: Double
+            switch settings.edge.axis {
+            case .vertical: shift = imageHeight * scale * (1 - scale) / 2
+            case .horizontal: shift = 0
+            }
+            let offset = along - shift
+            if offset < 0 {
+                return PositionTest(passes: false, reason: .anchor,
+                                    detail: "image centre \(Self.format(-offset)) pt short of its anchor")
+            }
+            if settings.completionThreshold != nil {
+                let test = thresholdTest(1 - scale, name: "fraction")
+                if !test.passes { return test }
+            }
+            return PositionTest(passes: true, reason: .anchor,
+                                detail: "image centre \(Self.format(offset)) pt past its anchor")
+        }
+    }
+
+    func velocityTest(_ sample: PanSample) -> VelocityTest {
+        let edge = settings.edge
+        let along = edge.component(of: sample.velocity)
+        var test = VelocityTest()
+        var backwardFlick = false
+        var backwardDetail = ""
+        if let flick = settings.flick {
+            let limit = "\(flick.comparison.symbol) \(Self.format(flick.minimumVelocity))"
+            func projected() {
+                if flick.comparison.holds(along, flick.minimumVelocity) {
+                    test.forwardFlick = true
+                    test.forwardDetail = "velocity \(Self.format(along)) \(limit) towards \(edge)"
+                } else if flick.comparison.holds(-along, flick.minimumVelocity) {
+                    backwardFlick = true
+                    backwardDetail = "velocity \(Self.format(-along)) \(limit) towards \(edge.opposite)"
+                }
+            }
+            switch settings.velocityMeasure {
+            case .magnitude2D:
+                let speed = sample.velocity.length
+                if flick.comparison.holds(speed, flick.minimumVelocity) {
+                    let direction = DismissEdge(dominantDirectionOf: sample.velocity)
+                    if direction.axis == edge.axis {
+                        let text = "|v| \(Self.format(speed)) \(limit) towards \(direction)"
+                        if direction == edge {
+                            test.forwardFlick = true
+                            test.forwardDetail = text
+                        } else {
+                            backwardFlick = true
+                            backwardDetail = text
+                        }
+                    } else {
+                        switch settings.offAxisFlick {
+                        case .ignore: break
+                        case .projectOntoAxis: projected()
+                        }
+                    }
+                }
+            case .projected:
+                projected()
+            }
+        }
+        switch settings.cancelVelocity {
+        case nil:
+            break
+        case .oppositeFlick?:
+            if backwardFlick {
+                test.cancel = true
+                test.cancelReason = .flick
+                test.cancelDetail = backwardDetail
+            }
+        case .atOrBelow(let limit)?:
+            if along <= limit {
+                test.cancel = true
+                test.cancelDetail = "velocity \(Self.format(along)) <= \(Self.format(limit))"
+            }
+        case .below(let limit)?:
+            if along < limit {
+                test.cancel = true
+                test.cancelDetail = "velocity \(Self.format(along)) < \(Self.format(limit))"
+            }
+        }
+        return test
+    }
+
+    /// Four significant digits: enough to tell 0.3333 from 0.3344 in a report.
+    static func format(_ value: Double) -> String {
+        String(format: "%.4g", value)
+    }
+}

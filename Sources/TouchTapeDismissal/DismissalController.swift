@@ -1,0 +1,171 @@
+import TouchTapeEvents
+import TouchTapePan
+
+/// TouchTape's model of an interactive dismissal controller, driven entirely by
+/// ``DismissalSettings`` (so by a ``DismissalProfile`` plus overrides).
+///
+/// A value: feed it pan samples one by one; it keeps UIKit's fraction and its
+/// ``DismissalState`` and decides at the release. Time only enters through the samples.
+///
+/// ```swift
+/// var controller = DismissalController(profile: .transition)
+/// controller.panBegan(PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 300), fingerCount: 1))
+/// controller.panChanged(PanSample(time: 0.2, phase: .changed, translation: Vector2(x: 0, y: 450), velocity: .zero, fingerCount: 1))
+/// let decision = controller.panEnded(PanSample(time: 0.3, phase: .ended, translation: Vector2(x: 0, y: 450), velocity: .zero, fingerCount: 1))
+/// // decision.outcome == .finish, reason .threshold (0.5 > 1/3)
+/// ```
+public struct DismissalController: InteractiveDismissalController, Hashable, Sendable {
+    public let settings: DismissalSettings
+    public private(set) var state: DismissalState = .idle
+    /// The fraction UIKit holds (after clamping).
+    public private(set) var progress: Double = 0
+    /// Events that arrived in a state that does not expect them, in order (state unchanged).
+    public private(set) var unexpectedEvents: [DismissalEvent] = []
+    /// Step mode: the translation along the edge at the last update sent (UIKit's
+    /// `setTranslation(.zero)` after each step, Transition L134–138).
+    private var translationAtLastUpdate: Double = 0
+
+    public init(settings: DismissalSettings) {
+        self.settings = settings
+    }
+
+    public init(profile: DismissalProfile) {
+        self.init(settings: profile.settings)
+    }
+
+    // MARK: InteractiveDismissalController
+
+    public mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
+        let accepted = beginAllowed(sample)
+        guard apply(.began(accepted: accepted)), accepted else { return nil }
+        return update(with: sample)
+    }
+
+    public mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
+        switch state {
+        case .interactive:
+            _ = apply(.changed)
+            return update(with: sample)
+        case .notStarted, .idle, .deciding, .undecided, .animating, .completed:
+            // notStarted: the refused pan's samples are ignored; the others are recorded as unexpected.
+            _ = apply(.changed)
+            return unsentUpdate(sample)
+        }
+    }
+
+    public mutating func panEnded(_ sample: PanSample) -> Decision {
+        switch state {
+        case .interactive:
+            if settings.progressUpdatePhases.contains(sample.phase) {
+                _ = update(with: sample)
+            }
+            _ = apply(.released)
+            let decision = decide(at: sample)
+            _ = apply(.decided(decision.outcome))
+            return decision
+        case .notStarted:
+            _ = apply(.released)
+            return noDecision(sample, reason: .noTransition, detail: "begin rule \(settings.beginRule.rawValue) refused the pan")
+        case .idle, .deciding, .undecided, .animating, .completed:
+            _ = apply(.released)
+            return noDecision(sample, reason: .noTransition, detail: "no interactive transition in state \(state.rawValue)")
+        }
+    }
+
+    public func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
+        switch decision.outcome {
+        case .finish, .cancel:
+            return settings.completion.animation(
+                finishing: decision.outcome == .finish, from: progress,
+                axisVelocity: settings.edge.component(of: velocity), distance: settings.divisor,
+                callbackTiming: settings.interactiveCallbackTiming)
+        case .none:
+            return nil
+        }
+    }
+
+    public mutating func completionEnded(finished: Bool) {
+        _ = apply(.animationEnded)
+    }
+
+    // MARK: State machine
+
+    /// Moves to the next state; an event the table does not allow is recorded and ignored.
+    private mutating func apply(_ event: DismissalEvent) -> Bool {
+        guard let next = state.next(on: event) else {
+            unexpectedEvents.append(event)
+            return false
+        }
+        state = next
+        return true
+    }
+
+    // MARK: Progress
+
+    /// The sample's translation along the dismiss direction, floored when the settings say so.
+    func axisTranslation(_ sample: PanSample) -> Double {
+        let along = settings.edge.component(of: sample.translation)
+        switch settings.negativeTranslation {
+        case .floorDelta: return max(along, 0)
+        case .clamp, .rawForDecision: return along
+        }
+    }
+
+    func rawProgress(_ sample: PanSample) -> Double {
+        axisTranslation(sample) / settings.divisor
+    }
+
+    func clamped(_ fraction: Double) -> Double {
+        min(max(fraction, settings.progressClamp.lowerBound), settings.progressClamp.upperBound)
+    }
+
+    private func tooManyFingers(_ sample: PanSample) -> Bool {
+        guard let maximum = settings.maximumTouches else { return false }
+        return sample.fingerCount > maximum
+    }
+
+    private mutating func update(with sample: PanSample) -> ProgressUpdate {
+        let raw = rawProgress(sample)
+        let sent = settings.progressUpdatePhases.contains(sample.phase) && !tooManyFingers(sample)
+        if sent {
+            switch settings.progressUpdateMode {
+            case .fraction:
+                progress = clamped(raw)
+            case .step:
+                let along = axisTranslation(sample)
+                progress = clamped(progress + (along - translationAtLastUpdate) / settings.divisor)
+                translationAtLastUpdate = along
+            }
+        }
+        return ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: raw, progress: progress,
+                              sentToUIKit: sent, state: state)
+    }
+
+    private func unsentUpdate(_ sample: PanSample) -> ProgressUpdate {
+        ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: rawProgress(sample), progress: progress,
+                       sentToUIKit: false, state: state)
+    }
+
+    func noDecision(_ sample: PanSample, reason: DecisionReason, detail: String) -> Decision {
+        Decision(outcome: .none, reason: reason, time: sample.time, phase: sample.phase, progress: progress,
+                 rawProgress: rawProgress(sample), velocity: sample.velocity, detail: detail)
+    }
+
+    // MARK: Begin
+
+    func beginAllowed(_ sample: PanSample) -> Bool {
+        if tooManyFingers(sample) { return false }
+        let edge = settings.edge
+        switch settings.beginRule {
+        case .translationEdge:
+            let direction = sample.translation != .zero ? sample.translation : sample.velocity
+            return DismissEdge(dominantDirectionOf: direction) == edge
+        case .positiveVelocity:
+            return edge.component(of: sample.velocity) > 0
+        case .any:
+            return true
+        case .notUpward:
+            return !(edge.component(of: sample.velocity) < 0)
+        }
+    }
+}

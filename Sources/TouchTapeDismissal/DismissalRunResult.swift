@@ -1,0 +1,46 @@
+import TouchTapeEvents
+
+/// Everything one pan did to a dismissal controller: the raw material of a transcript.
+public struct DismissalRunResult: Hashable, Sendable {
+    /// One entry per sample the controller received (the `.began` one included when accepted).
+    public var updates: [ProgressUpdate]
+    /// A `.began` sample reached the controller and it accepted the pan.
+    public var began: Bool
+    /// The controller's decision; `nil` when it refused the pan or the samples never ended it.
+    public var decision: Decision?
+    public var outcome: Outcome
+    public var reason: DecisionReason
+    /// The completion animation the controller asked for (finish/cancel only).
+    public var animation: CompletionAnimation?
+    /// The completion animation's frames on the virtual clock (the last one is on the target).
+    public var frames: [CompletionFrame]
+    /// Interactive and completion callbacks, in time order.
+    public var callbacks: [DismissalCallback]
+    /// Samples not fed to the controller: before the first `.began`, after a refusal, or after the end.
+    public var unusedSampleCount: Int
+
+    public init(updates: [ProgressUpdate], began: Bool, decision: Decision?, outcome: Outcome, reason: DecisionReason,
+                animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback],
+                unusedSampleCount: Int) {
+        self.updates = updates
+        self.began = began
+        self.decision = decision
+        self.outcome = outcome
+        self.reason = reason
+        self.animation = animation
+        self.frames = frames
+        self.callbacks = callbacks
+        self.unusedSampleCount = unusedSampleCount
+    }
+
+    /// The fraction UIKit held after each sample.
+    public var progressValues: [Double] { updates.map(\.progress) }
+    public var releaseTime: Double? { decision?.time }
+    /// The fraction at release (the completion animation's start value).
+    public var releaseProgress: Double? { decision?.progress }
+    public var releaseVelocity: Vector2? { decision?.velocity }
+    /// The `completeTransition` calls (exactly one for a decided transition).
+    public var completionCallbacks: [DismissalCallback] { callbacks.filter { $0.kind == .completeTransition } }
+    /// When the completion callback ran, if it did.
+    public var completionTime: Double? { completionCallbacks.last?.time }
+}

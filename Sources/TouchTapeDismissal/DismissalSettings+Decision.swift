@@ -1,0 +1,90 @@
+extension DismissalSettings {
+    /// A comparison against a limit, so every tie rule is written down rather than implied.
+    public enum Comparison: String, Hashable, Sendable, CaseIterable, Codable {
+        /// `value > limit`: a tie does not count (Transition's threshold, all of EasyTransitions).
+        case greaterThan
+        /// `value >= limit`: a tie counts (Transition's flick velocity, `PanInteractionController` L93).
+        case greaterThanOrEqual
+
+        public func holds(_ value: Double, _ limit: Double) -> Bool {
+            switch self {
+            case .greaterThan: return value > limit
+            case .greaterThanOrEqual: return value >= limit
+            }
+        }
+
+        /// `>` or `>=`, for reports.
+        public var symbol: String {
+            switch self {
+            case .greaterThan: return ">"
+            case .greaterThanOrEqual: return ">="
+            }
+        }
+    }
+
+    /// Which value the release decision compares against the threshold.
+    public enum DecisionInput: Hashable, Sendable {
+        /// The fraction UIKit holds (clamped): Transition reads it back from its linear
+        /// progress animator (`TransitionDriver` L73–79), so it is inside [0, 1].
+        case clampedFraction
+        /// The raw fraction of the release sample, unclamped (EasyTransitions' `panned`).
+        case rawFraction
+        /// PhotoZoomAnimator: no fraction test at all; the image centre is compared with its
+        /// anchor (`ZoomDismissalInteractionController.swift` L59–61, L71–82). The image
+        /// view's untransformed frame height `imageHeight` (h0, points) matters because the
+        /// shrinking image moves its centre up by `h0·s·(1 − s)/2` at scale s.
+        case positionVsAnchor(imageHeight: Double)
+    }
+
+    /// How a release velocity is measured for the flick test.
+    public enum VelocityMeasure: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Transition: the Euclidean magnitude of the 2-D velocity, with the direction taken
+        /// from the dominant axis (``DismissEdge/init(dominantDirectionOf:)``).
+        case magnitude2D
+        /// EasyTransitions / PhotoZoomAnimator: the signed component along the dismiss axis.
+        case projected
+    }
+
+    /// A release fast enough towards the dismiss edge finishes ("flick").
+    public struct FlickRule: Hashable, Sendable {
+        /// Points per second.
+        public var minimumVelocity: Double
+        public var comparison: Comparison
+
+        public init(minimumVelocity: Double, comparison: Comparison) {
+            self.minimumVelocity = minimumVelocity
+            self.comparison = comparison
+        }
+    }
+
+    /// A release velocity that makes the transition roll back.
+    public enum CancelVelocityRule: Hashable, Sendable {
+        /// Transition: a flick (same measure, minimum and comparison as ``FlickRule``) whose
+        /// direction is the opposite edge on the same axis (`PanInteractionController` L96–100).
+        case oppositeFlick
+        /// Cancel when the projected velocity is at or below the limit (EasyTransitions:
+        /// `complete` needs `v > −5`, so `v <= −5` cancels; L19, L74).
+        case atOrBelow(Double)
+        /// Cancel when the projected velocity is strictly below the limit (PhotoZoomAnimator:
+        /// `vy < 0`, L71–82).
+        case below(Double)
+    }
+
+    /// What happens to a flick whose dominant axis is not the dismiss axis.
+    public enum OffAxisFlick: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Transition: ignored; the threshold decides (`PanInteractionController` L96–100).
+        case ignore
+        /// Not in any of the three libraries: judge the flick by its on-axis component instead.
+        case projectOntoAxis
+    }
+
+    /// How position and velocity combine into finish or cancel.
+    public enum DecisionRule: String, Hashable, Sendable, CaseIterable, Codable {
+        /// Transition: a flick decides first, either way; otherwise the threshold.
+        case flickThenThreshold
+        /// EasyTransitions: `(position passes OR forward flick) AND NOT cancel velocity`.
+        case orThenVeto
+        /// PhotoZoomAnimator: `position passes AND NOT cancel velocity`; flicks play no part.
+        case vetoOnly
+    }
+}

@@ -1,0 +1,114 @@
+import TouchTapePan
+
+/// Every rule of an interactive dismissal controller, as data.
+///
+/// A ``DismissalProfile`` is only a named value of this type; start from one and override
+/// any field. Each field's doc names the library behaviour it reproduces; the values of the
+/// three profiles are in `DismissalProfile.swift`, with their sources.
+///
+/// ```swift
+/// var settings = DismissalProfile.transition.settings
+/// settings.completionThreshold = 0.6      // stricter than Transition's 1/3
+/// settings.progressDistance = 844         // an iPhone 14's height in points
+/// let controller = DismissalController(settings: settings)
+/// ```
+public struct DismissalSettings: Hashable, Sendable {
+    // MARK: Progress
+
+    /// The direction of the dismissing pan.
+    public var edge: DismissEdge
+    /// The divisor of the progress fraction, in points: the container's height (Transition),
+    /// the gesture view's height (EasyTransitions), `fromVC.view` height (PhotoZoomAnimator,
+    /// also in landscape). For a horizontal edge in Transition or EasyTransitions, the width.
+    public var progressDistance: Double
+    /// Transition's `panDistanceMultiplier` (default 1, must be > 0): the divisor is
+    /// `progressDistance × distanceMultiplier`.
+    public var distanceMultiplier: Double
+    /// The range the fraction sent to UIKit is clamped into: 0…1 (Transition's driver),
+    /// 0…0.99 (EasyTransitions), 0…0.5 (PhotoZoomAnimator, `1 − scale` with final scale 0.5).
+    public var progressClamp: ClosedRange<Double>
+    public var negativeTranslation: NegativeTranslation
+    public var progressUpdateMode: ProgressUpdateMode
+    /// The pan phases whose callback sends `updateInteractiveTransition`. Transition updates on
+    /// `.began` and `.changed` and decides on the last of those (its `.ended` branch only calls
+    /// `endInteraction`); EasyTransitions updates on `.changed` only; PhotoZoomAnimator does not
+    /// get `.began` forwarded but updates on every forwarded callback, `.ended` and `.cancelled`
+    /// included, before its end check.
+    public var progressUpdatePhases: Set<PanPhase>
+
+    // MARK: Decision
+
+    public var decisionInput: DecisionInput
+    /// The fraction that must be passed to finish; `nil` = no distance requirement
+    /// (PhotoZoomAnimator). Compared with ``thresholdComparison``.
+    public var completionThreshold: Double?
+    public var thresholdComparison: Comparison
+    public var velocityMeasure: VelocityMeasure
+    /// The forward flick; `nil` turns flicks off (Transition's `allowFlick = false`, PhotoZoomAnimator).
+    public var flick: FlickRule?
+    /// The velocity that rolls back; `nil` = none.
+    public var cancelVelocity: CancelVelocityRule?
+    public var offAxisFlick: OffAxisFlick
+    public var rule: DecisionRule
+
+    // MARK: Gesture
+
+    public var beginRule: BeginRule
+    public var onGestureCancelled: GestureCancelledRule
+    /// The pan recognizer's `maximumNumberOfTouches`; `nil` = UIKit's default (no limit).
+    /// A pan that begins with more fingers is refused; `.changed` samples with more fingers
+    /// are skipped (the recognizer ignores extra touches; not verified on a device).
+    public var maximumTouches: Int?
+
+    // MARK: Completion
+
+    public var completion: CompletionStyle
+    public var interactiveCallbackTiming: InteractiveCallbackTiming
+
+    /// The divisor actually used: `progressDistance × distanceMultiplier`.
+    public var divisor: Double { progressDistance * distanceMultiplier }
+
+    public init(
+        edge: DismissEdge,
+        progressDistance: Double,
+        distanceMultiplier: Double,
+        progressClamp: ClosedRange<Double>,
+        negativeTranslation: NegativeTranslation,
+        progressUpdateMode: ProgressUpdateMode,
+        progressUpdatePhases: Set<PanPhase>,
+        decisionInput: DecisionInput,
+        completionThreshold: Double?,
+        thresholdComparison: Comparison,
+        velocityMeasure: VelocityMeasure,
+        flick: FlickRule?,
+        cancelVelocity: CancelVelocityRule?,
+        offAxisFlick: OffAxisFlick,
+        rule: DecisionRule,
+        beginRule: BeginRule,
+        onGestureCancelled: GestureCancelledRule,
+        maximumTouches: Int?,
+        completion: CompletionStyle,
+        interactiveCallbackTiming: InteractiveCallbackTiming
+    ) {
+        self.edge = edge
+        self.progressDistance = progressDistance
+        self.distanceMultiplier = distanceMultiplier
+        self.progressClamp = progressClamp
+        self.negativeTranslation = negativeTranslation
+        self.progressUpdateMode = progressUpdateMode
+        self.progressUpdatePhases = progressUpdatePhases
+        self.decisionInput = decisionInput
+        self.completionThreshold = completionThreshold
+        self.thresholdComparison = thresholdComparison
+        self.velocityMeasure = velocityMeasure
+        self.flick = flick
+        self.cancelVelocity = cancelVelocity
+        self.offAxisFlick = offAxisFlick
+        self.rule = rule
+        self.beginRule = beginRule
+        self.onGestureCancelled = onGestureCancelled
+        self.maximumTouches = maximumTouches
+        self.completion = completion
+        self.interactiveCallbackTiming = interactiveCallbackTiming
+    }
+}

@@ -1,0 +1,57 @@
+/// A setting that cannot work, with the field it is in and what to do about it.
+public struct DismissalSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field's name in ``DismissalSettings`` (as a user would spell it on the command line).
+    public var setting: String
+    /// The offending value, as text.
+    public var value: String
+    /// What to change.
+    public var hint: String
+
+    public init(setting: String, value: String, hint: String) {
+        self.setting = setting
+        self.value = value
+        self.hint = hint
+    }
+
+    public var description: String { "invalid \(setting) \(value): \(hint)" }
+}
+
+extension DismissalSettings {
+    /// The settings unchanged, or the first field that would make the model meaningless
+    /// (a zero divisor, a negative duration…).
+    public func validated() throws(DismissalSettingsError) -> DismissalSettings {
+        func check(_ ok: Bool, _ setting: String, _ value: Double, _ hint: String) throws(DismissalSettingsError) {
+            if !ok { throw DismissalSettingsError(setting: setting, value: "\(value)", hint: hint) }
+        }
+        try check(progressDistance.isFinite && progressDistance > 0, "progressDistance", progressDistance,
+                  "give the view size along the pan in points, e.g. 844")
+        try check(distanceMultiplier.isFinite && distanceMultiplier > 0, "distanceMultiplier", distanceMultiplier,
+                  "Transition asserts panDistanceMultiplier > 0; use 1 for the plain view size")
+        try check(progressClamp.lowerBound.isFinite && progressClamp.upperBound.isFinite, "progressClamp",
+                  progressClamp.upperBound, "use finite bounds such as 0...1")
+        if let completionThreshold {
+            try check(completionThreshold.isFinite, "completionThreshold", completionThreshold, "use a fraction such as 0.5")
+        }
+        if let flick {
+            try check(flick.minimumVelocity.isFinite && flick.minimumVelocity >= 0, "minimumFlickVelocity",
+                      flick.minimumVelocity, "use a speed in points per second, e.g. 1200")
+        }
+        if case .positionVsAnchor(let h0) = decisionInput {
+            try check(h0.isFinite && h0 >= 0, "imageHeight", h0, "give the unzoomed image height in points, e.g. 450")
+        }
+        if let maximumTouches {
+            try check(maximumTouches >= 1, "maximumTouches", Double(maximumTouches), "use at least 1, or no limit")
+        }
+        switch completion {
+        case .remainingFraction(let duration, _, _, _):
+            try check(duration.isFinite && duration >= 0, "completionDuration", duration, "use seconds, e.g. 0.5")
+        case .percentDriven(let duration, let speed, _):
+            try check(duration.isFinite && duration >= 0, "completionDuration", duration, "use seconds, e.g. 1.0")
+            try check(speed.isFinite && speed > 0, "completionSpeed", speed, "UIKit requires completionSpeed > 0")
+        case .fixed(let finish, let cancel):
+            try check(finish.duration.isFinite && finish.duration >= 0, "finishDuration", finish.duration, "use seconds, e.g. 0.25")
+            try check(cancel.duration.isFinite && cancel.duration >= 0, "cancelDuration", cancel.duration, "use seconds, e.g. 0.5")
+        }
+        return self
+    }
+}

@@ -1,0 +1,12 @@
+/// A curve with its own fixed duration, independent of where the release happened
+/// (PhotoZoomAnimator's `UIView.animate(withDuration: 0.5, … usingSpringWithDamping: 0.9 …)`).
+public struct TimedCurve: Hashable, Sendable {
+    /// Seconds.
+    public var duration: Double
+    public var curve: TimingCurve
+
+    public init(duration: Double, curve: TimingCurve) {
+        self.duration = duration
+        self.curve = curve
+    }
+}
