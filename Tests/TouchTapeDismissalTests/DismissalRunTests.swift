@@ -1,0 +1,116 @@
+import Testing
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapePan
+
+private let frame = 1.0 / 60
+
+@Test func transitionCallsFinishAtReleaseAndCompletesAfterTheRemainingTime() {
+    // 6.1.1: released at 0.3 s with f = 0.5; D = 0.5 → completes (1 − 0.5)·0.5 = 0.25 s later.
+    let r = DismissalRun.run(controller: DismissalController(profile: .transition), samples: pan(v(0, 450), velocity: .zero))
+    #expect(r.callbacks.map(\.kind) == [.finishInteractiveTransition, .completeTransition])
+    #expect(r.callbacks[0].time == 0.3)
+    let end = r.completionTime ?? .nan
+    #expect(end >= 0.55 - 1e-9 && end < 0.55 + frame)
+    #expect(r.frames.last?.value == 1)
+}
+
+@Test func transitionCancelTakesFTimesD() {
+    // 6.1.6: f = 200/900 = 0.2222, cancel → 0.2222·0.5 = 0.1111 s after the 0.3 s release.
+    let r = DismissalRun.run(controller: DismissalController(profile: .transition), samples: pan(v(0, 200), velocity: v(0, 1199)))
+    #expect(r.outcome == .cancel)
+    let expected = 0.3 + (200.0 / 900.0) * 0.5
+    let end = r.completionTime ?? .nan
+    #expect(end >= expected - 1e-9 && end < expected + frame)
+    #expect(r.completionCallbacks == [DismissalCallback(time: end, kind: .completeTransition, finished: false)])
+    #expect(r.frames.last?.value == 0)
+}
+
+@Test func framesAreOnePerDisplayFrameAndEndOnTarget() {
+    let r = DismissalRun.run(controller: DismissalController(profile: .photozoom), samples: pan(v(0, 300), velocity: v(0, -1)))
+    #expect(r.outcome == .cancel)
+    for (a, b) in zip(r.frames, r.frames.dropFirst()) {
+        #expect(abs(b.time - a.time - frame) < 1e-9)
+    }
+    #expect(r.frames.last?.value == 0)
+    #expect(r.completionCallbacks.count == 1)
+}
+
+@Test func samplesOutsideThePanAreCountedNotFed() {
+    var samples = [PanSample(time: -0.1, phase: .changed, translation: .zero, velocity: .zero, fingerCount: 1)]
+    samples += pan(v(0, 450), velocity: .zero)
+    samples += pan(v(0, 10), velocity: .zero).map { var s = $0; s.time += 1; return s }
+    let r = DismissalRun.run(controller: DismissalController(profile: .transition), samples: samples)
+    // 1 before the first .began, 4 of the second pan after the first one's end.
+    #expect(r.unusedSampleCount == 5)
+    #expect(r.updates.count == 3)
+    #expect(DismissalRun.pans(in: samples).map(\.count) == [4, 4])
+}
+
+@Test func aPanThatNeverEndsHasNoRelease() {
+    let r = DismissalRun.run(controller: DismissalController(profile: .transition),
+                             samples: Array(pan(v(0, 450), velocity: .zero).prefix(3)))
+    #expect(r.began)
+    #expect(r.outcome == .none)
+    #expect(r.reason == .noRelease)
+    #expect(r.callbacks.isEmpty)
+}
+
+@Test func aRefusedPanStopsTheFeed() {
+    let r = DismissalRun.run(controller: DismissalController(profile: .easytransitions),
+                             samples: pan(v(0, 600), velocity: .zero, beganVelocity: v(0, -10)))
+    #expect(!r.began)
+    #expect(r.updates.isEmpty)
+    #expect(r.unusedSampleCount == 3)
+    #expect((r.outcome, r.reason) == (.none, .noTransition))
+}
+
+// MARK: Any conforming controller
+
+/// Decides finish but never animates: a decided transition that never completes.
+private struct NeverCompletes: InteractiveDismissalController {
+    mutating func panBegan(_ s: PanSample) -> ProgressUpdate? {
+        ProgressUpdate(time: s.time, phase: s.phase, rawProgress: 0, progress: 0, sentToUIKit: true, state: .interactive)
+    }
+    mutating func panChanged(_ s: PanSample) -> ProgressUpdate {
+        ProgressUpdate(time: s.time, phase: s.phase, rawProgress: 0, progress: 0, sentToUIKit: true, state: .interactive)
+    }
+    mutating func panEnded(_ s: PanSample) -> Decision {
+        Decision(outcome: .finish, reason: .threshold, time: s.time, phase: s.phase, progress: 0.4, rawProgress: 0.4,
+                 velocity: s.velocity, detail: "test double")
+    }
+    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? { nil }
+}
+
+/// Says finish, then animates back to 0: the callbacks disagree and a transcript can show it.
+private struct AnimatesTheWrongWay: InteractiveDismissalController {
+    var ended = false
+    mutating func panBegan(_ s: PanSample) -> ProgressUpdate? { NeverCompletes().panChangedCopy(s) }
+    mutating func panChanged(_ s: PanSample) -> ProgressUpdate { NeverCompletes().panChangedCopy(s) }
+    mutating func panEnded(_ s: PanSample) -> Decision { var n = NeverCompletes(); return n.panEnded(s) }
+    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
+        CompletionStyle.fixed(finish: TimedCurve(duration: 0.1, curve: .linear), cancel: TimedCurve(duration: 0.1, curve: .linear))
+            .animation(finishing: false, from: progress, axisVelocity: 0, distance: 800, callbackTiming: .atRelease)
+    }
+}
+
+private extension NeverCompletes {
+    func panChangedCopy(_ s: PanSample) -> ProgressUpdate {
+        var copy = self
+        return copy.panChanged(s)
+    }
+}
+
+@Test func brokenControllersAreRecordedAsTheyBehave() {
+    let samples = pan(v(0, 450), velocity: .zero)
+    let silent = DismissalRun.run(controller: NeverCompletes(), samples: samples)
+    #expect(silent.outcome == .finish)
+    #expect(silent.callbacks.isEmpty && silent.frames.isEmpty)
+
+    let wrong = DismissalRun.run(controller: AnimatesTheWrongWay(), samples: samples)
+    #expect(wrong.callbacks.map(\.kind) == [.finishInteractiveTransition, .completeTransition])
+    #expect(wrong.callbacks.map(\.finished) == [true, false])
+    // 0.1 s at 60 Hz = 6 frames from 0.4 down to 0.
+    #expect(wrong.frames.count == 6)
+    #expect(wrong.frames.last?.value == 0)
+}
