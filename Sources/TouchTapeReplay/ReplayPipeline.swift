@@ -1,0 +1,39 @@
+import TouchTapeEvents
+import TouchTapePan
+import TouchTapeDismissal
+
+/// The replay's stages that run after pan recognition, as pure functions:
+/// pan samples → any ``InteractiveDismissalController`` on a virtual clock → ``Transcript``
+/// → check results. (`ReplayPipeline+Track.swift` adds the stages before: track → frames → samples.)
+public enum ReplayPipeline {
+    /// Drives `controller` with the samples of the track's first pan and records everything.
+    ///
+    /// - Parameters:
+    ///   - settings: the rules the controller claims to follow; the checks hold it to them.
+    ///   - frameRate: the virtual display's refresh rate for the completion animation.
+    public static func transcript<Controller: InteractiveDismissalController>(
+        samples: [PanSample], controller: Controller, settings: DismissalSettings, profileName: String,
+        context: TrackContext, frameRate: Double = VirtualClock.defaultFrameRate
+    ) -> Transcript {
+        let run = DismissalRun.run(controller: controller, samples: samples,
+                                   clock: VirtualClock(origin: 0, frameRate: frameRate))
+        var notes = context.notes
+        if samples.isEmpty {
+            notes.append("no pan recognised (\(context.deviceKind == .touchpad && context.fingers < 2 ? "one-finger touchpad motion is pointer motion" : "the contacts never moved past the slop"))")
+        }
+        if run.unusedSampleCount > 0, DismissalRun.pans(in: samples).count > 1 {
+            notes.append("\(DismissalRun.pans(in: samples).count) pans in one track; only the first drives the transition")
+        }
+        return Transcript(
+            file: context.file, track: context.track, deviceKind: context.deviceKind,
+            touchProtocol: context.touchProtocol, fingers: context.fingers, annotation: context.annotation,
+            settings: settings, profileName: profileName, samples: samples, updates: run.updates,
+            decision: run.decision, outcome: run.outcome, reason: run.reason,
+            completionFrames: run.frames, callbacks: run.callbacks, notes: notes)
+    }
+
+    /// Runs every check on a transcript.
+    public static func check(_ transcript: Transcript, checks: [any Check] = StandardChecks.all) -> [CheckResult] {
+        checks.map { $0.evaluate(transcript) }
+    }
+}

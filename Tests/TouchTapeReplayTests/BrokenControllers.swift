@@ -1,0 +1,100 @@
+import TouchTapeEvents
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
+
+/// A pan straight down the screen: `began` at t = 0 with velocity `beganVelocity`, then
+/// one `changed` sample every 10 ms through `ys` (points), then `ended` at the last
+/// position with `releaseVelocity`.
+func downwardPan(_ ys: [Double], beganVelocity: Double = 300, releaseVelocity: Vector2) -> [PanSample] {
+    var samples = [PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: beganVelocity), fingerCount: 1)]
+    for (i, y) in ys.enumerated() {
+        samples.append(PanSample(time: Double(i + 1) * 0.01, phase: .changed, translation: Vector2(x: 0, y: y),
+                                 velocity: Vector2(x: 0, y: 300), fingerCount: 1))
+    }
+    samples.append(PanSample(time: Double(ys.count + 1) * 0.01, phase: .ended, translation: Vector2(x: 0, y: ys.last ?? 0),
+                             velocity: releaseVelocity, fingerCount: 1))
+    return samples
+}
+
+func context(expect: ExpectedOutcome? = nil) -> TrackContext {
+    TrackContext(file: "test.evemu", track: 1, deviceName: "test", deviceKind: .touchscreen,
+                 touchProtocol: .multitouchB(slots: 10), fingers: 1, annotation: TrackAnnotation(expected: expect))
+}
+
+/// Ways to break a correct controller, one per check, so each check can be seen failing.
+enum Breakage {
+    /// Reports the unclamped fraction to UIKit (progress beyond 1).
+    case noClamp
+    /// Reports progress moving against the pan.
+    case invertedProgress
+    /// Finishes below the threshold and cancels above it.
+    case flippedThreshold
+    /// Ignores flicks: the threshold decides every release.
+    case ignoresFlicks
+    /// Always cancels.
+    case alwaysCancel
+    /// Animates a finish decision back to 0 (and reports finished = false).
+    case completesBackwards
+    /// Decides but returns no completion animation (the transition never completes).
+    case neverCompletes
+}
+
+/// The real controller with one deliberate fault.
+struct BrokenController: InteractiveDismissalController {
+    var inner: DismissalController
+    let breakage: Breakage
+
+    init(settings: DismissalSettings, breakage: Breakage) {
+        inner = DismissalController(settings: settings)
+        self.breakage = breakage
+    }
+
+    mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
+        inner.panBegan(sample).map(damage)
+    }
+
+    mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
+        damage(inner.panChanged(sample))
+    }
+
+    mutating func panEnded(_ sample: PanSample) -> Decision {
+        var d = inner.panEnded(sample)
+        switch breakage {
+        case .flippedThreshold where d.reason == .threshold:
+            d.outcome = d.outcome == .finish ? .cancel : .finish
+        case .ignoresFlicks where d.reason == .flick:
+            let threshold = inner.settings.completionThreshold ?? 0
+            d.outcome = d.progress > threshold ? .finish : .cancel
+            d.reason = .threshold
+        case .alwaysCancel where d.outcome != .none:
+            d.outcome = .cancel
+        default:
+            break
+        }
+        return d
+    }
+
+    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
+        switch breakage {
+        case .neverCompletes:
+            return nil
+        case .completesBackwards:
+            var flipped = decision
+            flipped.outcome = decision.outcome == .finish ? .cancel : .finish
+            return inner.completion(from: flipped, progress: progress, velocity: velocity)
+        default:
+            return inner.completion(from: decision, progress: progress, velocity: velocity)
+        }
+    }
+
+    private func damage(_ update: ProgressUpdate) -> ProgressUpdate {
+        var u = update
+        switch breakage {
+        case .noClamp: u.progress = u.rawProgress
+        case .invertedProgress: u.progress = 1 - u.progress
+        default: break
+        }
+        return u
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+import TouchTapeEvents
+import TouchTapePan
+import TouchTapeDismissal
+@testable import TouchTapeReplay
+
+private let transition = DismissalProfile.transition.settings   // H = 900 pt, threshold 1/3 strict, flick >= 1200
+
+private func results(_ samples: [PanSample], _ breakage: Breakage? = nil, settings: DismissalSettings = transition,
+                     expect: ExpectedOutcome? = nil) -> [String: CheckResult] {
+    let t: Transcript
+    if let breakage {
+        t = ReplayPipeline.transcript(samples: samples, controller: BrokenController(settings: settings, breakage: breakage),
+                                      settings: settings, profileName: "broken", context: context(expect: expect))
+    } else {
+        t = ReplayPipeline.transcript(samples: samples, controller: DismissalController(settings: settings),
+                                      settings: settings, profileName: "transition", context: context(expect: expect))
+    }
+    return Dictionary(uniqueKeysWithValues: ReplayPipeline.check(t).map { ($0.name, $0) })
+}
+
+// A pan to 450 pt (f = 0.5 > 1/3) released still: finish by threshold.
+private let pastThreshold = downwardPan(stride(from: 30.0, through: 450, by: 30).map { $0 }, releaseVelocity: .zero)
+// A pan to 1200 pt (past the 900 pt divisor: clamped at 1) released still.
+private let pastTheEnd = downwardPan(stride(from: 100.0, through: 1200, by: 100).map { $0 }, releaseVelocity: .zero)
+// A pan to 200 pt (f ≈ 0.222) released with a 1500 pt/s downward flick: finish by flick.
+private let flickDown = downwardPan([50, 100, 150, 200], releaseVelocity: Vector2(x: 0, y: 1500))
+
+@Test func theRealControllerPassesEveryCheck() {
+    for samples in [pastThreshold, pastTheEnd, flickDown] {
+        let r = results(samples, expect: .finish)
+        for name in StandardChecks.names {
+            #expect(r[name]?.passed == true, "\(name): \(r[name]?.detail ?? "missing")")
+        }
+    }
+}
+
+@Test func progressRangeFailsWhenTheControllerDoesNotClamp() {
+    // 1200 / 900 = 1.33 reaches UIKit unclamped.
+    let r = results(pastTheEnd, .noClamp)
+    #expect(r["progress-range"]?.passed == false)
+    #expect(r["progress-range"]?.detail.contains("outside 0…1") == true)
+}
+
+@Test func progressMonotonicFailsWhenProgressRunsAgainstThePan() {
+    let r = results(pastThreshold, .invertedProgress)
+    #expect(r["progress-monotonic"]?.passed == false)
+}
+
+@Test func thresholdFailsWhenTheComparisonIsFlipped() {
+    // f = 0.5 > 1/3 must finish; the broken controller cancels.
+    let r = results(pastThreshold, .flippedThreshold)
+    #expect(r["threshold"]?.passed == false)
+    #expect(r["threshold"]?.detail.contains("expected finish, got cancel") == true)
+    #expect(r["flick"]?.passed == true)   // no flick here: not this check's business
+}
+
+@Test func flickFailsWhenFlicksAreIgnored() {
+    // 1500 pt/s down is a flick (>= 1200) and must finish even at f ≈ 0.22.
+    let r = results(flickDown, .ignoresFlicks)
+    #expect(r["flick"]?.passed == false)
+    #expect(r["threshold"]?.passed == true)   // the velocity decides: not applicable
+}
+
+@Test func expectedOutcomeFailsAgainstTheLabel() {
+    let r = results(pastThreshold, .alwaysCancel, expect: .finish)
+    #expect(r["expected-outcome"]?.passed == false)
+    #expect(results(pastThreshold, expect: .finish)["expected-outcome"]?.passed == true)
+    #expect(results(pastThreshold, expect: .cancel)["expected-outcome"]?.passed == false)
+}
+
+@Test func completionOnceFailsWhenTheAnimationRunsBackwards() {
+    let r = results(pastThreshold, .completesBackwards)
+    #expect(r["completion-once"]?.passed == false)
+    #expect(r["completion-once"]?.detail.contains("finished=false") == true)
+}
+
+@Test func completionOnceFailsWhenTheTransitionNeverCompletes() {
+    let r = results(pastThreshold, .neverCompletes)
+    #expect(r["completion-once"]?.passed == false)
+    #expect(r["completion-once"]?.detail.contains("exactly one completion callback, got 0") == true)
+}
+
+@Test func checksOnAnUndecidedTrackSayNotApplicable() {
+    // EasyTransitions refuses a pan whose velocity at .began is not downward (v > 0 needed).
+    let easy = DismissalProfile.easytransitions.settings
+    let samples = downwardPan([10, 20, 30], beganVelocity: -50, releaseVelocity: .zero)
+    let r = results(samples, settings: easy)
+    #expect(r.values.allSatisfy { $0.passed })
+    #expect(r["threshold"]?.detail.contains("not applicable") == true)
+}
