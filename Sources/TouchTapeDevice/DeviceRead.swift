@@ -1,0 +1,11 @@
+import TouchTapeEvents
+
+/// What one ``EvdevDevice/read(timeoutMilliseconds:stop:)`` call returns.
+public enum DeviceRead: Sendable {
+    /// Events in kernel order (never empty).
+    case events([InputEvent])
+    /// Nothing arrived within the timeout.
+    case timeout
+    /// A stop signal (`SIGINT`, `SIGTERM`) arrived.
+    case stopped(signal: Int32)
+}

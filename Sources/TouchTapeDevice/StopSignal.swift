@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns `SIGINT`/`SIGTERM` into something a `poll()` loop can wait on: a self-pipe.
+///
+/// The only global mutable state in TouchTape lives here, because a signal handler
+/// can reach nothing else: the write end of the pipe and the number of the signal
+/// that fired. The handler does only async-signal-safe work (one `write()` of one
+/// byte, one store of a 32-bit integer). Everything else reads the pipe from the
+/// normal flow of the program, so no Swift code runs inside the handler beyond that.
+public final class StopSignal: @unchecked Sendable {
+    /// The signals ``install(signals:)`` catches by default.
+    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM]
+
+    /// Pipe the handler writes to; read end polled by device loops. `-1` until installed.
+    nonisolated(unsafe) private static var writeDescriptor: Int32 = -1
+    /// The last signal number caught (0 = none). A plain aligned Int32 store, which
+    /// is atomic on every platform Swift runs on Linux.
+    nonisolated(unsafe) private static var caughtSignal: Int32 = 0
+
+    /// The read end of the self-pipe: becomes readable once a signal fired.
+    public let pollDescriptor: Int32
+    private let writeEnd: Int32
+
+    /// Installs handlers for `signals` (replacing earlier ones). Only one instance
+    /// should be alive at a time; a later one takes over the handlers.
+    public init(signals: [Int32] = StopSignal.defaultSignals) {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 { fds = [-1, -1] }
+        for fd in fds where fd >= 0 {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        pollDescriptor = fds[0]
+        writeEnd = fds[1]
+        StopSignal.caughtSignal = 0
+        StopSignal.writeDescriptor = writeEnd
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                StopSignal.caughtSignal = number
+                var byte: UInt8 = 1
+                _ = Glibc.write(StopSignal.writeDescriptor, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0   // no SA_RESTART: blocking calls return EINTR
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    deinit {
+        StopSignal.writeDescriptor = -1
+        close(pollDescriptor)
+        close(writeEnd)
+    }
+
+    /// The signal that fired, or `nil`.
+    public var firedSignal: Int32? {
+        let number = StopSignal.caughtSignal
+        return number == 0 ? nil : number
+    }
+
+    /// Restores the default action for the given signals (so a second Ctrl-C kills).
+    public static func restoreDefaults(_ signals: [Int32] = StopSignal.defaultSignals) {
+        for number in signals { signal(number, SIG_DFL) }
+    }
+
+    /// Sleeps up to `microseconds` or until a signal fires; returns the signal if one did.
+    public func sleep(microseconds: Int64) -> Int32? {
+        if let fired = firedSignal { return fired }
+        guard microseconds > 0 else { return nil }
+        // poll() wakes on the self-pipe but has millisecond resolution; the remainder
+        // below one millisecond is slept with nanosleep (a signal that lands then is
+        // seen at the next call, at most 1 ms later).
+        let whole = microseconds / 1000
+        if whole > 0 {
+            var fds = [pollfd(fd: pollDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 1, Int32(clamping: whole))
+            if let fired = firedSignal { return fired }
+        }
+        let rest = microseconds % 1000
+        if rest > 0 {
+            var request = timespec(tv_sec: 0, tv_nsec: Int(rest) * 1000)
+            _ = nanosleep(&request, nil)
+        }
+        return firedSignal
+    }
+}
