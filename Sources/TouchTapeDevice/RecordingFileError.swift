@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writing the recording failed: names the file and says what was kept.
+public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var errno: Int32
+    /// Gestures fully written and synced before the failure.
+    public var gesturesKept: Int
+
+    public init(path: String, errno: Int32, gesturesKept: Int) {
+        self.path = path
+        self.errno = errno
+        self.gesturesKept = gesturesKept
+    }
+
+    public var message: String {
+        switch errno {
+        case ENOSPC: return "no space left on device while writing \(path)"
+        case EDQUOT: return "disk quota exceeded while writing \(path)"
+        case EACCES, EPERM: return "permission denied writing \(path)"
+        case ENOENT: return "cannot create \(path): its folder does not exist"
+        default: return "cannot write \(path): \(DeviceError.describe(errno: errno))"
+        }
+    }
+
+    public var hint: String {
+        switch errno {
+        case ENOSPC, EDQUOT:
+            return "free some space and record again; \(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
+        case EACCES, EPERM, ENOENT:
+            return "choose a file in a folder you can write to (-o FILE)"
+        default:
+            return "\(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
+        }
+    }
+
+    public var description: String { "\(message) (hint: \(hint))" }
+}
