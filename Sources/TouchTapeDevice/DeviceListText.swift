@@ -4,7 +4,7 @@ import TouchTapeEvents
 /// and whether this user may open it. Pure, so it is tested without devices.
 public enum DeviceListText {
     /// Axes worth showing: positions and the slot/tracking axes, in code order.
-    static let shownAxes: [UInt16] = [
+    public static let shownAxes: [UInt16] = [
         EventCodes.ABS_X, EventCodes.ABS_Y, EventCodes.ABS_PRESSURE, EventCodes.ABS_MT_SLOT,
         EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y, EventCodes.ABS_MT_TRACKING_ID,
         EventCodes.ABS_MT_PRESSURE,

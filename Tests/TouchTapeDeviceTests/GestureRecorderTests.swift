@@ -1,0 +1,86 @@
+import Testing
+import Glibc
+import TouchTapeEvents
+import TouchTapeDevice
+
+/// A formatter whose output is easy to read back: one line per event, `MARK` lines.
+struct LineFormatter: RecordingTextFormatter {
+    func header() -> String { "HEADER\n" }
+    mutating func format(frame events: [InputEvent]) -> String { events.map { "\($0)\n" }.joined() }
+    mutating func format(annotation: TrackAnnotation) -> String {
+        "MARK expect=\(annotation.expected?.rawValue ?? "-") cut=\(annotation.cutShort)\n"
+    }
+    func footer() -> String { "END\n" }
+}
+
+@Suite struct GestureRecorderTests {
+    typealias C = EventCodes
+
+    func tempPath() -> String {
+        var template = Array("/tmp/touchtape-rec-XXXXXX".utf8CString)
+        let fd = mkstemp(&template); close(fd)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    func read(_ path: String) -> String {
+        guard let f = fopen(path, "r") else { return "" }
+        defer { fclose(f) }
+        var out = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true { let n = fread(&buffer, 1, 4096, f); if n <= 0 { break }; out += buffer[0..<n] }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One finger down at 1 s, moves at 1.01 s, lifts at 1.02 s (absolute monotonic times),
+    /// then a second touch that is still down when the recording stops.
+    var stream: [InputEvent] {
+        [ev(1_000_000, .abs, C.ABS_MT_TRACKING_ID, 1), ev(1_000_000, .key, C.BTN_TOUCH, 1), syn(1_000_000),
+         ev(1_010_000, .abs, C.ABS_MT_POSITION_X, 5), syn(1_010_000),
+         ev(1_020_000, .abs, C.ABS_MT_TRACKING_ID, -1), ev(1_020_000, .key, C.BTN_TOUCH, 0), syn(1_020_000),
+         ev(1_500_000, .abs, C.ABS_MT_TRACKING_ID, 2), syn(1_500_000),
+         ev(1_510_000, .abs, C.ABS_MT_POSITION_X, 9)]   // frame without its SYN_REPORT yet
+    }
+
+    @Test func writesHeaderFramesAndAMarkWhenTheLastContactLifts() throws {
+        let path = tempPath(); defer { unlink(path) }
+        var recorder = try GestureRecorder(formatter: LineFormatter(), file: try RecordingFile(path: path),
+                                           touchProtocol: .multitouchB(slots: 10), annotation: TrackAnnotation(expected: .finish))
+        let notices = try recorder.feed(stream)
+        // gesture 1: frames at 1.000, 1.010, 1.020 → 3 frames, 20 ms, 1 finger.
+        #expect(notices == [.gestureEnded(GestureSummary(number: 1, start: EventTime(totalMicroseconds: 1), durationMicroseconds: 20_000,
+                                                          maximumFingers: 1, frames: 3, cutShort: false))])
+        #expect(recorder.isInGesture)
+        let closed = try recorder.finish()
+        #expect(closed?.cutShort == true)
+        #expect(closed?.number == 2)
+        let lines = read(path).split(separator: "\n").map(String.init)
+        // Times are relative: the first event at 0.000001 like evemu-record.
+        #expect(lines[0] == "HEADER")
+        #expect(lines[1] == "0.000001 EV_ABS ABS_MT_TRACKING_ID 1")
+        #expect(lines.contains("MARK expect=finish cut=false"))
+        // The second touch's complete frame is kept, its unfinished frame (X 9) is not.
+        #expect(lines.contains("0.500001 EV_ABS ABS_MT_TRACKING_ID 2"))
+        #expect(!lines.contains { $0.contains("ABS_MT_POSITION_X 9") })
+        #expect(Array(lines.suffix(2)) == ["MARK expect=finish cut=true", "END"])
+        #expect(recorder.completedGestures == 1)
+    }
+
+    /// The last commit is after gesture 1; a rollback cuts the second touch's frame off.
+    @Test func rollBackReturnsToTheLastCompletedGesture() throws {
+        let path = tempPath(); defer { unlink(path) }
+        let file = try RecordingFile(path: path)
+        var recorder = try GestureRecorder(formatter: LineFormatter(), file: file,
+                                           touchProtocol: .multitouchB(slots: 10), annotation: TrackAnnotation())
+        _ = try recorder.feed(stream)
+        #expect(file.size > file.committedSize)
+        file.rollBack()
+        let text = read(path)
+        #expect(text.hasSuffix("MARK expect=- cut=false\n"))
+    }
+
+    @Test func aFileInAMissingFolderFailsWithItsName() {
+        #expect(throws: RecordingFileError(path: "/nonexistent-dir/x.evemu", errno: ENOENT, gesturesKept: 0)) {
+            _ = try RecordingFile(path: "/nonexistent-dir/x.evemu")
+        }
+    }
+}
