@@ -1,10 +1,211 @@
 import ArgumentParser
+import TouchTapeDevice
+import TouchTapeEvents
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `touchtape play` (being built; see the issue tracker).
+/// `touchtape play`: replays a recording into a new virtual (uinput) device.
 struct PlayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "play", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Replay a recording into a new virtual input device (uinput).",
+        discussion: """
+        Creates a device with the recorded description, waits until its /dev/input node \
+        exists, prints "NAME: /dev/input/eventN" on standard output, then writes the events \
+        with the recorded timing: like evemu-play, it sleeps only when the next event is due \
+        more than 0.3 ms ahead, so the events of one frame go out back to back. The kernel \
+        stamps the events with its own time. Afterwards the timing error against the schedule \
+        (max and 99th percentile, ms) goes to standard error.
+
+        --start-delay waits after the device appears so recorders (touchtape record, \
+        evemu-record, libinput record) can attach; --hold keeps the device a moment after \
+        the last event so readers can drain their buffers before it disappears.
+
+        Needs /dev/uinput (modprobe uinput) and the right to open it (usually root). \
+        Exit status: 0 played (or stopped by SIGINT/SIGTERM), 2 bad file or track, \
+        3 device failure (no uinput, device vanished).
+        """
+    )
+
+    @Argument(help: "The recording (evemu; a split .events file finds its .desc beside it).")
+    var file: String
+
+    @Option(name: .long, help: "Play only this track (1-based; a track is one gesture).")
+    var track: Int?
+
+    @Flag(help: "Timing: recorded (default) or no sleeps at all.")
+    var pacing: Pacing = .realtime
+
+    @Option(name: .customLong("device-name"), help: "Name of the virtual device (default: the recorded name).")
+    var deviceName: String?
+
+    @Option(name: .customLong("description"), help: "Description file for an events-only recording (evemu .desc).")
+    var descriptionFile: String?
+
+    @Option(name: .customLong("start-delay"), help: "Seconds to wait after the device appears, before the first event.")
+    var startDelay: Double = 0.2
+
+    @Option(name: .long, help: "Seconds to keep the device after the last event, so readers can drain.")
+    var hold: Double = 0.2
+
+    @Flag(name: .customLong("dry-run"), help: "Read the file and list its tracks; create no device.")
+    var dryRun = false
+
+    @Option(name: .customLong("write-expected"), help: "Write, as evemu event lines, what readers of the device should see (the kernel's filtering applied).")
+    var writeExpected: String?
+
+    enum Pacing: String, EnumerableFlag {
+        case realtime, asFastAsPossible
+        var replayPacing: ReplayPacing { self == .realtime ? .realtime : .asFastAsPossible }
+    }
 
     func run() async throws {
-        throw fail("'play' is not built yet", status: ExitStatus.badInput)
+        let recording = try PlayInput.load(file, descriptionFile: descriptionFile)
+        let description = recording.description
+        let spans = GestureSpans.split(recording.events, touchProtocol: description.classification.touchProtocol)
+        var events = recording.events
+        if let track {
+            guard track >= 1 && track <= spans.count else {
+                throw fail("track \(track) does not exist: \(file) has \(spans.count) track(s)", hint: "tracks are numbered from 1; 'touchtape play --dry-run \(file)' lists them")
+            }
+            events = Array(recording.events[spans[track - 1]])
+        }
+        if let writeExpected {
+            try Self.writeExpectedFile(writeExpected, events: events, description: description)
+        }
+        if dryRun {
+            let c = description.classification
+            print("\(file): \"\(description.name)\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(spans.count) track(s)")
+            for (i, span) in spans.enumerated() {
+                let slice = recording.events[span]
+                let ms = (slice.last?.time.microseconds(since: slice.first?.time ?? .zero) ?? 0) / 1000
+                let frames = slice.filter(\.isSynReport).count
+                let mark = recording.marks.first { $0.eventCount == span.upperBound }
+                var note = ""
+                if let a = mark?.annotation {
+                    note = ", expect \(a.expected?.rawValue ?? "none")" + (a.cutShort ? ", cut short" : "") + (a.note.map { ", note: \($0)" } ?? "")
+                }
+                print("  track \(i + 1): \(frames) frames, \(ms) ms\(note)")
+            }
+            return
+        }
+
+        let stop = StopSignal()
+        let device: UInputDevice
+        do {
+            device = try UInputDevice(description: description, name: deviceName)
+        } catch {
+            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+        }
+        guard device.waitForNode(), let node = device.devnode else {
+            throw fail("the virtual device got no /dev/input node", hint: "load the evdev module (modprobe evdev) and check that /dev is devtmpfs or udev-managed", status: ExitStatus.deviceOrIOFailure)
+        }
+        writeStandardOutput("\(device.name): \(node)\n")
+        if let signal = stop.sleep(microseconds: Int64(startDelay * 1_000_000)) {
+            writeStandardError("touchtape: play stopped by signal \(signal) before the first event\n")
+            return
+        }
+        let clock = MonotonicClock()
+        let player = EventPlayer(pacing: pacing.replayPacing, now: clock.nowMicroseconds, sleep: stop.sleep(microseconds:))
+        let started = clock.nowMicroseconds()
+        let result: EventPlayer.Result
+        do {
+            result = try player.play(events) { (event: InputEvent) throws(DeviceError) in
+                try device.write(type: event.type, code: event.code, value: event.value)
+            }
+        } catch {
+            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+        }
+        let seconds = Double(clock.nowMicroseconds() - started) / 1_000_000
+        let what = track.map { "track \($0) of \(file)" } ?? file
+        writeStandardError("played \(result.eventsWritten) of \(events.count) events of \(what) in \(Self.threeDecimals(seconds)) s into \(node)\n")
+        writeStandardError(result.timing.summary + "\n")
+        if let signal = result.stoppedBy {
+            writeStandardError("touchtape: play stopped by signal \(signal)\n")
+            return
+        }
+        _ = stop.sleep(microseconds: Int64(hold * 1_000_000))
+    }
+
+    static func writeExpectedFile(_ path: String, events: [InputEvent], description: DeviceDescription) throws {
+        let filtered = KernelInputFilter.filter(events, description: description)
+        do {
+            let out = try RecordingFile(path: path)
+            var writer = StopgapEvemuWriter(description: description)
+            try out.write(writer.format(frame: filtered), gesturesKept: 0)
+            try out.commit(gesturesKept: 0)
+        } catch {
+            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+        }
+    }
+
+    static func threeDecimals(_ value: Double) -> String {
+        let ms = Int((value * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+}
+
+/// Reading a recording for `play` (evemu; split `.desc` + `.events` pairs).
+enum PlayInput {
+    static func load(_ path: String, descriptionFile: String?) throws -> StopgapEvemuRecording {
+        let text = try readText(path)
+        let hasName = text.split(separator: "\n").contains { $0.hasPrefix("N:") }
+        do {
+            if hasName { return try StopgapEvemuRecording(text: text) }
+            guard let desc = descriptionFile ?? findDescription(for: path) else {
+                throw fail("\(path) holds events but no device description", hint: "give the description with --description FILE.desc")
+            }
+            return try StopgapEvemuRecording(text: try readText(desc), eventsText: text)
+        } catch let error as StopgapEvemuError {
+            throw fail("\(path): \(error)", hint: "is this an evemu recording?")
+        }
+    }
+
+    /// `Name.gesture.events` → `Name.desc` or `Name.variant.desc` beside it: the longest
+    /// `.desc` whose stem is a dot-separated prefix of the events file's name.
+    static func findDescription(for path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let handle = opendir(dir) else { return nil }
+        defer { closedir(handle) }
+        var best: String?
+        while let entry = readdir(handle) {
+            let candidate = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard candidate.hasSuffix(".desc") else { continue }
+            let stem = String(candidate.dropLast(5))
+            if name.hasPrefix(stem + "."), stem.count > (best.map { $0.count - 5 } ?? -1) { best = candidate }
+        }
+        return best.map { dir + "/" + $0 }
+    }
+
+    static func readText(_ path: String) throws -> String {
+        guard let f = fopen(path, "r") else {
+            throw fail("cannot read \(path): \(DeviceError.describe(errno: errno))", hint: "check the path")
+        }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Writes to stdout unbuffered, so a script waiting for the device node sees it at once.
+func writeStandardOutput(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if n <= 0 { break }
+            offset += n
+        }
     }
 }

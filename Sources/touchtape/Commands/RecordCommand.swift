@@ -1,10 +1,177 @@
 import ArgumentParser
+import TouchTapeDevice
+import TouchTapeEvents
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `touchtape record` (being built; see the issue tracker).
+/// `touchtape record`: records pan gestures from a real device into a file.
 struct RecordCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "record", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record touch gestures from an input device into an evemu or libinput-record file.",
+        discussion: """
+        DEVICE is a /dev/input/eventN path or a case-insensitive part of a device name \
+        (see 'touchtape devices'). The file gets the device description first, then the \
+        events frame by frame; when a gesture's last finger lifts, its mark (--expect, \
+        --note) is written and the file is synced, so a crash, signal, unplug or full disk \
+        loses at most the gesture in progress. A gesture still in progress when the \
+        recording stops is kept and marked "cut short".
+
+        Times are relative, like evemu-record: the first event is at 0.000001 s; the \
+        device clock is CLOCK_MONOTONIC. If the kernel drops events (SYN_DROPPED), the \
+        SYN_DROPPED is recorded followed by the resynchronised state, and reported.
+
+        Stops at Ctrl-C (SIGINT) or SIGTERM, after --gestures N gestures or --duration S \
+        seconds. Exit status: 0 for those normal stops (SIGTERM too: it is how service \
+        managers ask a recorder to finish); 2 for a DEVICE that matches no device or \
+        several; 3 when the device disappears ("device disappeared"), cannot be opened \
+        (permission), or the file cannot be written (e.g. disk full: the file keeps every \
+        completed gesture).
+        """
+    )
+
+    enum FileFormat: String, ExpressibleByArgument, CaseIterable {
+        case evemu, libinput
+    }
+
+    @Argument(help: "A /dev/input/eventN path or part of a device name.")
+    var device: String
+
+    @Option(name: [.short, .customLong("output")], help: "The recording file to write.")
+    var output: String
+
+    @Option(name: .long, help: "File format: evemu or libinput (libinput record YAML).")
+    var format: FileFormat = .evemu
+
+    @Flag(name: .long, help: "Grab the device (EVIOCGRAB) so no other program sees the gestures while recording.")
+    var grab = false
+
+    @Option(name: .long, help: "Expected outcome of every gesture recorded: finish or cancel.")
+    var expect: ExpectOption?
+
+    @Option(name: .long, help: "A note stored with every gesture.")
+    var note: String?
+
+    @Option(name: .long, help: "Stop after this many completed gestures.")
+    var gestures: Int?
+
+    @Option(name: .long, help: "Stop after this many seconds.")
+    var duration: Double?
+
+    /// How long one poll() waits before the loop looks at the clock again.
+    static let pollTimeoutMilliseconds: Int32 = 100
+
+    func validate() throws {
+        if let gestures, gestures < 1 { throw ValidationError("--gestures must be at least 1") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+    }
 
     func run() async throws {
-        throw fail("'record' is not built yet", status: ExitStatus.badInput)
+        let path = try Self.resolve(device)
+        let stop = StopSignal()
+        let evdev: EvdevDevice
+        do {
+            evdev = try EvdevDevice(path: path, grab: grab)
+        } catch {
+            let status: Int32
+            switch error {
+            case .notFound, .notEvdev: status = ExitStatus.badInput
+            case .permissionDenied, .gone, .noUInput, .grabFailed, .system: status = ExitStatus.deviceOrIOFailure
+            }
+            throw fail(error.message, hint: error.hint, status: status)
+        }
+        let description = evdev.description
+        let classification = description.classification
+        guard format == .evemu else {
+            throw fail("--format libinput is not available in this build yet", hint: "record with --format evemu and convert later ('touchtape convert')")
+        }
+        var recorder: GestureRecorder<StopgapEvemuWriter>
+        do {
+            recorder = try GestureRecorder(formatter: StopgapEvemuWriter(description: description), file: try RecordingFile(path: output),
+                                           touchProtocol: classification.touchProtocol,
+                                           annotation: TrackAnnotation(expected: expect?.outcome, note: note))
+        } catch {
+            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+        }
+        writeStandardError("recording \"\(description.name)\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
+
+        let clock = MonotonicClock()
+        let deadline = duration.map { clock.nowMicroseconds() + Int64($0 * 1_000_000) }
+        var stopReason = "stopped"
+        var exitFailure: ExitCode?
+        recording: while true {
+            var timeout = Self.pollTimeoutMilliseconds
+            if let deadline {
+                let left = deadline - clock.nowMicroseconds()
+                if left <= 0 { stopReason = "duration reached"; break }
+                timeout = Int32(min(Int64(timeout), left / 1000 + 1))
+            }
+            let read: DeviceRead
+            do {
+                read = try evdev.read(timeoutMilliseconds: timeout, stop: stop)
+            } catch {
+                switch error {
+                case .gone:
+                    exitFailure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+                    stopReason = "device disappeared"
+                default:
+                    exitFailure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+                    stopReason = "device error"
+                }
+                break recording
+            }
+            switch read {
+            case .timeout:
+                continue
+            case .stopped(let signal):
+                stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+                break recording
+            case .events(let events):
+                do {
+                    for notice in try recorder.feed(events) { writeStandardError(notice.line + "\n") }
+                } catch {
+                    throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+                }
+                if let gestures, recorder.completedGestures >= gestures { stopReason = "\(gestures) gesture(s) recorded"; break recording }
+            }
+        }
+        StopSignal.restoreDefaults()
+        do {
+            if let cut = try recorder.finish() { writeStandardError(cut.line + "\n") }
+        } catch {
+            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+        }
+        let dropped = evdev.droppedCount > 0 ? ", \(evdev.droppedCount) SYN_DROPPED" : ""
+        writeStandardError("\(stopReason): \(recorder.completedGestures) complete gesture(s) in \(output)\(dropped)\n")
+        if let exitFailure { throw exitFailure }
     }
+
+    /// DEVICE → a node path, or exit 2 with the reason.
+    static func resolve(_ query: String) throws -> String {
+        if query.hasPrefix("/") || query.hasPrefix(".") { return query }
+        let enumerator = DeviceEnumerator()
+        let listings = enumerator.list()
+        switch DeviceSelection.resolve(query, among: listings) {
+        case .path(let path):
+            return path
+        case .ambiguous(let query, let candidates):
+            throw fail("\"\(query)\" matches \(candidates.count) devices: " + candidates.joined(separator: ", "),
+                       hint: "give more of the name or the /dev/input/eventN path")
+        case .noMatch(let query, let unreadable):
+            var hint = "'touchtape devices' lists the devices"
+            if unreadable > 0 {
+                hint += "; \(unreadable) device(s) could not be opened, so their names are unknown: "
+                    + DeviceError.permissionDenied(path: "").hint
+            }
+            let why = listings.isEmpty ? " (no input devices on this machine)" : ""
+            throw fail("no input device name contains \"\(query)\"\(why)", hint: hint)
+        }
+    }
+}
+
+/// `--expect` values (kept local: the shared `ExpectedOutcome` stays free of CLI concerns).
+enum ExpectOption: String, ExpressibleByArgument, CaseIterable {
+    case finish, cancel
+    var outcome: ExpectedOutcome { self == .finish ? .finish : .cancel }
 }
