@@ -1,0 +1,257 @@
+#!/bin/sh
+# In-VM test script (busybox sh), run by /init as /tests/run.sh. One boot runs every scenario.
+# Layout inside the VM:
+#   /tests/touchtape          the release binary (built by tools/vm-test)
+#   /data/gen/*.evemu         devices + gestures from tools/vm/make-test-devices.py
+#   /data/recordings/         the project's Recordings/ (may be empty)
+#   /data/peers/              ../shared/data/peer-recordings (real hardware recordings)
+# Each scenario prints "SCENARIO PASS: ..." or "SCENARIO FAIL: ..."; the last lines are
+# "VM scenarios: N passed, N failed" and the exit status (0 only when none failed).
+#
+# Round trip = `touchtape play` into uinput, `touchtape record` attached ~1 s before the first
+# event; the recorded events must equal, event for event (type, code, value), what
+# `play --write-expected` says readers see (the kernel input core's filtering modelled by
+# KernelInputFilter), and every inter-frame time delta must match the recording's within
+# TIMING_TOL_MS (deltas, not absolute times: kernel 6.1 restamps uinput events).
+TT=/tests/touchtape
+TIMING_TOL_MS=${TIMING_TOL_MS:-25}
+PASSED=0; FAILED=0; SKIPPED=0
+W=/tmp/vmt; mkdir -p $W
+
+pass() { PASSED=$((PASSED + 1)); echo "SCENARIO PASS: $*"; }
+failed() { FAILED=$((FAILED + 1)); echo "SCENARIO FAIL: $*"; }
+skip() { SKIPPED=$((SKIPPED + 1)); echo "SCENARIO SKIP: $*"; }
+
+# wait_grep FILE PATTERN TENTHS: wait until FILE contains PATTERN (up to TENTHS × 0.1 s)
+wait_grep() {
+    i=0
+    while [ $i -lt "$3" ]; do
+        grep -q "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+# type code value of every event line (values normalised: evemu pads them, e.g. -001)
+# (done on the text: busybox awk would read a zero-padded 0400 as octal)
+evlines() {
+    grep '^E:' "$1" | awk '{ v = $5; s = ""; if (v ~ /^-/) { s = "-"; v = substr(v, 2) }
+                            sub(/^0+/, "", v); if (v == "") { v = "0"; s = "" }
+                            print $3, $4, s v }'
+}
+# time of every SYN_REPORT
+frametimes() { grep '^E:' "$1" | awk '$3 == "0000" && $4 == "0000" { print $2 }'; }
+# largest |delta_expected - delta_recorded| between consecutive frames, in ms
+max_delta_error_ms() {
+    frametimes "$1" > $W/ft.a; frametimes "$2" > $W/ft.b
+    paste $W/ft.a $W/ft.b | awk 'NR > 1 { d = ($1 - pa) - ($2 - pb); if (d < 0) d = -d; if (d > m) m = d }
+                                 { pa = $1; pb = $2 } END { printf "%.2f\n", m * 1000 }'
+}
+# compare NAME EXPECTED RECORDED [no-timing]
+compare() {
+    evlines "$2" > $W/cmp.a; evlines "$3" > $W/cmp.b
+    n=$(wc -l < $W/cmp.a)
+    if [ "$n" -eq 0 ]; then failed "$1: nothing expected (empty track?)"; return 1; fi
+    if ! cmp -s $W/cmp.a $W/cmp.b; then
+        failed "$1: events differ (expected $n, recorded $(wc -l < $W/cmp.b)); first differences:"
+        diff $W/cmp.a $W/cmp.b | head -12
+        return 1
+    fi
+    if [ "${4:-}" = no-timing ]; then pass "$1: $n events identical"; return 0; fi
+    err=$(max_delta_error_ms "$2" "$3")
+    if awk -v e="$err" -v t="$TIMING_TOL_MS" 'BEGIN { exit !(e <= t) }'; then
+        pass "$1: $n events identical, frame deltas within $err ms (tolerance $TIMING_TOL_MS ms)"
+    else
+        failed "$1: $n events identical but a frame delta is off by $err ms (tolerance $TIMING_TOL_MS ms)"
+        return 1
+    fi
+}
+
+# start_play DIR FILE [play args...]: starts play in the background; sets PLAY_PID and NODE
+start_play() {
+    d=$1; f=$2; shift 2
+    mkdir -p "$d"
+    $TT play "$f" --start-delay 1 --hold 60 --write-expected "$d/expected" "$@" > "$d/play.out" 2> "$d/play.err" &
+    PLAY_PID=$!
+    NODE=""
+    if wait_grep "$d/play.out" /dev/input/event 150; then
+        NODE=$(grep -o '/dev/input/event[0-9]*' "$d/play.out" | head -n 1)
+        return 0
+    fi
+    cat "$d/play.err"; kill -INT $PLAY_PID 2>/dev/null; wait $PLAY_PID
+    return 1
+}
+# wait until play has written its last event (its timing report), up to 120 s
+wait_played() { wait_grep "$1/play.err" 'timing error' 1200; }
+stop_play() { kill -INT $PLAY_PID 2>/dev/null; wait $PLAY_PID; }
+
+# roundtrip NAME FILE [play args...]
+roundtrip() {
+    name=$1; f=$2; shift 2
+    d=$W/rt-$name
+    if ! start_play "$d" "$f" --device-name "TT $name" "$@"; then failed "$name: play made no device"; return 1; fi
+    $TT record "$NODE" -o "$d/rec.evemu" 2> "$d/rec.err" &
+    rpid=$!
+    [ -n "${HOOK:-}" ] && eval "$HOOK"
+    if ! wait_played "$d"; then failed "$name: play did not finish"; cat "$d/play.err"; fi
+    sleep 0.3
+    kill -INT $rpid; wait $rpid; rrc=$?
+    [ -n "${AFTER:-}" ] && eval "$AFTER"
+    stop_play
+    grep -h 'timing error' "$d/play.err" | sed "s/^/  $name play: /"
+    if [ $rrc -ne 0 ]; then failed "$name: recorder exit $rrc"; cat "$d/rec.err"; return 1; fi
+    compare "round trip $name" "$d/expected" "$d/rec.evemu"
+}
+
+echo "=== devices with no touch device yet"
+$TT devices > $W/devices0.txt; rc=$?
+if [ $rc -eq 0 ] && grep -q '/dev/input/event0' $W/devices0.txt; then pass "devices lists the VM keyboard (exit 0)"; else failed "devices (exit $rc)"; cat $W/devices0.txt; fi
+
+echo "=== round trips: generated devices (protocol B, A, single touch, clickpad with tool keys)"
+roundtrip protocol-b /data/gen/tt-protocol-b.evemu
+roundtrip protocol-b-track2 /data/gen/tt-protocol-b.evemu --track 2
+roundtrip protocol-a /data/gen/tt-protocol-a.evemu
+roundtrip single-touch /data/gen/tt-single-touch.evemu
+HOOK='$TT devices > $W/devices-pad.txt; $TT devices --format json > $W/devices-pad.json'
+roundtrip touchpad /data/gen/tt-touchpad.evemu
+HOOK=""
+if grep -q 'kind: touchpad, protocol: multitouch B (2 slots), finger tool keys up to 3' $W/devices-pad.txt \
+   && grep -q 'ABS_MT_POSITION_X 0..3199, 32 units/mm (100.0 mm)' $W/devices-pad.txt \
+   && grep -q '"kind": "touchpad"' $W/devices-pad.json; then
+    pass "devices shows the clickpad's kind, protocol, tool keys and resolution (text and json)"
+else
+    failed "devices output for the clickpad"; cat $W/devices-pad.txt
+fi
+
+echo "=== round trips: the project's Recordings/"
+found=0
+for f in /data/recordings/*; do
+    [ -f "$f" ] || continue
+    case "$f" in (*.md|*.txt|*.json) continue ;; esac
+    case "$f" in
+        (*.yml|*.yaml) skip "Recordings/$(basename "$f"): libinput-record input needs the formats module"; continue ;;
+    esac
+    found=$((found + 1))
+    roundtrip "rec-$(basename "$f" | tr ' ' '_')" "$f"
+done
+[ $found -eq 0 ] && echo "  (Recordings/ holds no recordings yet: nothing to play)"
+
+echo "=== round trips: peer recordings (real hardware)"
+for f in /data/peers/*.evemu /data/peers/*.events /data/peers/*.event; do
+    [ -f "$f" ] || continue
+    roundtrip "peer-$(basename "$f" | tr ' ' '_')" "$f"
+done
+
+echo "=== interop: evemu-record and libinput record beside touchtape record"
+HOOK='evemu-record "$NODE" > "$d/evemu-record.evemu" 2> "$d/evemu-record.err" & EPID=$!
+libinput-record -o "$d/libinput.yml" "$NODE" > "$d/libinput.log" 2>&1 & LPID=$!'
+AFTER='kill -INT $EPID $LPID 2>/dev/null; wait $EPID; wait $LPID'
+roundtrip interop /data/gen/tt-protocol-b.evemu
+HOOK=""; AFTER=""
+d=$W/rt-interop
+compare "evemu-record on the device touchtape plays" "$d/expected" "$d/evemu-record.evemu"
+if $TT play "$d/evemu-record.evemu" --dry-run > $d/evemu-dry.txt 2>&1 && grep -q '3 track(s)' $d/evemu-dry.txt; then
+    pass "touchtape reads evemu-record's file: $(head -n 1 $d/evemu-dry.txt | sed 's/.*), //')"
+else failed "touchtape reading evemu-record's file"; cat $d/evemu-dry.txt; fi
+rows=$(grep -c '^ *- \[ *[0-9]' "$d/libinput.yml" 2>/dev/null)
+exp=$(grep -c '^E:' "$d/expected")
+if [ "$rows" = "$exp" ]; then pass "libinput record on the device touchtape plays: $rows event rows as expected"
+else failed "libinput record: $rows event rows, expected $exp"; head -40 "$d/libinput.log"; fi
+skip "touchtape reading libinput record's YAML: needs the formats module (stopgap reader is evemu only)"
+
+echo "=== interop: touchtape's file through evemu-device + evemu-play, recorded back by touchtape"
+d=$W/evemu-play; mkdir -p $d
+src=$W/rt-protocol-b/rec.evemu
+evemu-device "$src" > $d/device.out 2>&1 &
+DPID=$!
+if wait_grep $d/device.out /dev/input/event 50; then
+    node=$(grep -o '/dev/input/event[0-9]*' $d/device.out | head -n 1)
+    $TT record "$node" -o $d/back.evemu 2> $d/rec.err &
+    rpid=$!
+    sleep 1
+    evemu-play "$node" < "$src" > $d/play.out 2>&1
+    sleep 0.3
+    kill -INT $rpid; wait $rpid; rrc=$?
+    kill $DPID; wait $DPID
+    [ $rrc -eq 0 ] || { failed "evemu-play round trip: recorder exit $rrc"; cat $d/rec.err; }
+    compare "touchtape file -> evemu-device/evemu-play -> touchtape record" "$src" $d/back.evemu
+else
+    failed "evemu-device rejected touchtape's file"; cat $d/device.out; kill $DPID
+fi
+
+echo "=== faults: unplug, SIGINT, SIGTERM (one long play, three recorders), full disk"
+d=$W/faults; mkdir -p /mnt/small
+mount -t tmpfs -o size=16k tmpfs /mnt/small
+if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Long"; then
+    $TT record "$NODE" -o $d/unplug.evemu 2> $d/unplug.err & UPID=$!
+    $TT record "$NODE" -o $d/int.evemu --expect finish --note "sigint test" 2> $d/int.err & IPID=$!
+    $TT record "$NODE" -o $d/term.evemu 2> $d/term.err & TPID=$!
+    $TT record "$NODE" -o /mnt/small/full.evemu 2> $d/full.err & FPID=$!
+    # permission: a non-root user may not open the node (mode 0600 root)
+    chmod 0600 "$NODE"
+    su tt -c "$TT record $NODE -o /tmp/perm.evemu" > $d/perm.out 2> $d/perm.err; PRC=$?
+    su tt -c "$TT devices" > $d/perm-devices.txt 2>&1; PDRC=$?
+    su tt -c "$TT record 'TT Long' -o /tmp/perm2.evemu" > /dev/null 2> $d/perm-name.err; PNRC=$?
+    # mid-gesture 3: gesture 2 has ended, then 0.4 s gap + ~0.3 s into gesture 3
+    wait_grep $d/unplug.err 'gesture 2:' 200
+    sleep 0.7
+    kill -INT $IPID; kill -TERM $TPID
+    wait $IPID; IRC=$?; wait $TPID; TRC=$?
+    kill -9 $PLAY_PID; wait $PLAY_PID
+    wait $UPID; URC=$?
+    wait $FPID; FRC=$?
+
+    check_file() { # NAME FILE COMPLETE_MIN WANT_CUT
+        dry=$W/$(basename "$2").dry
+        $TT play "$2" --dry-run > $dry 2>&1 || { failed "$1: touchtape cannot read $2"; cat $dry; return 1; }
+        tracks=$(grep -c '^  track' $dry); cut=$(grep -c 'cut short' $dry)
+        complete=$((tracks - cut))
+        if [ $complete -lt "$3" ] || [ "$cut" -ne "$4" ]; then
+            failed "$1: $complete complete + $cut cut-short track(s), expected >= $3 + $4"; cat $dry; return 1
+        fi
+        return 0
+    }
+    if [ $URC -eq 3 ] && grep -q 'device disappeared' $d/unplug.err && check_file unplug $d/unplug.evemu 2 1; then
+        pass "unplug mid-gesture: exit 3, 'device disappeared', file readable with $complete complete gestures + 1 cut short"
+    else failed "unplug: exit $URC"; cat $d/unplug.err; fi
+    if [ $IRC -eq 0 ] && grep -q '^SIGINT' $d/int.err && check_file sigint $d/int.evemu 2 1 && grep -q 'expect finish, cut short, note: sigint test' $W/int.evemu.dry; then
+        pass "SIGINT mid-gesture: exit 0, file readable with $complete complete gestures + the cut-short one marked"
+    else failed "SIGINT: exit $IRC"; cat $d/int.err; fi
+    if [ $TRC -eq 0 ] && grep -q '^SIGTERM' $d/term.err && check_file sigterm $d/term.evemu 2 1; then
+        pass "SIGTERM mid-gesture: exit 0, file readable with $complete complete gestures + 1 cut short"
+    else failed "SIGTERM: exit $TRC"; cat $d/term.err; fi
+    if [ $FRC -eq 3 ] && grep -q 'no space left on device while writing /mnt/small/full.evemu' $d/full.err \
+       && check_file "full disk" /mnt/small/full.evemu 1 0; then
+        pass "full disk (16k tmpfs): exit 3, error names the file, file readable with $complete complete gesture(s)"
+    else failed "full disk: exit $FRC"; cat $d/full.err; ls -l /mnt/small; fi
+    if [ $PRC -eq 3 ] && grep -q "permission denied opening $NODE" $d/perm.err && grep -q "usermod -aG input" $d/perm.err; then
+        pass "no permission: exit 3 with the input-group hint"
+    else failed "no permission: exit $PRC"; cat $d/perm.err; fi
+    if [ $PDRC -eq 0 ] && grep -q "$NODE  (cannot open: permission denied" $d/perm-devices.txt && grep -q 'hint: add your user' $d/perm-devices.txt; then
+        pass "devices as a user without rights: node shown with the permission hint, exit 0"
+    else failed "devices without rights: exit $PDRC"; cat $d/perm-devices.txt; fi
+    if [ $PNRC -eq 2 ] && grep -q 'could not be opened' $d/perm-name.err; then
+        pass "record by name without rights: exit 2, says devices could not be opened"
+    else failed "record by name without rights: exit $PNRC"; cat $d/perm-name.err; fi
+else
+    failed "faults: play made no device"
+fi
+umount /mnt/small
+
+echo "=== SYN_DROPPED: a stalled recorder during an as-fast-as-possible play"
+d=$W/dropped
+if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Dropped" --as-fast-as-possible; then
+    $TT record "$NODE" -o $d/rec.evemu 2> $d/rec.err &
+    rpid=$!
+    sleep 0.5; kill -STOP $rpid
+    wait_played "$d"
+    kill -CONT $rpid; sleep 0.5
+    kill -INT $rpid; wait $rpid; rrc=$?
+    stop_play
+    if [ $rrc -eq 0 ] && grep -q 'SYN_DROPPED at' $d/rec.err && grep -q '^E: [0-9.]* 0000 0003' $d/rec.evemu \
+       && $TT play $d/rec.evemu --dry-run > $d/dry.txt 2>&1; then
+        pass "SYN_DROPPED reported live and recorded in the file, which stays readable"
+    else failed "SYN_DROPPED: exit $rrc"; cat $d/rec.err; fi
+else failed "SYN_DROPPED: play made no device"; fi
+
+echo "VM scenarios: $PASSED passed, $FAILED failed, $SKIPPED skipped"
+[ $FAILED -eq 0 ]
