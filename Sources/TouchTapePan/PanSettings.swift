@@ -1,0 +1,87 @@
+import TouchTapeEvents
+
+/// Everything the pan recognizer can be told: unit scale, slop and finger rules per
+/// device kind, and the velocity estimator. Defaults model UIKit on an iPhone.
+///
+/// ```swift
+/// var settings = PanSettings()
+/// settings.touchscreenFingers.maximum = 1     // Transition's maximumNumberOfTouches = 1
+/// settings.velocityStrategy = .iOSWeighted
+/// ```
+public struct PanSettings: Hashable, Sendable {
+    /// Points per millimetre (translations and velocities come out in points).
+    /// Default ``PanConstants/iOSPointsPerMillimetre`` (163 pt per inch).
+    public var scale: Double
+    /// Distance in points the centroid must move from where the pan could start before
+    /// `.began` on a touchscreen (UIKit's ≈10 pt hysteresis).
+    public var touchscreenSlop: Double
+    /// The same on a touchpad; `nil` = libinput's 1.5 mm two-finger threshold at the
+    /// current ``scale`` (≈ 9.6 pt at the default scale).
+    public var touchpadSlopOverride: Double?
+    public var touchscreenFingers: FingerCountRule
+    public var touchpadFingers: FingerCountRule
+    public var velocityStrategy: VelocityStrategy
+
+    public init(
+        scale: Double = PanConstants.iOSPointsPerMillimetre,
+        touchscreenSlop: Double = PanConstants.touchscreenSlopPoints,
+        touchpadSlop: Double? = nil,
+        touchscreenFingers: FingerCountRule = .any,
+        touchpadFingers: FingerCountRule = .touchpad,
+        velocityStrategy: VelocityStrategy = .leastSquares
+    ) {
+        self.scale = scale
+        self.touchscreenSlop = touchscreenSlop
+        self.touchpadSlopOverride = touchpadSlop
+        self.touchscreenFingers = touchscreenFingers
+        self.touchpadFingers = touchpadFingers
+        self.velocityStrategy = velocityStrategy
+    }
+
+    /// Touchpad slop in points: the override, or 1.5 mm × ``scale``.
+    public var touchpadSlop: Double {
+        touchpadSlopOverride ?? PanConstants.touchpadSlopMillimetres * scale
+    }
+
+    /// The slop in points for a device kind (`.other` is treated as a touchscreen: direct
+    /// positions, no pointer to move).
+    public func slop(for kind: DeviceKind) -> Double {
+        switch kind {
+        case .touchscreen, .other: return touchscreenSlop
+        case .touchpad: return touchpadSlop
+        }
+    }
+
+    /// The finger-count rule for a device kind (`.other` as a touchscreen).
+    public func fingerRule(for kind: DeviceKind) -> FingerCountRule {
+        switch kind {
+        case .touchscreen, .other: return touchscreenFingers
+        case .touchpad: return touchpadFingers
+        }
+    }
+
+    /// These settings with `maximumNumberOfTouches` applied the UIKit way: to touches
+    /// only. A touchpad pan reaches an iOS app as scroll events without touches
+    /// (`allowedScrollTypesMask`), which the touch limit does not constrain (our reading,
+    /// not verified on a device), so the touchpad rule is left alone.
+    public func limitingTouches(to maximum: Int?) -> PanSettings {
+        var copy = self
+        copy.touchscreenFingers.maximum = maximum
+        return copy
+    }
+
+    /// The settings unchanged, or the first field that cannot work.
+    public func validated() throws(PanSettingsError) -> PanSettings {
+        func check(_ ok: Bool, _ setting: String, _ value: String, _ hint: String) throws(PanSettingsError) {
+            if !ok { throw PanSettingsError(setting: setting, value: value, hint: hint) }
+        }
+        try check(scale.isFinite && scale > 0, "scale", "\(scale)", "give points per millimetre, e.g. 6.417 (163 pt per inch)")
+        try check(touchscreenSlop.isFinite && touchscreenSlop >= 0, "touchscreenSlop", "\(touchscreenSlop)", "give points, e.g. 10")
+        try check(touchpadSlop.isFinite && touchpadSlop >= 0, "touchpadSlop", "\(touchpadSlop)", "give points, e.g. 9.6")
+        for (name, rule) in [("touchscreenFingers", touchscreenFingers), ("touchpadFingers", touchpadFingers)] {
+            try check(rule.isSatisfiable, name, "\(rule.minimum)...\(rule.maximum.map(String.init) ?? "")",
+                      "the maximum must be at least the minimum, or no pan can ever begin")
+        }
+        return self
+    }
+}

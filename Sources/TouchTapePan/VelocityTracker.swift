@@ -1,0 +1,21 @@
+import TouchTapeEvents
+
+/// Estimates a pointer's velocity from timed positions (Flutter's `VelocityTracker`
+/// contract, one small interface with platform variants behind it).
+///
+/// Contract:
+/// - ``addSample(time:position:)`` in non-decreasing time order; a sample with the same
+///   time as the newest replaces it. Feed one sample per frame in which the position is
+///   known, including frames that repeat the position (a still finger on hardware that
+///   keeps reporting): those pull the estimate towards zero as a still finger should.
+/// - ``velocity(at:)`` is the estimate at the newest sample, asked at `time` (the frame
+///   or release time). It is zero when fewer samples than the strategy needs exist, and
+///   zero when more than 40 ms passed between the last *movement* (a sample whose
+///   position differs from the one before) and `time`: a pointer that stopped before
+///   lifting has no velocity, whether the hardware kept sending frames or went silent.
+/// - Units: `time` in seconds, `position` in any length unit; velocity is that unit per second.
+public protocol VelocityTracker: Sendable {
+    mutating func addSample(time: Double, position: Vector2)
+    mutating func reset()
+    func velocity(at time: Double) -> Vector2
+}
