@@ -8,8 +8,9 @@ public enum PanPhase: String, Hashable, Sendable, Codable {
     case changed
     /// All fingers lifted, or the count fell below the finger-count rule.
     case ended
-    /// The gesture was cut off (track ended with fingers down, a `SYN_DROPPED` gap
-    /// the pan cannot bridge, or a pointer-only touchpad motion took over).
+    /// The gesture was cut off: the track ended with fingers still down
+    /// (``PanRecognizer/finish(at:)``). A `SYN_DROPPED` gap does not cancel: the pan is
+    /// re-anchored across it and its velocity history restarts.
     case cancelled
 }
 

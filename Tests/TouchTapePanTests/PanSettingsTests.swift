@@ -1,0 +1,47 @@
+import Testing
+import TouchTapeEvents
+@testable import TouchTapePan
+
+@Suite struct PanSettingsTests {
+    @Test func defaultsModelAnIPhone() {
+        let settings = PanSettings()
+        // 163 pt per inch / 25.4 mm per inch.
+        #expect(isClose(settings.scale, 6.417322834645669))
+        #expect(settings.slop(for: .touchscreen) == 10)
+        // libinput's 1.5 mm two-finger threshold at 163/25.4 pt/mm = 244.5/25.4 ≈ 9.626 pt.
+        #expect(isClose(settings.slop(for: .touchpad), 244.5 / 25.4))
+        #expect(settings.fingerRule(for: .touchscreen) == FingerCountRule(minimum: 1, maximum: nil))
+        #expect(settings.fingerRule(for: .touchpad) == FingerCountRule(minimum: 2, maximum: nil))
+        #expect(settings.velocityStrategy == .leastSquares)
+    }
+
+    @Test func touchpadSlopFollowsTheScaleUnlessOverridden() {
+        #expect(isClose(PanSettings(scale: 2).touchpadSlop, 3))   // 1.5 mm × 2 pt/mm
+        #expect(PanSettings(scale: 2, touchpadSlop: 7).touchpadSlop == 7)
+    }
+
+    @Test func limitingTouchesConstrainsTouchesOnly() {
+        let settings = PanSettings().limitingTouches(to: 1)
+        #expect(settings.touchscreenFingers.maximum == 1)
+        #expect(settings.touchpadFingers.maximum == nil)
+    }
+
+    @Test func validationNamesTheBadField() throws {
+        #expect(throws: PanSettingsError.self) { try PanSettings(scale: 0).validated() }
+        var contradictory = PanSettings()
+        contradictory.touchpadFingers.maximum = 1   // minimum 2, maximum 1: can never pan
+        do {
+            _ = try contradictory.validated()
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.setting == "touchpadFingers")
+        }
+        _ = try PanSettings().validated()
+    }
+
+    @Test func strategiesHaveCommandLineNames() {
+        #expect(VelocityStrategy(rawValue: "lsq2") == .leastSquares)
+        #expect(VelocityStrategy(rawValue: "ios") == .iOSWeighted)
+        #expect(VelocityStrategy(rawValue: "impulse") == .impulse)
+    }
+}
