@@ -38,6 +38,30 @@ public struct PanSettings: Hashable, Sendable {
         self.velocityStrategy = velocityStrategy
     }
 
+    /// The default settings a track of `kind` is replayed with.
+    ///
+    /// One ``PanSettings`` carries the values for every kind (a slop and a finger rule
+    /// each for touchscreens and touchpads) and ``PanRecognizer`` picks by its device
+    /// kind, so one settings value can replay a folder of mixed recordings. The result
+    /// is therefore ``init(scale:touchscreenSlop:touchpadSlop:touchscreenFingers:touchpadFingers:velocityStrategy:)``
+    /// with its defaults for every `kind`; what differs per kind is read through
+    /// ``slop(for:)`` and ``fingerRule(for:)``:
+    ///
+    /// | kind | slop | fingers |
+    /// |---|---|---|
+    /// | touchscreen (and other) | 10 pt (UIKit's measured hysteresis) | any count |
+    /// | touchpad | 1.5 mm × scale ≈ 9.63 pt (libinput two-finger `min_move`) | 2 or more |
+    ///
+    /// ```swift
+    /// let settings = PanSettings.defaults(for: .touchpad)
+    /// settings.slop(for: .touchpad)   // ≈ 9.63
+    /// ```
+    public static func defaults(for kind: DeviceKind) -> PanSettings {
+        switch kind {
+        case .touchscreen, .touchpad, .other: return PanSettings()
+        }
+    }
+
     /// Touchpad slop in points: the override, or 1.5 mm × ``scale``.
     public var touchpadSlop: Double {
         touchpadSlopOverride ?? PanConstants.touchpadSlopMillimetres * scale

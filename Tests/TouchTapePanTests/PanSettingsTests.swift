@@ -15,6 +15,19 @@ import TouchTapeEvents
         #expect(settings.velocityStrategy == .leastSquares)
     }
 
+    @Test func defaultsForEachKindPickTheKindsSlopAndFingers() {
+        // Touchscreen: 10 pt, any count. Touchpad: 1.5 mm × 163/25.4 pt/mm = 244.5/25.4
+        // ≈ 9.626 pt, two or more fingers. `.other` is read as a touchscreen.
+        let touchscreen = PanSettings.defaults(for: .touchscreen)
+        #expect(touchscreen.slop(for: .touchscreen) == 10)
+        #expect(touchscreen.fingerRule(for: .touchscreen).minimum == 1)
+        let touchpad = PanSettings.defaults(for: .touchpad)
+        #expect(isClose(touchpad.slop(for: .touchpad), 244.5 / 25.4))
+        #expect(touchpad.fingerRule(for: .touchpad).minimum == 2)
+        #expect(touchpad.fingerRule(for: .touchpad).maximum == nil)
+        #expect(PanSettings.defaults(for: .other).slop(for: .other) == 10)
+    }
+
     @Test func touchpadSlopFollowsTheScaleUnlessOverridden() {
         #expect(isClose(PanSettings(scale: 2).touchpadSlop, 3))   // 1.5 mm × 2 pt/mm
         #expect(PanSettings(scale: 2, touchpadSlop: 7).touchpadSlop == 7)
