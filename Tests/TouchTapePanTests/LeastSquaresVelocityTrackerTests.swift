@@ -73,6 +73,23 @@ import TouchTapeEvents
         #expect(tracker.velocity(at: 0.11) == .zero)
     }
 
+    @Test func repeatedPositionsPullTheFitToZeroBeforeTheStopRule() {
+        // 1000 Hz hardware: y = k for k = 0…10 ms (1 unit/ms = 1000/s), then the finger
+        // holds y = 10 and frames keep coming at 11…35 ms. The history keeps the newest 20
+        // samples, 16…35 ms, all at y = 10: the fit is flat, slope exactly 0, although only
+        // 25 ms (< 40 ms) passed since the last movement, so the stop rule is not what
+        // zeroes it.
+        var still = LeastSquaresVelocityTracker()
+        for k in 0...10 { still.addSample(time: Double(k) / 1000, position: Vector2(x: 0, y: Double(k))) }
+        let silent = still   // a copy: the same history, no frames after 10 ms
+        for k in 11...35 { still.addSample(time: Double(k) / 1000, position: Vector2(x: 0, y: 10)) }
+        #expect(isClose(still.velocity(at: 0.035).y, 0, 1e-9))
+        // Control: the same pause with no frames keeps the last estimate (window 0…10 ms,
+        // a straight line at 1000/s) until the 40 ms stop rule applies.
+        #expect(isClose(silent.velocity(at: 0.035).y, 1000, 1e-6))
+        #expect(silent.velocity(at: 0.051) == .zero)   // 41 ms after the last movement
+    }
+
     @Test func resetForgetsEverything() {
         var tracker = LeastSquaresVelocityTracker()
         for k in 0...5 { tracker.addSample(time: Double(k) * 0.01, position: Vector2(x: 0, y: Double(k))) }
