@@ -1,0 +1,79 @@
+import TouchTapeEvents
+
+/// The comment line that carries a ``TrackAnnotation`` in an evemu file.
+///
+/// Grammar (one line, tokens separated by spaces, all optional, in this order when written):
+/// ```
+/// # touchtape: expect=finish note="went back \"up\"" cut-short
+/// ```
+/// `expect=` takes `finish` or `cancel`; `note="…"` escapes `"` and `\` with a
+/// backslash; `cut-short` is a flag. Unknown tokens are ignored so later versions can
+/// add some. libevemu skips every line starting with `#`, so the real tools ignore it.
+enum EvemuAnnotationSyntax {
+    static let prefix = "# touchtape:"
+
+    static func line(for annotation: TrackAnnotation) -> String {
+        var text = prefix
+        if let expected = annotation.expected { text += " expect=" + expected.rawValue }
+        if let note = annotation.note, !note.isEmpty { text += " note=\"" + escape(note) + "\"" }
+        if annotation.cutShort { text += " cut-short" }
+        return text
+    }
+
+    /// Parses the text after `# touchtape:`; `nil` with the reason when a known token is bad.
+    static func parse(_ line: String) -> Result<TrackAnnotation, AnnotationSyntaxError> {
+        var rest = Substring(line)
+        guard rest.hasPrefix(prefix) else { return .failure(.init(reason: "missing '\(prefix)'")) }
+        rest = rest.dropFirst(prefix.count)
+        var annotation = TrackAnnotation()
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard !rest.isEmpty else { break }
+            if rest.hasPrefix("note=\"") {
+                rest = rest.dropFirst(6)
+                var note = ""
+                var closed = false
+                var escaping = false
+                while let c = rest.first {
+                    rest = rest.dropFirst()
+                    if escaping { note.append(c); escaping = false }
+                    else if c == "\\" { escaping = true }
+                    else if c == "\"" { closed = true; break }
+                    else { note.append(c) }
+                }
+                guard closed else { return .failure(.init(reason: "note is missing its closing quote")) }
+                annotation.note = note
+                continue
+            }
+            let token = rest.prefix { $0 != " " && $0 != "\t" }
+            rest = rest.dropFirst(token.count)
+            if token.hasPrefix("expect=") {
+                guard let outcome = ExpectedOutcome(rawValue: String(token.dropFirst(7))) else {
+                    return .failure(.init(reason: "expect= takes finish or cancel"))
+                }
+                annotation.expected = outcome
+            } else if token == "cut-short" {
+                annotation.cutShort = true
+            }
+        }
+        return .success(annotation)
+    }
+
+    /// Notes are one line: newlines become spaces; quotes and backslashes are escaped.
+    static func escape(_ note: String) -> String {
+        var out = ""
+        for c in note {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n", "\r", "\r\n": out += " "
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+struct AnnotationSyntaxError: Error {
+    var reason: String
+}

@@ -1,0 +1,83 @@
+import TouchTapeEvents
+
+/// Streams the event part of an evemu file: `E:` lines become events, `# touchtape:`
+/// comments become annotations, other comments and blank lines are skipped.
+final class EvemuEventSource {
+    let reader: LineReader
+    /// Events yielded so far (the index of the next one).
+    private(set) var eventCount = 0
+
+    init(reader: LineReader) {
+        self.reader = reader
+    }
+
+    func next() throws(RecordingError) -> RecordingItem? {
+        while let line = try reader.nextLine() {
+            if line.count >= 2, line[0] == 0x45, line[1] == 0x3A {  // "E:"
+                switch EvemuEventLine.parse(line) {
+                case .success(let event):
+                    eventCount += 1
+                    return .event(event)
+                case .failure(let failure):
+                    throw error(for: failure, line: line)
+                }
+            }
+            if line.isBlank { continue }
+            if line[0] == 0x23 {  // "#"
+                guard line.hasPrefix("# touchtape:") else { continue }
+                guard let text = line.validatedString else { throw binary() }
+                switch EvemuAnnotationSyntax.parse(text) {
+                case .success(let annotation): return .annotation(annotation)
+                case .failure(let failure):
+                    throw RecordingError(
+                        kind: reader.lastLineTerminated ? .malformedLine : .truncated, file: reader.path,
+                        line: reader.lineNumber, eventIndex: eventCount,
+                        expected: "# touchtape: [expect=finish|cancel] [note=\"…\"] [cut-short]",
+                        found: RecordingError.excerpt(text), hint: failure.reason)
+                }
+            }
+            if line.validatedString == nil { throw binary() }
+            throw RecordingError(
+                kind: reader.lastLineTerminated ? .malformedLine : .truncated, file: reader.path,
+                line: reader.lineNumber, eventIndex: eventCount, expected: EvemuEventLine.grammar,
+                found: RecordingError.excerpt(line.lossyString),
+                hint: reader.lastLineTerminated
+                    ? "only E: lines, comments and blank lines may follow the description"
+                    : "the file ends mid-line; it was cut short (copy it again, or delete the last line)")
+        }
+        return nil
+    }
+
+    private func binary() -> RecordingError {
+        RecordingError(kind: .binary, file: reader.path, line: reader.lineNumber, eventIndex: eventCount,
+                       expected: "UTF-8 text", found: "invalid UTF-8 bytes",
+                       hint: "this is not a text recording; evemu files are plain text")
+    }
+
+    private func error(for failure: EvemuEventLine.Failure, line: UnsafeBufferPointer<UInt8>) -> RecordingError {
+        if line.validatedString == nil { return binary() }
+        let found = RecordingError.excerpt(line.lossyString)
+        let kind: RecordingError.Kind
+        let hint: String
+        if !reader.lastLineTerminated {
+            kind = .truncated
+            hint = "the file ends mid-line; it was cut short (copy it again, or delete the last line)"
+        } else {
+            switch failure {
+            case .missingField(let field):
+                kind = .malformedLine
+                hint = "the \(field) field is missing"
+            case .nonNumeric(let field):
+                kind = .nonNumericField
+                hint = field == "type" || field == "code"
+                    ? "the \(field) field must be hexadecimal" : "the \(field) field must be a decimal number"
+            case .outOfRange(let field):
+                kind = .valueOutOfRange
+                hint = field == "usec" ? "microseconds take at most 6 digits (below 1000000)"
+                    : "the \(field) field is too large for its type"
+            }
+        }
+        return RecordingError(kind: kind, file: reader.path, line: reader.lineNumber, eventIndex: eventCount,
+                              expected: EvemuEventLine.grammar, found: found, hint: hint)
+    }
+}

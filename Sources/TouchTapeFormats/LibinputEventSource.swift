@@ -1,0 +1,237 @@
+import TouchTapeEvents
+import Yams
+
+/// Streams one device's `events:` list of a libinput record file.
+///
+/// Everything before that list goes through Yams (``LibinputHeader``); the list
+/// itself is read by a strict line parser for libinput-record's own layout
+/// (fact sheet §2.1/§2.3): items `  - evdev:` with rows `    - [sec, usec, type, code, value]`,
+/// `  - libinput:`/`  - hid:` items skipped, comments skipped, and TouchTape's
+/// `  - touchtape: {…}` annotation items. Any other layout (hand-edited flow style,
+/// other indentation) falls back to one full Yams parse of the file, so files
+/// libinput accepts are read either way; only the fast path streams.
+final class LibinputEventSource {
+    let reader: LineReader
+    let deviceIndex: Int
+    private var inEvdevItem = false
+    private var finished = false
+    private var yielded = 0
+    private(set) var eventCount = 0
+    private var fallback: [RecordingItem]?
+    private var fallbackPosition = 0
+
+    private init(reader: LineReader, deviceIndex: Int) {
+        self.reader = reader
+        self.deviceIndex = deviceIndex
+    }
+
+    /// Reads the header up to the chosen device's `events:` and returns the source
+    /// positioned at its first event.
+    static func open(reader: LineReader, deviceIndex: Int) throws(RecordingError) -> (LibinputHeader, LibinputEventSource) {
+        let source = LibinputEventSource(reader: reader, deviceIndex: deviceIndex)
+        var header = ""
+        var inDevices = false
+        var currentDevice = -1
+        var skippingEvents = false
+        var sawText = false
+        while let line = try reader.nextLine() {
+            guard let text = line.validatedString else {
+                throw RecordingError(kind: .binary, file: reader.path, line: reader.lineNumber, expected: "UTF-8 text",
+                                     found: "invalid UTF-8 bytes", hint: "this is not a text recording; libinput record files are YAML text")
+            }
+            if !line.isBlank { sawText = true }
+            let topLevel = !text.isEmpty && text.first != " " && text.first != "#"
+            if skippingEvents {
+                if !topLevel { continue }
+                skippingEvents = false
+            }
+            if topLevel {
+                if text.hasPrefix("devices:") { inDevices = true }
+                else if inDevices && text.hasPrefix("- ") { currentDevice += 1 }
+                else if inDevices && !text.hasPrefix("-") { inDevices = false }
+            }
+            if inDevices, text.hasPrefix("  events:") {
+                let value = text.dropFirst(9).trimmingPrefix(while: { $0 == " " })
+                if currentDevice == deviceIndex {
+                    let parsed = try LibinputHeader.parse(yaml: header, file: reader.path, deviceIndex: deviceIndex, complete: true)
+                    if value.hasPrefix("[]") || value.hasPrefix("null") || value.hasPrefix("~") { source.finished = true }
+                    else if !(value.isEmpty || value.hasPrefix("#")) { try source.startFallback() }
+                    return (parsed, source)
+                }
+                header += "  events:\n"
+                skippingEvents = true
+                continue
+            }
+            header += text
+            header += "\n"
+        }
+        if !sawText {
+            throw RecordingError(kind: .empty, file: reader.path, expected: "a libinput record file ('version: 1' …)",
+                                 found: "an empty file", hint: "the file holds nothing; was the recording interrupted before it started?")
+        }
+        // No `events:` for the device in libinput-record's layout: let Yams read it all.
+        var parsed = try LibinputHeader.parse(yaml: header, file: reader.path, deviceIndex: deviceIndex,
+                                              complete: reader.lastLineTerminated)
+        if let events = parsed.eventsNode {
+            source.fallback = try items(from: events, file: reader.path)
+        } else {
+            source.finished = true
+        }
+        parsed.eventsNode = nil
+        return (parsed, source)
+    }
+
+    func next() throws(RecordingError) -> RecordingItem? {
+        if let fallback {
+            guard fallbackPosition < fallback.count else { return nil }
+            defer { fallbackPosition += 1 }
+            return fallback[fallbackPosition]
+        }
+        if finished { return nil }
+        while let line = try reader.nextLine() {
+            let n = line.count
+            var indent = 0
+            while indent < n, line[indent] == 0x20 { indent += 1 }
+            if indent == n { continue }
+            if line[indent] == 0x23 { continue }  // comment
+            if indent == 0 { finished = true; return nil }
+            if indent == 4, line[4] == 0x2D, n > 6, line[6] == 0x5B {  // "    - ["
+                guard inEvdevItem else { continue }
+                let event = try row(line)
+                eventCount += 1
+                yielded += 1
+                return .event(event)
+            }
+            if indent == 2, line[2] == 0x2D {  // "  - key:"
+                if line.hasPrefix("  - evdev:") {
+                    let rest = line.count > 10 ? String(decoding: UnsafeBufferPointer(rebasing: line[10...]), as: UTF8.self) : ""
+                    let trimmed = rest.trimmingPrefix(while: { $0 == " " })
+                    inEvdevItem = trimmed.isEmpty || trimmed.hasPrefix("#")
+                    if !inEvdevItem && !trimmed.hasPrefix("[]") { return try startFallback() }
+                    continue
+                }
+                inEvdevItem = false
+                if line.hasPrefix("  - touchtape:") {
+                    guard let text = line.validatedString else { throw binary() }
+                    let item: Node?
+                    do { item = try Yams.compose(yaml: String(text.dropFirst(4))) } catch {
+                        throw RecordingError(kind: reader.lastLineTerminated ? .malformedYAML : .truncated, file: reader.path,
+                                             line: reader.lineNumber, eventIndex: eventCount,
+                                             expected: "- touchtape: {expect: finish|cancel, note: \"…\", cut-short: true}",
+                                             found: RecordingError.excerpt(text), hint: "the annotation item is not valid YAML")
+                    }
+                    yielded += 1
+                    return .annotation(LibinputHeader.annotation(from: item?["touchtape"] ?? Node("")))
+                }
+                continue  // `- libinput:`, `- hid:` and unknown item kinds: skipped with their contents
+            }
+            if indent >= 4, !inEvdevItem { continue }  // contents of a skipped item
+            return try startFallback()
+        }
+        finished = true
+        return nil
+    }
+
+    /// `    - [  0,  11879,   3,  53,  1330] # comment`
+    private func row(_ line: UnsafeBufferPointer<UInt8>) throws(RecordingError) -> InputEvent {
+        var i = 7
+        let n = line.count
+        var numbers: [Int64] = []
+        numbers.reserveCapacity(5)
+        var failure: String?
+        while numbers.count < 5 {
+            while i < n, line[i] == 0x20 { i += 1 }
+            var negative = false
+            if i < n, line[i] == 0x2D { negative = true; i += 1 }
+            var value: Int64 = 0
+            var digits = 0
+            while i < n, case let d = line[i] &- 0x30, d < 10 {
+                if value > Int64(UInt32.max) * 10 { failure = "out of range"; break }
+                value = value * 10 + Int64(d); digits += 1; i += 1
+            }
+            if failure != nil { break }
+            if digits == 0 { failure = i >= n ? "missing" : "non-numeric"; break }
+            numbers.append(negative ? -value : value)
+            while i < n, line[i] == 0x20 { i += 1 }
+            let separator: UInt8 = numbers.count == 5 ? 0x5D : 0x2C
+            guard i < n, line[i] == separator else { failure = i >= n ? "missing" : "non-numeric"; break }
+            i += 1
+        }
+        if failure == nil {
+            while i < n, line[i] == 0x20 { i += 1 }
+            if i < n, line[i] != 0x23 { failure = "non-numeric" }
+        }
+        if failure == nil {
+            let (sec, usec, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+            guard sec >= 0, (0..<1_000_000).contains(usec), (0...0xFFFF).contains(type), (0...0xFFFF).contains(code),
+                  (Int64(Int32.min)...Int64(Int32.max)).contains(value) else {
+                throw rowError(.valueOutOfRange, line, "usec must be 0…999999, type and code 0…65535, value a 32-bit integer")
+            }
+            return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
+                              type: UInt16(type), code: UInt16(code), value: Int32(value))
+        }
+        if line.validatedString == nil { throw binary() }
+        if !reader.lastLineTerminated {
+            throw rowError(.truncated, line, "the file ends mid-line; it was cut short")
+        }
+        throw rowError(failure == "missing" ? .malformedLine : (failure == "out of range" ? .valueOutOfRange : .nonNumericField),
+                       line, "event rows hold five decimal numbers")
+    }
+
+    private func rowError(_ kind: RecordingError.Kind, _ line: UnsafeBufferPointer<UInt8>, _ hint: String) -> RecordingError {
+        RecordingError(kind: kind, file: reader.path, line: reader.lineNumber, eventIndex: eventCount,
+                       expected: "- [<sec>, <usec>, <type>, <code>, <value>]",
+                       found: RecordingError.excerpt(line.lossyString.trimmingPrefix(while: { $0 == " " }).description), hint: hint)
+    }
+
+    private func binary() -> RecordingError {
+        RecordingError(kind: .binary, file: reader.path, line: reader.lineNumber, eventIndex: eventCount,
+                       expected: "UTF-8 text", found: "invalid UTF-8 bytes",
+                       hint: "this is not a text recording; libinput record files are YAML text")
+    }
+
+    /// Re-reads the whole file with Yams and continues after the items already yielded.
+    @discardableResult
+    private func startFallback() throws(RecordingError) -> RecordingItem? {
+        let whole = try LineReader(path: reader.path)
+        var text = ""
+        while let line = try whole.nextLine() {
+            guard let s = line.validatedString else { throw binary() }
+            text += s
+            text += "\n"
+        }
+        let header = try LibinputHeader.parse(yaml: text, file: reader.path, deviceIndex: deviceIndex,
+                                              complete: whole.lastLineTerminated)
+        let items = try header.eventsNode.map { node throws(RecordingError) in try Self.items(from: node, file: reader.path) } ?? []
+        fallback = Array(items.dropFirst(yielded))
+        fallbackPosition = 0
+        return try next()
+    }
+
+    static func items(from events: Node, file: String) throws(RecordingError) -> [RecordingItem] {
+        var items: [RecordingItem] = []
+        for item in events.sequence ?? [] {
+            if let marks = item[LibinputHeader.extraKey] {
+                items.append(.annotation(LibinputHeader.annotation(from: marks)))
+            }
+            for row in item["evdev"]?.sequence ?? [] {
+                let numbers = (row.sequence ?? []).compactMap(\.int)
+                guard numbers.count == 5 else {
+                    throw RecordingError(kind: .malformedLine, file: file, line: row.mark?.line,
+                                         expected: "[<sec>, <usec>, <type>, <code>, <value>]", found: row.string,
+                                         hint: "event rows hold five decimal numbers")
+                }
+                guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]), (0...0xFFFF).contains(numbers[2]),
+                      (0...0xFFFF).contains(numbers[3]), let value = Int32(exactly: numbers[4]) else {
+                    throw RecordingError(kind: .valueOutOfRange, file: file, line: row.mark?.line,
+                                         expected: "[<sec>, <usec 0…999999>, <type>, <code>, <value>]", found: nil,
+                                         hint: "a number is outside its field's range")
+                }
+                items.append(.event(InputEvent(
+                    time: EventTime(seconds: UInt64(numbers[0]), microseconds: UInt32(numbers[1])),
+                    type: UInt16(numbers[2]), code: UInt16(numbers[3]), value: value)))
+            }
+        }
+        return items
+    }
+}

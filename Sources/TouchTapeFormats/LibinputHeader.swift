@@ -1,0 +1,159 @@
+import TouchTapeEvents
+import Yams
+
+/// The part of a libinput record file before a device's `events:`, read with Yams:
+/// top-level `version`/`ndevices`/`libinput`/`system`, and the chosen device's
+/// `evdev` (name, id, codes, absinfo, properties) as a ``DeviceDescription``.
+///
+/// Key requirements follow `libinput replay` (fact sheet §2.4): `version` must be 1,
+/// `evdev.name`, `evdev.id` (4 numbers) and `evdev.codes` must exist.
+struct LibinputHeader {
+    var description: DeviceDescription
+    var metadata: RecordingMetadata
+    /// The device's already-parsed `events` node, when the whole file went through Yams.
+    var eventsNode: Node?
+
+    /// The extra `evdev` key TouchTape writes for what libinput record has no place
+    /// for (LED and switch states), so evemu → libinput → evemu keeps the description.
+    static let extraKey = "touchtape"
+
+    static func parse(yaml: String, file: String, deviceIndex: Int, complete: Bool) throws(RecordingError) -> LibinputHeader {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw yamlError(error, file: file, complete: complete)
+        }
+        func fail(_ kind: RecordingError.Kind, _ expected: String, _ found: String?, _ node: Node?, _ hint: String) -> RecordingError {
+            RecordingError(kind: kind, file: file, line: node?.mark?.line, expected: expected, found: found, hint: hint)
+        }
+        guard let root, root.mapping != nil else {
+            throw fail(.wrongHeader, "version: 1", yaml.split(separator: "\n").first.map { RecordingError.excerpt(String($0)) }, root,
+                       "a libinput record file is a YAML map starting with 'version: 1'; is this a libinput recording?")
+        }
+        guard let versionNode = root["version"] else {
+            throw fail(.wrongHeader, "version: 1", "no 'version' key", root,
+                       "a libinput record file starts with '# libinput record' and 'version: 1'")
+        }
+        guard versionNode.int == 1 else {
+            throw fail(.wrongHeader, "version: 1", "version: \(versionNode.string ?? "?")", versionNode,
+                       "only libinput record file version 1 exists; this file is not one")
+        }
+        guard let devices = root["devices"]?.sequence else {
+            throw fail(complete ? .malformedYAML : .truncated, "devices: [ … ]", "no 'devices' list", root,
+                       "the file has no device section")
+        }
+        let count = root["ndevices"]?.int ?? devices.count
+        guard deviceIndex < devices.count else {
+            if deviceIndex < count || !complete {
+                throw fail(.truncated, "device \(deviceIndex) of ndevices: \(count)", "\(devices.count) device(s)", root,
+                           "the file ends before device \(deviceIndex); it was cut short")
+            }
+            throw fail(.unknownDevice, "a device index below \(count)", "device index \(deviceIndex)", root,
+                       "this recording holds \(count) device(s), numbered from 0")
+        }
+        let device = devices[deviceIndex]
+        guard let evdev = device["evdev"], evdev.mapping != nil else {
+            throw fail(.malformedYAML, "evdev: { name, id, codes, absinfo, properties }", "no 'evdev' map", device,
+                       "every device item needs its evdev description")
+        }
+        guard let name = evdev["name"]?.string else {
+            throw fail(.malformedYAML, "evdev.name", "no name", evdev, "libinput replay needs the device name")
+        }
+        guard let idNodes = evdev["id"]?.sequence, idNodes.count == 4 else {
+            throw fail(.malformedYAML, "evdev.id: [bustype, vendor, product, version]", nil, evdev["id"] ?? evdev,
+                       "the id is a list of four numbers")
+        }
+        var idParts: [UInt16] = []
+        for node in idNodes {
+            guard let v = node.int, let part = UInt16(exactly: v) else {
+                throw fail(.nonNumericField, "a number 0…65535", node.string, node, "id entries are decimal numbers")
+            }
+            idParts.append(part)
+        }
+        var codes: [UInt16: Set<UInt16>] = [:]
+        guard let codesMap = evdev["codes"]?.mapping else {
+            throw fail(.malformedYAML, "evdev.codes: { <type>: [<code>, …] }", nil, evdev, "libinput replay needs the supported codes")
+        }
+        for (key, value) in codesMap {
+            guard let type = key.int.flatMap(UInt16.init(exactly:)) else {
+                throw fail(.nonNumericField, "an event type number", key.string, key, "codes keys are decimal event types")
+            }
+            var set = Set<UInt16>()
+            for node in value.sequence ?? [] {
+                guard let code = node.int.flatMap(UInt16.init(exactly:)) else {
+                    throw fail(.nonNumericField, "an event code number", node.string, node, "codes are decimal numbers")
+                }
+                set.insert(code)
+            }
+            codes[type] = set
+        }
+        var absInfo: [UInt16: AbsInfo] = [:]
+        for (key, value) in evdev["absinfo"]?.mapping ?? Node.Mapping([]) {
+            guard let code = key.int.flatMap(UInt16.init(exactly:)) else {
+                throw fail(.nonNumericField, "an axis code number", key.string, key, "absinfo keys are decimal axis codes")
+            }
+            let numbers = (value.sequence ?? []).compactMap { $0.int.flatMap(Int32.init(exactly:)) }
+            guard numbers.count == 5 else {
+                throw fail(.malformedYAML, "[min, max, fuzz, flat, resolution]", value.string, value, "absinfo entries hold five numbers")
+            }
+            absInfo[code] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3], resolution: numbers[4])
+        }
+        var properties = Set<UInt16>()
+        for node in evdev["properties"]?.sequence ?? [] {
+            guard let p = node.int.flatMap(UInt16.init(exactly:)) else {
+                throw fail(.nonNumericField, "a property number", node.string, node, "properties are decimal INPUT_PROP numbers")
+            }
+            properties.insert(p)
+        }
+        var leds: [UInt16: Int32] = [:]
+        var switches: [UInt16: Int32] = [:]
+        if let extra = evdev[extraKey] {
+            for (key, value) in extra["leds"]?.mapping ?? Node.Mapping([]) {
+                if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)) { leds[code] = state }
+            }
+            for (key, value) in extra["switches"]?.mapping ?? Node.Mapping([]) {
+                if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)) { switches[code] = state }
+            }
+        }
+        let description = DeviceDescription(
+            name: name, id: InputID(bustype: idParts[0], vendor: idParts[1], product: idParts[2], version: idParts[3]),
+            properties: properties, codes: codes, absInfo: absInfo, ledStates: leds, switchStates: switches)
+        var metadata = RecordingMetadata(formatVersion: "1", deviceIndex: deviceIndex, deviceCount: count)
+        metadata.kernel = root["system"]?["kernel"]?.string
+        metadata.dmi = root["system"]?["dmi"]?.string
+        metadata.operatingSystem = root["system"]?["os"]?.string
+        metadata.recorder = root["libinput"]?["version"]?.string.map { "libinput " + $0 }
+        metadata.deviceNode = device["node"]?.string
+        return LibinputHeader(description: description, metadata: metadata, eventsNode: device["events"])
+    }
+
+    static func yamlError(_ error: any Error, file: String, complete: Bool) -> RecordingError {
+        var line: Int?
+        var problem = String(describing: error)
+        if let yaml = error as? YamlError {
+            switch yaml {
+            case .scanner(_, let p, let mark, _), .parser(_, let p, let mark, _), .composer(_, let p, let mark, _):
+                line = mark.line
+                problem = p
+            case .reader(let p, _, _, _):
+                problem = p
+                return RecordingError(kind: .binary, file: file, expected: "UTF-8 text", found: problem,
+                                      hint: "this is not a text recording; libinput record files are YAML text")
+            default:
+                break
+            }
+        }
+        return RecordingError(kind: complete ? .malformedYAML : .truncated, file: file, line: line,
+                              expected: "valid YAML (libinput record layout)", found: problem,
+                              hint: complete ? "fix the YAML at that line, or re-record" : "the file ends inside its header; it was cut short")
+    }
+
+    /// Reads one annotation map (`{expect: finish, note: "…", cut-short: true}`).
+    static func annotation(from node: Node) -> TrackAnnotation {
+        TrackAnnotation(
+            expected: node["expect"]?.string.flatMap(ExpectedOutcome.init(rawValue:)),
+            note: node["note"]?.string,
+            cutShort: node["cut-short"]?.bool ?? false)
+    }
+}

@@ -1,0 +1,38 @@
+import TouchTapeEvents
+
+/// A whole recording in memory: description, events, annotation marks, header facts.
+///
+/// For long recordings prefer ``RecordingStream``, whose memory does not grow with
+/// the number of events.
+public struct Recording: Hashable, Sendable {
+    public var description: DeviceDescription
+    public var events: [InputEvent]
+    /// Annotation marks in stream order (`eventIndex` never decreases).
+    public var annotations: [AnnotationMark]
+    public var metadata: RecordingMetadata
+    public var source: RecordingSource
+
+    public init(
+        description: DeviceDescription, events: [InputEvent], annotations: [AnnotationMark] = [],
+        metadata: RecordingMetadata = RecordingMetadata(), source: RecordingSource
+    ) {
+        self.description = description
+        self.events = events
+        self.annotations = annotations
+        self.metadata = metadata
+        self.source = source
+    }
+
+    /// Throws ``RecordingError/Kind/noTouchDevice`` unless the description is a
+    /// touchscreen or touchpad TouchTape can replay (a keyboard or pen recording
+    /// would otherwise run the pipeline over nothing and report an empty result).
+    public func requireTouchDevice() throws(RecordingError) {
+        let classification = description.classification
+        guard classification.kind == .other else { return }
+        throw RecordingError(
+            kind: .noTouchDevice, file: source.eventsPath, line: nil, eventIndex: nil,
+            expected: "a touchscreen or touchpad (ABS_MT_POSITION_X/Y or ABS_X/Y with BTN_TOUCH, no pen)",
+            found: "'\(description.name)' (touch protocol: \(classification.touchProtocol.name))",
+            hint: "record the touch device itself; `touchtape devices` lists the candidates")
+    }
+}

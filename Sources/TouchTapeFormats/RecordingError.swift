@@ -1,0 +1,90 @@
+/// Why a recording could not be read, and where.
+///
+/// Every case carries the file, the line (or the index of the event) and what the
+/// reader expected there, so a user can open the file at the spot; `hint` says what
+/// to do about it.
+///
+/// ```
+/// file.evemu:42: expected 'E: <sec>.<usec> <type> <code> <value>', found 'E: 0.1 0003 zz 5' (event 17)
+///   hint: the code field must be hexadecimal
+/// ```
+public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The file ends mid-line or mid-description (an interrupted copy or recorder).
+        case truncated
+        /// The first line is not what the format starts with (`N:`, `version: 1`…).
+        case wrongHeader
+        /// A field that must be a number (decimal or hex) is not one.
+        case nonNumericField
+        /// A line with the wrong number of fields or an unknown layout.
+        case malformedLine
+        /// A number outside its field's range (microseconds ≥ 1 000 000, code > 0xffff…).
+        case valueOutOfRange
+        /// An `E:` line where the description should start.
+        case eventBeforeDescription
+        /// The description is not a touchscreen or touchpad.
+        case noTouchDevice
+        /// Nothing but white space.
+        case empty
+        /// NUL bytes or invalid UTF-8: not a text recording.
+        case binary
+        /// An events-only evemu file with no `.desc` beside it.
+        case missingDescription
+        /// A libinput device index the recording does not have.
+        case unknownDevice
+        /// The file could not be opened or read.
+        case ioFailure
+        /// YAML the libinput parser (Yams) rejects, or a missing required key.
+        case malformedYAML
+    }
+
+    public var kind: Kind
+    /// The path as given.
+    public var file: String
+    /// 1-based line number, when the problem is on a line.
+    public var line: Int?
+    /// 0-based index of the event being read (the number of good events before it).
+    public var eventIndex: Int?
+    /// What the reader expected, in the format's own grammar.
+    public var expected: String
+    /// What it found instead (the offending line, shortened), if anything.
+    public var found: String?
+    /// What the user can do.
+    public var hint: String
+
+    public init(kind: Kind, file: String, line: Int? = nil, eventIndex: Int? = nil,
+                expected: String, found: String? = nil, hint: String) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.eventIndex = eventIndex
+        self.expected = expected
+        self.found = found
+        self.hint = hint
+    }
+
+    /// The file's last path component, for tests and short reports.
+    public var fileName: String { RecordingPath.lastComponent(file) }
+
+    public var description: String {
+        var text = file
+        if let line { text += ":\(line)" }
+        text += ": expected \(Self.quoted(expected))"
+        if let found { text += ", found \(Self.quoted(found))" }
+        if let eventIndex { text += " (event \(eventIndex))" }
+        text += "\n  hint: " + hint
+        return text
+    }
+
+    /// Quotes grammar and line text, but not prose that already reads as a sentence.
+    private static func quoted(_ text: String) -> String {
+        "'" + text + "'"
+    }
+
+    /// The offending line for `found`, shortened so a binary or huge line stays readable.
+    static func excerpt(_ line: String) -> String {
+        let limit = 120
+        let cleaned = String(line.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : Character($0) })
+        return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
+    }
+}

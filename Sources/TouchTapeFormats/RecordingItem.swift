@@ -1,0 +1,8 @@
+import TouchTapeEvents
+
+/// One thing a ``RecordingStream`` yields, in file order.
+public enum RecordingItem: Hashable, Sendable {
+    case event(InputEvent)
+    /// A track annotation; it belongs after the events yielded before it.
+    case annotation(TrackAnnotation)
+}

@@ -1,0 +1,47 @@
+/// Facts a recording's header gives beyond the device description.
+///
+/// All optional: old evemu files carry no version line, events-only files carry
+/// nothing, and a hand-written libinput file may lack `system:`.
+public struct RecordingMetadata: Hashable, Sendable {
+    /// The file-format version as read, e.g. `"1.3"`, `"1.1"`, `"1.0"` (evemu, no
+    /// version line means 1.0) or `"1"` (libinput record).
+    public var formatVersion: String?
+    /// `uname -r` of the recording machine (evemu `# Kernel:`, libinput `system.kernel`).
+    public var kernel: String?
+    /// The DMI modalias of the recording machine (evemu `# DMI:`, libinput `system.dmi`).
+    public var dmi: String?
+    /// The operating system (libinput `system.os`, e.g. `"debian:12"`).
+    public var operatingSystem: String?
+    /// The recording tool and its version, e.g. `"libinput 1.22.1"`.
+    public var recorder: String?
+    /// The device node recorded from (libinput `node:`).
+    public var deviceNode: String?
+    /// Which device of a multi-device libinput recording was taken (0-based).
+    public var deviceIndex: Int?
+    /// How many devices the recording holds (libinput `ndevices`).
+    public var deviceCount: Int?
+
+    public init(
+        formatVersion: String? = nil, kernel: String? = nil, dmi: String? = nil,
+        operatingSystem: String? = nil, recorder: String? = nil, deviceNode: String? = nil,
+        deviceIndex: Int? = nil, deviceCount: Int? = nil
+    ) {
+        self.formatVersion = formatVersion
+        self.kernel = kernel
+        self.dmi = dmi
+        self.operatingSystem = operatingSystem
+        self.recorder = recorder
+        self.deviceNode = deviceNode
+        self.deviceIndex = deviceIndex
+        self.deviceCount = deviceCount
+    }
+
+    /// `"device 1 of 3: <name>"` (1-based, for people) when the recording named a
+    /// device index, else `nil`; reports print it so a user sees which device of a
+    /// multi-device recording was replayed.
+    public func deviceLabel(name: String) -> String? {
+        guard let deviceIndex else { return nil }
+        let count = deviceCount.map(String.init) ?? "?"
+        return "device \(deviceIndex + 1) of \(count): \(name)"
+    }
+}

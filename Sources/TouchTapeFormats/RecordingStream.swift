@@ -1,0 +1,92 @@
+import TouchTapeEvents
+
+/// Reads a recording one item at a time: the description eagerly, then events and
+/// annotations as the file is read in 64 KiB chunks.
+///
+/// Memory does not grow with the recording's length, so `convert`, `inspect` and
+/// the replay can walk recordings far larger than RAM.
+///
+/// ```swift
+/// var stream = try RecordingStream(RecordingSource(path: "pan.evemu"))
+/// while let item = try stream.next() {
+///     if case .event(let event) = item { … }
+/// }
+/// ```
+public struct RecordingStream {
+    public let source: RecordingSource
+    public let description: DeviceDescription
+    public let metadata: RecordingMetadata
+    private let backend: Backend
+
+    private enum Backend {
+        case evemu(EvemuEventSource)
+        case libinput(LibinputEventSource)
+    }
+
+    public init(_ source: RecordingSource) throws(RecordingError) {
+        self.source = source
+        switch source.format {
+        case .evemu:
+            if let descriptionPath = source.descriptionPath {
+                let descReader = try LineReader(path: descriptionPath)
+                switch try EvemuDescriptionParser(reader: descReader).parse() {
+                case .description(let description, let metadata):
+                    self.description = description
+                    self.metadata = metadata
+                case .eventsOnly(_, _, let line):
+                    throw RecordingError(kind: .eventBeforeDescription, file: descriptionPath, line: line,
+                                         expected: "N: <device name>", found: "an E: line",
+                                         hint: "this .desc holds events, not a device description")
+                }
+                let reader = try LineReader(path: source.eventsPath)
+                backend = .evemu(EvemuEventSource(reader: reader))
+            } else {
+                let reader = try LineReader(path: source.eventsPath)
+                switch try EvemuDescriptionParser(reader: reader).parse() {
+                case .description(let description, let metadata):
+                    self.description = description
+                    self.metadata = metadata
+                case .eventsOnly(_, let versionLineSeen, let line):
+                    let expected = RecordingLocator.expectedDescriptionName(forEventsFile: source.eventsPath)
+                    if versionLineSeen {
+                        throw RecordingError(kind: .eventBeforeDescription, file: source.eventsPath, line: line, eventIndex: 0,
+                                             expected: "N: <device name>", found: "an E: line before the description",
+                                             hint: "the header says '# EVEMU' but the N:/I: description lines are missing before the first event")
+                    }
+                    throw RecordingError(kind: .missingDescription, file: source.eventsPath, line: line, eventIndex: 0,
+                                         expected: "N: <device name> (or a .desc file beside this events-only file)",
+                                         found: "E: lines only",
+                                         hint: "this is an events-only file; put its description next to it as '\(expected)' (any .desc whose name is a prefix of this file's name), or give both: touchtape inspect DESC EVENTS")
+                }
+                backend = .evemu(EvemuEventSource(reader: reader))
+            }
+        case .libinputRecord:
+            let reader = try LineReader(path: source.eventsPath)
+            let (header, events) = try LibinputEventSource.open(reader: reader, deviceIndex: source.deviceIndex ?? 0)
+            description = header.description
+            metadata = header.metadata
+            backend = .libinput(events)
+        }
+    }
+
+    /// Opens a path, format from its extension (see ``RecordingSource/init(path:deviceIndex:)``).
+    public init(path: String) throws(RecordingError) {
+        try self.init(RecordingSource(path: path))
+    }
+
+    /// The next event or annotation, `nil` at the end of the recording.
+    public mutating func next() throws(RecordingError) -> RecordingItem? {
+        switch backend {
+        case .evemu(let events): return try events.next()
+        case .libinput(let events): return try events.next()
+        }
+    }
+
+    /// Events read so far.
+    public var eventsRead: Int {
+        switch backend {
+        case .evemu(let events): return events.eventCount
+        case .libinput(let events): return events.eventCount
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TouchTapeEvents
+@testable import TouchTapeFormats
+
+/// Paths and temp files shared by the format tests.
+enum TestSupport {
+    /// `../shared/data` relative to the folder holding Package.swift, or `$TOUCHTAPE_SHARED_DATA`.
+    static var sharedData: String {
+        if let override = ProcessInfo.processInfo.environment["TOUCHTAPE_SHARED_DATA"] { return override }
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
+        }
+        return url.deletingLastPathComponent().appendingPathComponent("shared/data").path
+    }
+
+    static var peerRecordings: String { sharedData + "/peer-recordings" }
+
+    static func peer(_ name: String) -> String { peerRecordings + "/" + name }
+
+    /// A fresh temp folder per call.
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "touchtape-formats-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Writes `text` to a temp file named `name` and returns its path.
+    @discardableResult
+    static func write(_ text: String, name: String, in directory: String? = nil) -> String {
+        let dir = directory ?? temporaryDirectory()
+        let path = dir + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    static func write(bytes: [UInt8], name: String) -> String {
+        let path = temporaryDirectory() + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// Runs a program, returning exit status and output.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
