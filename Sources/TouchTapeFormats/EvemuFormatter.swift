@@ -1,0 +1,131 @@
+import TouchTapeEvents
+
+/// Writes what evemu 2.7's `evemu-record` writes (`src/evemu.c`, fact sheet §1):
+/// `# EVEMU 1.3`, `# Kernel:`/`# DMI:`, the evtest-like comment block, then
+/// `N/I/P/B/A/L/S` lines with evemu's masks and widths, the "Waiting for events"
+/// banner, and one `E: %lu.%06u %04x %04x %04d<TAB># comment` line per event.
+///
+/// Differences from evemu, both for lossless round trips: the `B: 00` line carries
+/// the description's real `EV_SYN` codes (evemu always writes `0b`), and types
+/// outside evemu's list get mask lines when the description has codes for them.
+public struct EvemuFormatter: RecordingFormatter {
+    public let deviceDescription: DeviceDescription
+    public let metadata: RecordingMetadata
+    /// Time of the previous `EV_SYN` event, for evemu's `+Nms` comments.
+    private var previousSyn: EventTime?
+
+    /// The types evemu writes mask lines for, in its order (types 1…EV_MAX that
+    /// libevdev gives a maximum; seen in evemu 2.x files such as dell_canvas_touch.evemu).
+    static let maskTypes: [UInt16] = [0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x14, 0x15]
+
+    public init(description: DeviceDescription, metadata: RecordingMetadata) {
+        self.deviceDescription = description
+        self.metadata = metadata
+    }
+
+    public func header() -> String {
+        let d = deviceDescription
+        var lines: [String] = ["# EVEMU 1.3"]
+        if let kernel = metadata.kernel { lines.append("# Kernel: " + kernel) }
+        if let dmi = metadata.dmi { lines.append("# DMI: " + dmi) }
+        lines.append("# Input device name: \"\(d.name)\"")
+        lines.append("# Input device ID: bus \(CFormat.alternateHex04(d.id.bustype)) vendor \(CFormat.alternateHex04(d.id.vendor)) product \(CFormat.alternateHex04(d.id.product)) version \(CFormat.alternateHex04(d.id.version))")
+        if let x = d.absInfo[EventCodes.ABS_X], let y = d.absInfo[EventCodes.ABS_Y], x.resolution != 0, y.resolution != 0,
+           d.supports(type: .abs, code: EventCodes.ABS_X), d.supports(type: .abs, code: EventCodes.ABS_Y) {
+            let w = (Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution)
+            let h = (Int64(y.maximum) - Int64(y.minimum)) / Int64(y.resolution)
+            lines.append("# Size in mm: \(w)x\(h)")
+        }
+        lines.append("# Supported events:")
+        for type in d.supportedTypes {
+            lines.append("#   Event type \(type) (\(EventCodes.typeName(type)))")
+            for code in (d.codes[type] ?? []).sorted() {
+                lines.append("#     Event code \(code) (\(EventCodes.codeName(type: type, code: code)))")
+                if type == EventType.abs.rawValue, let info = d.absInfo[code] {
+                    lines.append("#       Value " + CFormat.right("0", width: 8))
+                    lines.append("#       Min   " + CFormat.right(String(info.minimum), width: 8))
+                    lines.append("#       Max   " + CFormat.right(String(info.maximum), width: 8))
+                    lines.append("#       Fuzz  " + CFormat.right(String(info.fuzz), width: 8))
+                    lines.append("#       Flat  " + CFormat.right(String(info.flat), width: 8))
+                    lines.append("#       Resolution " + CFormat.right(String(info.resolution), width: 3))
+                }
+            }
+        }
+        lines.append("# Properties:")
+        for property in d.properties.sorted() {
+            lines.append("#   Property  type \(property) (\(EventCodes.propertyName(property)))")
+        }
+        lines.append("N: " + d.name)
+        lines.append("I: \(CFormat.hex(d.id.bustype, width: 4)) \(CFormat.hex(d.id.vendor, width: 4)) \(CFormat.hex(d.id.product, width: 4)) \(CFormat.hex(d.id.version, width: 4))")
+        for chunk in Self.maskChunks(d.properties, maxCode: InputProperty.max) {
+            lines.append("P: " + chunk)
+        }
+        var types = [EventType.syn.rawValue] + Self.maskTypes
+        types += d.supportedTypes.filter { !types.contains($0) }
+        for type in types {
+            let maxCode = max(EventType(rawValue: type).maxCode, d.codes[type]?.max() ?? 0)
+            for chunk in Self.maskChunks(d.codes[type] ?? [], maxCode: maxCode) {
+                lines.append("B: " + CFormat.hex(type, width: 2) + " " + chunk)
+            }
+        }
+        for code in d.absInfo.keys.sorted() {
+            let a = d.absInfo[code]!
+            lines.append("A: \(CFormat.hex(code, width: 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)")
+        }
+        for code in d.ledStates.keys.sorted() where d.ledStates[code] != 0 {
+            lines.append("L: \(CFormat.hex(code, width: 2)) \(d.ledStates[code]!)")
+        }
+        for code in d.switchStates.keys.sorted() where d.switchStates[code] != 0 {
+            lines.append("S: \(CFormat.hex(code, width: 2)) \(d.switchStates[code]!)")
+        }
+        lines.append("################################")
+        lines.append("#      Waiting for events      #")
+        lines.append("################################")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public mutating func format(_ events: some Collection<InputEvent>) -> String {
+        var text = ""
+        text.reserveCapacity(events.count * 64)
+        for event in events {
+            text += "E: \(event.time.seconds).\(CFormat.zeroPadded(event.time.microseconds, width: 6)) "
+            text += CFormat.hex(event.type, width: 4) + " " + CFormat.hex(event.code, width: 4) + " "
+            text += CFormat.zeroPadded(event.value, width: 4) + "\t" + comment(for: event) + "\n"
+        }
+        return text
+    }
+
+    public mutating func format(annotation: TrackAnnotation) -> String {
+        EvemuAnnotationSyntax.line(for: annotation) + "\n"
+    }
+
+    public func footer() -> String { "" }
+
+    /// evemu's `write_event_desc`.
+    private mutating func comment(for event: InputEvent) -> String {
+        let codeName = EventCodes.codeName(type: event.type, code: event.code)
+        guard event.type == EventType.syn.rawValue else {
+            return "# \(EventCodes.typeName(event.type)) / \(CFormat.left(codeName, width: 20)) \(event.value)"
+        }
+        if event.code == EventCodes.SYN_MT_REPORT {
+            return "# ++++++++++++ \(codeName) (\(event.value)) ++++++++++"
+        }
+        let milliseconds = previousSyn.map { event.time.microseconds(since: $0) / 1000 } ?? 0
+        previousSyn = event.time
+        return "# ------------ \(codeName) (\(event.value)) ---------- \(milliseconds >= 0 ? "+" : "")\(milliseconds)ms"
+    }
+
+    /// A bitmask as evemu writes it: `(maxCode + 1 + 7) / 8` bytes, 8 per line
+    /// (the last line zero-filled), `%02x` each.
+    static func maskChunks(_ bits: Set<UInt16>, maxCode: UInt16) -> [String] {
+        let byteCount = (Int(maxCode) + 1 + 7) / 8
+        let lineCount = max(1, (byteCount + 7) / 8)
+        var bytes = [UInt8](repeating: 0, count: lineCount * 8)
+        for bit in bits where Int(bit) / 8 < bytes.count {
+            bytes[Int(bit) / 8] |= 1 << (bit % 8)
+        }
+        return (0..<lineCount).map { line in
+            bytes[(line * 8)..<(line * 8 + 8)].map { CFormat.hex($0, width: 2) }.joined(separator: " ")
+        }
+    }
+}

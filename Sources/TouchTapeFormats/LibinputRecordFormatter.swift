@@ -1,0 +1,162 @@
+import TouchTapeEvents
+
+/// Writes libinput-record's YAML layout (`tools/libinput-record.c`, fact sheet §2):
+/// `# libinput record`, `version: 1`, `ndevices: 1`, the `libinput:` and `system:`
+/// maps, one device with its `evdev` description, `udev: properties:` and
+/// `events:` as frames (`  - evdev:` items whose rows end with `SYN_REPORT`).
+///
+/// `udev.properties` carries `ID_INPUT=1` plus `ID_INPUT_TOUCHSCREEN=1` or
+/// `ID_INPUT_TOUCHPAD=1` from the description's classification, because Debian's
+/// `libinput replay` refuses a recording without udev properties. LED and switch
+/// states, which libinput record has no key for, go under an extra `evdev.touchtape`
+/// key (libinput's parsers must ignore unknown keys) so evemu → libinput → evemu
+/// keeps the whole description.
+///
+/// Annotations are extra events-list items that also hold an empty `evdev` list,
+/// because libinput's analyze tools index `event["evdev"]` on every item:
+/// ```
+///   - touchtape: {expect: finish, note: "…", cut-short: true}
+///     evdev: []
+/// ```
+public struct LibinputRecordFormatter: RecordingFormatter {
+    public let deviceDescription: DeviceDescription
+    public let metadata: RecordingMetadata
+    private var previousSyn: EventTime?
+
+    public init(description: DeviceDescription, metadata: RecordingMetadata) {
+        self.deviceDescription = description
+        self.metadata = metadata
+    }
+
+    public func header() -> String {
+        let d = deviceDescription
+        var lines = [
+            "# libinput record",
+            "version: 1",
+            "ndevices: 1",
+            "libinput:",
+            "  version: \"touchtape\"",
+            "  git: \"unknown\"",
+            "system:",
+        ]
+        if let os = metadata.operatingSystem { lines.append("  os: " + Self.quoted(os)) }
+        lines.append("  kernel: " + Self.quoted(metadata.kernel ?? "unknown"))
+        lines.append("  dmi: " + Self.quoted(metadata.dmi ?? "unknown"))
+        lines.append("devices:")
+        lines.append("- node: " + (metadata.deviceNode ?? "/dev/input/event0"))
+        lines.append("  evdev:")
+        lines.append("    # Name: " + d.name)
+        lines.append("    # ID: bus 0x\(CFormat.hex(d.id.bustype, width: 4)) (\(d.id.busName)) vendor 0x\(CFormat.hex(d.id.vendor, width: 4)) product 0x\(CFormat.hex(d.id.product, width: 4)) version 0x\(CFormat.hex(d.id.version, width: 4))")
+        if let x = d.absInfo[EventCodes.ABS_X], let y = d.absInfo[EventCodes.ABS_Y], x.resolution != 0, y.resolution != 0 {
+            let w = (Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution)
+            let h = (Int64(y.maximum) - Int64(y.minimum)) / Int64(y.resolution)
+            lines.append("    # Size in mm: \(w)x\(h)")
+        } else {
+            lines.append("    # Size in mm: unknown, missing resolution")
+        }
+        lines.append("    # Supported Events:")
+        for type in d.supportedTypes {
+            lines.append("    # Event type \(type) (\(EventCodes.typeName(type)))")
+            for code in (d.codes[type] ?? []).sorted() {
+                lines.append("    #   Event code \(code) (\(EventCodes.codeName(type: type, code: code)))")
+            }
+        }
+        lines.append("    # Properties:")
+        for property in d.properties.sorted() {
+            lines.append("    #   Property \(property) (\(EventCodes.propertyName(property)))")
+        }
+        lines.append("    name: " + Self.quoted(d.name))
+        lines.append("    id: [\(d.id.bustype), \(d.id.vendor), \(d.id.product), \(d.id.version)]")
+        lines.append("    codes:")
+        for type in d.supportedTypes {
+            let codes = (d.codes[type] ?? []).sorted().map(String.init).joined(separator: ", ")
+            lines.append("      \(type): [\(codes)] # \(EventCodes.typeName(type))")
+        }
+        if !d.absInfo.isEmpty {
+            lines.append("    absinfo:")
+            for code in d.absInfo.keys.sorted() {
+                let a = d.absInfo[code]!
+                lines.append("      \(code): [\(a.minimum), \(a.maximum), \(a.fuzz), \(a.flat), \(a.resolution)]")
+            }
+        }
+        lines.append("    properties: [\(d.properties.sorted().map(String.init).joined(separator: ", "))]")
+        if !d.ledStates.isEmpty || !d.switchStates.isEmpty {
+            func map(_ states: [UInt16: Int32]) -> String {
+                "{" + states.keys.sorted().map { "\($0): \(states[$0]!)" }.joined(separator: ", ") + "}"
+            }
+            lines.append("    \(LibinputHeader.extraKey): {leds: \(map(d.ledStates)), switches: \(map(d.switchStates))}")
+        }
+        lines.append("  udev:")
+        lines.append("    properties:")
+        lines.append("    - ID_INPUT=1")
+        switch d.classification.kind {
+        case .touchscreen: lines.append("    - ID_INPUT_TOUCHSCREEN=1")
+        case .touchpad: lines.append("    - ID_INPUT_TOUCHPAD=1")
+        case .other: break
+        }
+        lines.append("  events:")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public mutating func format(_ events: some Collection<InputEvent>) -> String {
+        var text = ""
+        text.reserveCapacity(events.count * 80)
+        var frameOpen = false
+        for event in events {
+            if !frameOpen {
+                text += "  - evdev:\n"
+                frameOpen = true
+            }
+            text += "    - [" + CFormat.right(String(event.time.seconds), width: 3) + ", "
+            text += CFormat.right(String(event.time.microseconds), width: 6) + ", "
+            text += CFormat.right(String(event.type), width: 3) + ", "
+            text += CFormat.right(String(event.code), width: 3) + ", "
+            text += CFormat.right(String(event.value), width: 7) + "] # " + comment(for: event) + "\n"
+            if event.isSynReport { frameOpen = false }
+        }
+        return text
+    }
+
+    public mutating func format(annotation: TrackAnnotation) -> String {
+        var fields: [String] = []
+        if let expected = annotation.expected { fields.append("expect: " + expected.rawValue) }
+        if let note = annotation.note, !note.isEmpty { fields.append("note: " + Self.quoted(note)) }
+        if annotation.cutShort { fields.append("cut-short: true") }
+        return "  - \(LibinputHeader.extraKey): {" + fields.joined(separator: ", ") + "}\n    evdev: []\n"
+    }
+
+    public func footer() -> String { "" }
+
+    private mutating func comment(for event: InputEvent) -> String {
+        let codeName = EventCodes.codeName(type: event.type, code: event.code)
+        guard event.type == EventType.syn.rawValue else {
+            return "\(EventCodes.typeName(event.type)) / \(CFormat.left(codeName, width: 20)) \(event.value)"
+        }
+        if event.code == EventCodes.SYN_MT_REPORT {
+            return "++++++++++++ \(codeName) (\(event.value)) ++++++++++"
+        }
+        let milliseconds = previousSyn.map { event.time.microseconds(since: $0) / 1000 } ?? 0
+        previousSyn = event.time
+        return "------------ \(codeName) (\(event.value)) ---------- \(milliseconds >= 0 ? "+" : "")\(milliseconds)ms"
+    }
+
+    /// A YAML double-quoted scalar on one line.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n", "\r": out += " "
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\x" + CFormat.hex(scalar.value, width: 2)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TouchTapeEvents
+@testable import TouchTapeFormats
+
+/// evemu → libinput → evemu must keep every event and the whole description.
+@Suite struct RoundTripTests {
+    static let peerFiles = PeerRecordingTests.expectations.map(\.file)
+
+    @Test(arguments: peerFiles)
+    func evemuToLibinputToEvemu(_ file: String) throws {
+        let original = try RecordingReader.read(path: TestSupport.peer(file))
+        let dir = TestSupport.temporaryDirectory()
+        let yaml = TestSupport.write(original.formatted(as: .libinputRecord), name: "step.yml", in: dir)
+        let viaLibinput = try RecordingReader.read(path: yaml)
+        #expect(viaLibinput.events == original.events)
+        #expect(viaLibinput.description == original.description)
+        let evemu = TestSupport.write(viaLibinput.formatted(as: .evemu), name: "back.evemu", in: dir)
+        let back = try RecordingReader.read(path: evemu)
+        #expect(back.events.count == original.events.count)
+        #expect(back.events == original.events)
+        #expect(back.description == original.description)
+        #expect(back.metadata.formatVersion == "1.3")
+    }
+
+    @Test func annotationsSurviveBothFormats() throws {
+        let original = try RecordingReader.read(path: TestSupport.peer("Atmel maXTouch Touchscreen.4-finger-drag-down.events"))
+        var annotated = original
+        // Marks after event 10 and at the very end; the note has a quote, a backslash and a newline.
+        annotated.annotations = [
+            AnnotationMark(eventIndex: 10, annotation: TrackAnnotation(expected: .finish, note: "first \"half\" \\ done\nok", cutShort: false)),
+            AnnotationMark(eventIndex: original.events.count, annotation: TrackAnnotation(expected: .cancel, note: nil, cutShort: true)),
+        ]
+        // The newline becomes a space (notes are one line); the rest comes back as written.
+        let expectedNote = "first \"half\" \\ done ok"
+        for format in RecordingFormat.allCases {
+            let path = TestSupport.write(annotated.formatted(as: format), name: "a." + format.preferredPathExtension)
+            let read = try RecordingReader.read(path: path)
+            #expect(read.events == original.events, "\(format)")
+            #expect(read.annotations.map(\.eventIndex) == [10, original.events.count], "\(format)")
+            #expect(read.annotations.first?.annotation == TrackAnnotation(expected: .finish, note: expectedNote), "\(format)")
+            #expect(read.annotations.last?.annotation == TrackAnnotation(expected: .cancel, cutShort: true), "\(format)")
+        }
+    }
+
+    @Test func ledAndSwitchStatesSurviveLibinput() throws {
+        var description = DeviceDescription(
+            name: "Pad", id: InputID(bustype: 0x18, vendor: 1, product: 2, version: 3), properties: [InputProperty.pointer],
+            codes: [0: [0, 1, 3], 1: [EventCodes.BTN_TOUCH, EventCodes.BTN_TOOL_FINGER], 3: [0, 1], 0x11: [1], 0x05: [0]],
+            absInfo: [0: AbsInfo(minimum: 0, maximum: 100, resolution: 10), 1: AbsInfo(minimum: -5, maximum: 50, fuzz: 1, flat: 2, resolution: 10)])
+        description.ledStates = [1: 1]
+        description.switchStates = [0: 1]
+        let recording = Recording(description: description, events: [], source: RecordingSource(path: "x.evemu"))
+        for format in RecordingFormat.allCases {
+            let path = TestSupport.write(recording.formatted(as: format), name: "leds." + format.preferredPathExtension)
+            let read = try RecordingReader.read(path: path)
+            #expect(read.description == description, "\(format)")
+        }
+    }
+}
