@@ -49,7 +49,7 @@ struct LibinputHeader {
                 throw fail(.truncated, "device \(deviceIndex) of ndevices: \(count)", "\(devices.count) device(s)", root,
                            "the file ends before device \(deviceIndex); it was cut short")
             }
-            throw fail(.unknownDevice, "a device index below \(count)", "device index \(deviceIndex)", root,
+            throw fail(.unknownDevice, "a device index below \(count)", "device index \(deviceIndex)", root["ndevices"] ?? root,
                        "this recording holds \(count) device(s), numbered from 0")
         }
         let device = devices[deviceIndex]

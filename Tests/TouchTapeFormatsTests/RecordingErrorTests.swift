@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TouchTapeEvents
+@testable import TouchTapeFormats
+
+/// One test per kind of bad input: kind, line (or event index) and file name.
+@Suite struct RecordingErrorTests {
+    /// A minimal complete evemu 1.3 file: 7 lines of description (lines 1–7), then events from line 8.
+    static let description = """
+        # EVEMU 1.3
+        N: Test Touch
+        I: 0018 0001 0002 0003
+        P: 02 00 00 00 00 00 00 00
+        B: 03 03 00 00 00 00 00 00 00
+        B: 01 00 00 00 00 00 00 00 00
+        A: 00 0 1000 0 0 10
+
+        """
+
+    static func expectError(_ kind: RecordingError.Kind, line: Int?, eventIndex: Int?, file: String,
+                            _ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            try body()
+            Issue.record("expected \(kind), got no error", sourceLocation: sourceLocation)
+        } catch let error as RecordingError {
+            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.eventIndex == eventIndex, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.fileName == file, sourceLocation: sourceLocation)
+            #expect(!error.hint.isEmpty, sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func truncatedMidEventLine() {
+        // Two good events (lines 8, 9), then line 10 cut after its type field, no newline.
+        let text = Self.description + "E: 0.000001 0003 0000 0005\nE: 0.000001 0000 0000 0000\nE: 0.000002 0003"
+        let path = TestSupport.write(text, name: "cut.evemu")
+        Self.expectError(.truncated, line: 10, eventIndex: 2, file: "cut.evemu") { _ = try RecordingReader.read(path: path) }
+    }
+
+    @Test func truncatedMidDescription() {
+        // The file stops after the name line (line 2): no I: line.
+        let path = TestSupport.write("# EVEMU 1.3\nN: Test Touch\n", name: "cut-desc.evemu")
+        Self.expectError(.truncated, line: 2, eventIndex: nil, file: "cut-desc.evemu") { _ = try RecordingReader.read(path: path) }
+        // Cut inside the I: line itself (line 3 unterminated, 2 of 4 numbers).
+        let midLine = TestSupport.write("# EVEMU 1.3\nN: Test Touch\nI: 0018 00", name: "cut-id.evemu")
+        Self.expectError(.truncated, line: 3, eventIndex: nil, file: "cut-id.evemu") { _ = try RecordingReader.read(path: midLine) }
+    }
+
+    @Test func wrongHeader() {
+        // Line 1 is neither a comment nor N: → wrong header at line 1.
+        let path = TestSupport.write("hello world\nN: x\n", name: "hello.evemu")
+        Self.expectError(.wrongHeader, line: 1, eventIndex: nil, file: "hello.evemu") { _ = try RecordingReader.read(path: path) }
+        // libinput: version 2 on line 2.
+        let yaml = TestSupport.write("# libinput record\nversion: 2\nndevices: 1\ndevices: []\n", name: "v2.yml")
+        Self.expectError(.wrongHeader, line: 2, eventIndex: nil, file: "v2.yml") { _ = try RecordingReader.read(path: yaml) }
+    }
+
+    @Test func nonNumericField() {
+        // Line 8 good (event 0), line 9 has a non-hex code: event index 1.
+        let text = Self.description + "E: 0.000001 0003 0000 0005\nE: 0.1 0003 zz 5\n"
+        let path = TestSupport.write(text, name: "zz.evemu")
+        Self.expectError(.nonNumericField, line: 9, eventIndex: 1, file: "zz.evemu") { _ = try RecordingReader.read(path: path) }
+        do {
+            _ = try RecordingReader.read(path: path)
+        } catch {
+            #expect(error.description.hasPrefix(path + ":9: expected 'E: <sec>.<usec> <type> <code> <value>', found 'E: 0.1 0003 zz 5' (event 1)\n  hint: "))
+        }
+    }
+
+    @Test func valueOutOfRange() {
+        // 7 microsecond digits on line 8.
+        let path = TestSupport.write(Self.description + "E: 0.1234567 0003 0000 5\n", name: "usec.evemu")
+        Self.expectError(.valueOutOfRange, line: 8, eventIndex: 0, file: "usec.evemu") { _ = try RecordingReader.read(path: path) }
+    }
+
+    @Test func eventBeforeDescription() {
+        // A version line claims a full file, but line 2 is already an event.
+        let path = TestSupport.write("# EVEMU 1.3\nE: 0.000001 0000 0000 0000\nN: late\n", name: "early.evemu")
+        Self.expectError(.eventBeforeDescription, line: 2, eventIndex: 0, file: "early.evemu") { _ = try RecordingReader.read(path: path) }
+    }
+
+    @Test func noTouchDevice() throws {
+        // A keyboard: EV_KEY only, no touch axes → kind .other.
+        let path = TestSupport.write("N: Keyboard\nI: 0003 0001 0001 0001\nB: 01 00 ff 00 00 00 00 00 00\nE: 0.000001 0000 0000 0000\n", name: "kbd.evemu")
+        let recording = try RecordingReader.read(path: path)
+        Self.expectError(.noTouchDevice, line: nil, eventIndex: nil, file: "kbd.evemu") { try recording.requireTouchDevice() }
+    }
+
+    @Test func emptyFile() {
+        let zero = TestSupport.write("", name: "zero.evemu")
+        Self.expectError(.empty, line: nil, eventIndex: nil, file: "zero.evemu") { _ = try RecordingReader.read(path: zero) }
+        let blank = TestSupport.write("\n  \n\n", name: "blank.yml")
+        Self.expectError(.empty, line: nil, eventIndex: nil, file: "blank.yml") { _ = try RecordingReader.read(path: blank) }
+    }
+
+    @Test func binaryFile() {
+        // NUL on line 1.
+        let nul = TestSupport.write(bytes: [0x4E, 0x3A, 0x20, 0x00, 0x01, 0x0A], name: "nul.evemu")
+        Self.expectError(.binary, line: 1, eventIndex: nil, file: "nul.evemu") { _ = try RecordingReader.read(path: nul) }
+        // Invalid UTF-8 (0xff 0xfe) in the name line, line 1.
+        let utf = TestSupport.write(bytes: Array("N: ".utf8) + [0xFF, 0xFE] + [0x0A], name: "bad.evemu")
+        Self.expectError(.binary, line: 1, eventIndex: nil, file: "bad.evemu") { _ = try RecordingReader.read(path: utf) }
+    }
+
+    @Test func missingDescription() throws {
+        let dir = TestSupport.temporaryDirectory()
+        let path = TestSupport.write("E: 1.000001 0003 0000 5\nE: 1.000001 0000 0000 0\n", name: "Pad.hp.scroll.events", in: dir)
+        Self.expectError(.missingDescription, line: 1, eventIndex: 0, file: "Pad.hp.scroll.events") { _ = try RecordingReader.read(path: path) }
+        do { _ = try RecordingReader.read(path: path) } catch {
+            #expect(error.hint.contains("Pad.hp.desc"))  // the name less its last two parts
+        }
+        // With the .desc beside it, the locator pairs them and the events read.
+        TestSupport.write("N: Pad\nI: 0011 0002 0007 01b1\nB: 03 03 00 00 00 00 00 00 00\nA: 00 0 100 0 0\n", name: "Pad.hp.desc", in: dir)
+        let recording = try RecordingReader.read(path: path)
+        #expect(recording.events.count == 2)
+        #expect(recording.description.name == "Pad")
+    }
+
+    @Test func unknownLibinputDevice() throws {
+        let one = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
+        let path = TestSupport.write(one.formatted(as: .libinputRecord), name: "one.yml")
+        // ndevices: 1 (line 3, after '# libinput record' and 'version: 1'), asking for device 3.
+        Self.expectError(.unknownDevice, line: 3, eventIndex: nil, file: "one.yml") { _ = try RecordingReader.read(path: path, deviceIndex: 3) }
+    }
+
+    @Test func libinputRowErrors() throws {
+        let one = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
+        let text = one.formatted(as: .libinputRecord)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstRow = try #require(lines.firstIndex { $0.hasPrefix("    - [") })
+        // Second row (event 1) gets a letter in its code field; 1-based line = index + 1.
+        lines[firstRow + 1] = "    - [  0,      1,   3,  5x,     4]"
+        let bad = TestSupport.write(lines.joined(separator: "\n"), name: "row.yml")
+        Self.expectError(.nonNumericField, line: firstRow + 2, eventIndex: 1, file: "row.yml") { _ = try RecordingReader.read(path: bad) }
+        // Cut in the middle of the third row (event 2).
+        let cut = lines[0...(firstRow + 1)].joined(separator: "\n").replacingOccurrences(of: "5x", with: "53") + "\n    - [  0,   "
+        let cutPath = TestSupport.write(cut, name: "cut.yml")
+        Self.expectError(.truncated, line: firstRow + 3, eventIndex: 2, file: "cut.yml") { _ = try RecordingReader.read(path: cutPath) }
+    }
+
+    @Test func malformedYAML() {
+        // Line 3 opens a flow list; line 4's block entry '-' is not allowed inside it (python's
+        // yaml reports the same: "expected the node content, but found '-'", line 4).
+        let path = TestSupport.write("version: 1\nndevices: 1\ndevices: [\n- a: {\n", name: "broken.yaml")
+        Self.expectError(.malformedYAML, line: 4, eventIndex: nil, file: "broken.yaml") { _ = try RecordingReader.read(path: path) }
+    }
+}
