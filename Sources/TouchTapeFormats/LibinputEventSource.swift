@@ -123,7 +123,12 @@ final class LibinputEventSource {
                     yielded += 1
                     return .annotation(LibinputHeader.annotation(from: item?["touchtape"] ?? Node("")))
                 }
-                continue  // `- libinput:`, `- hid:` and unknown item kinds: skipped with their contents
+                // `- libinput:`, `- hid:` and other `- key:` items: skipped with their contents.
+                // Anything else (`- {evdev: …}` flow maps, `- [ … ]`) is not libinput-record's layout.
+                var k = 4
+                while k < n, line[k] == 0x5F || line[k] == 0x2D || (line[k] | 0x20) >= 0x61 && (line[k] | 0x20) <= 0x7A { k += 1 }
+                guard k > 4, k < n, line[k] == 0x3A else { return try startFallback() }
+                continue
             }
             if indent >= 4, !inEvdevItem { continue }  // contents of a skipped item
             return try startFallback()

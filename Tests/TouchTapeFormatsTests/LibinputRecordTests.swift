@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TouchTapeEvents
+@testable import TouchTapeFormats
+
+@Suite struct LibinputRecordTests {
+    /// Two devices in one file: EP0430M09 (695 events) then Atmel 4-finger (309 events),
+    /// joined the way libinput record appends further devices (ndevices: 2, a second `- node:` item).
+    static func twoDeviceFile() throws -> String {
+        let first = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events")).formatted(as: .libinputRecord)
+        let second = try RecordingReader.read(path: TestSupport.peer("Atmel maXTouch Touchscreen.4-finger-drag-down.events")).formatted(as: .libinputRecord)
+        let secondDevice = second[second.range(of: "- node:")!.lowerBound...]
+        return first.replacingOccurrences(of: "ndevices: 1", with: "ndevices: 2") + secondDevice
+    }
+
+    @Test func choosesDeviceByIndex() throws {
+        let path = TestSupport.write(try Self.twoDeviceFile(), name: "two.yml")
+        let zero = try RecordingReader.read(path: path)
+        #expect(zero.description.name == "EP0430M09")
+        #expect(zero.events.count == 695)
+        #expect(zero.metadata.deviceLabel(name: zero.description.name) == "device 1 of 2: EP0430M09")
+        let one = try RecordingReader.read(path: path, deviceIndex: 1)
+        #expect(one.description.name == "Atmel maXTouch Touchscreen")
+        #expect(one.events.count == 309)
+        #expect(one.metadata.deviceIndex == 1 && one.metadata.deviceCount == 2)
+    }
+
+    @Test func unknownLayoutFallsBackToYams() throws {
+        // The same events written in flow style on one line per frame: not libinput-record's
+        // layout, so the line parser hands over to a full Yams parse mid-stream.
+        let text = """
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event3
+              evdev: {name: "Flow", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+              udev: {properties: [ID_INPUT=1]}
+              events:
+              - evdev:
+                - [0, 1, 3, 0, 5]
+                - [0, 1, 0, 0, 0]
+              - {evdev: [[0, 9, 3, 0, 6], [0, 9, 0, 0, 0]]}
+              - touchtape: {expect: cancel}
+                evdev: []
+
+            """
+        let recording = try RecordingReader.read(path: TestSupport.write(text, name: "flow.yaml"))
+        // 2 rows in the block item + 2 in the flow item; the annotation after all four.
+        #expect(recording.events.map(\.value) == [5, 0, 6, 0])
+        #expect(recording.events[2].time == EventTime(seconds: 0, microseconds: 9))
+        #expect(recording.annotations == [AnnotationMark(eventIndex: 4, annotation: TrackAnnotation(expected: .cancel))])
+        #expect(recording.description.classification.kind == .touchscreen)
+    }
+}
