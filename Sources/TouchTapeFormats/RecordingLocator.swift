@@ -47,6 +47,16 @@ public enum RecordingLocator {
         return sources
     }
 
+    /// The source for one file path: format from the extension (evemu when unknown),
+    /// an events-only evemu file paired with its `.desc` as ``sources(for:)`` pairs it.
+    public static func source(forPath path: String, deviceIndex: Int? = nil) -> RecordingSource {
+        var source = RecordingSource(path: path, deviceIndex: deviceIndex)
+        if source.format == .evemu, RecordingPath.pathExtension(path).lowercased() != "desc", isEventsOnly(path: path) {
+            source.descriptionPath = descriptionFile(forEventsFile: path)
+        }
+        return source
+    }
+
     /// The split layout given explicitly (`touchtape inspect DESC EVENTS`).
     public static func pair(descriptionPath: String, eventsPath: String) -> RecordingSource {
         RecordingSource(eventsPath: eventsPath, descriptionPath: descriptionPath, format: .evemu)

@@ -22,12 +22,7 @@ public enum RecordingReader {
     /// Reads one path; an events-only evemu file is paired with its `.desc` the way
     /// ``RecordingLocator`` pairs them.
     public static func read(path: String, deviceIndex: Int? = nil) throws(RecordingError) -> Recording {
-        var source = RecordingSource(path: path, deviceIndex: deviceIndex)
-        if source.format == .evemu, RecordingPath.pathExtension(path).lowercased() != "desc",
-           RecordingLocator.isEventsOnly(path: path) {
-            source.descriptionPath = RecordingLocator.descriptionFile(forEventsFile: path)
-        }
-        return try read(source)
+        try read(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex))
     }
 
     /// Reads the split layout given explicitly (`touchtape inspect DESC EVENTS`).

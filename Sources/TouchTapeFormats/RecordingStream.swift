@@ -69,9 +69,10 @@ public struct RecordingStream {
         }
     }
 
-    /// Opens a path, format from its extension (see ``RecordingSource/init(path:deviceIndex:)``).
-    public init(path: String) throws(RecordingError) {
-        try self.init(RecordingSource(path: path))
+    /// Opens a path, format from its extension, events-only evemu files paired with
+    /// their `.desc` (see ``RecordingLocator/source(forPath:deviceIndex:)``).
+    public init(path: String, deviceIndex: Int? = nil) throws(RecordingError) {
+        try self.init(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex))
     }
 
     /// The next event or annotation, `nil` at the end of the recording.
