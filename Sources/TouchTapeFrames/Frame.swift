@@ -18,14 +18,19 @@ public struct Frame: Hashable, Sendable {
     /// True when a `SYN_DROPPED` gap was discarded just before this frame: its
     /// state was resynchronised, motion across the gap is unknown.
     public var followsGap: Bool
+    /// `BTN_TOUCH` is held after this frame. Usually implied by the contacts; kept
+    /// because a gesture starts with whichever comes first (see ``hasTouch``).
+    public var touchKeyDown: Bool
 
-    public init(index: Int, time: EventTime, eventRange: Range<Int>, contacts: [Contact], fingerCount: Int, followsGap: Bool = false) {
+    public init(index: Int, time: EventTime, eventRange: Range<Int>, contacts: [Contact], fingerCount: Int,
+                followsGap: Bool = false, touchKeyDown: Bool = false) {
         self.index = index
         self.time = time
         self.eventRange = eventRange
         self.contacts = contacts
         self.fingerCount = fingerCount
         self.followsGap = followsGap
+        self.touchKeyDown = touchKeyDown
     }
 
     /// Mean position of the contacts in millimetres, `nil` when none is down.
@@ -35,4 +40,9 @@ public struct Frame: Hashable, Sendable {
     }
 
     public var isNeutral: Bool { fingerCount == 0 }
+
+    /// Anything is down: a contact, a counted finger, or `BTN_TOUCH`. A track runs
+    /// while this holds (a frame can be non-neutral for the splitter yet carry no
+    /// contact, e.g. `BTN_TOUCH` pressed a frame before the first slot data).
+    public var hasTouch: Bool { fingerCount > 0 || touchKeyDown }
 }

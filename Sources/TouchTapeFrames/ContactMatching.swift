@@ -1,0 +1,45 @@
+import TouchTapeEvents
+
+/// Gives protocol-A contacts (anonymous, re-reported whole every frame) stable ids.
+///
+/// Rule: all (previous, current) pairs are ranked by distance in millimetres, ties by
+/// previous then current report order; pairs are taken greedily from the nearest, each
+/// contact at most once, and only when closer than ``maximumDistance``. A current
+/// contact left unmatched is a new touch and gets the next unused id (ids count up from
+/// 0 over the stream and are never reused), so a lifted finger's id is never inherited
+/// by a finger landing elsewhere in the same frame.
+public enum ContactMatching {
+    /// Farther than this between two frames is a different finger. 30 mm in one frame
+    /// (≈ 8–16 ms on the protocol-A devices recorded here) is ≥ 1.9 m/s, beyond a fast
+    /// flick's per-frame travel on these devices yet well below the spacing of two
+    /// separate touches that swap roles.
+    public static let maximumDistance = 30.0
+
+    /// Returns `current` (raw positions, in report order) with ids, advancing `nextID`.
+    public static func match(
+        previous: [AnonymousContact], current: [(x: Int32, y: Int32)],
+        units: MillimetreConversion, nextID: inout Int
+    ) -> [AnonymousContact] {
+        var pairs: [(distance: Double, previous: Int, current: Int)] = []
+        pairs.reserveCapacity(previous.count * current.count)
+        for (i, p) in previous.enumerated() {
+            let from = units.position(rawX: p.x, rawY: p.y)
+            for (j, c) in current.enumerated() {
+                let d = (units.position(rawX: c.x, rawY: c.y) - from).length
+                if d <= maximumDistance { pairs.append((d, i, j)) }
+            }
+        }
+        pairs.sort { ($0.distance, $0.previous, $0.current) < ($1.distance, $1.previous, $1.current) }
+        var ids = [Int?](repeating: nil, count: current.count)
+        var usedPrevious = Set<Int>()
+        for pair in pairs where ids[pair.current] == nil && !usedPrevious.contains(pair.previous) {
+            ids[pair.current] = previous[pair.previous].id
+            usedPrevious.insert(pair.previous)
+        }
+        return current.enumerated().map { j, c in
+            let id: Int
+            if let matched = ids[j] { id = matched } else { id = nextID; nextID += 1 }
+            return AnonymousContact(id: id, x: c.x, y: c.y)
+        }
+    }
+}

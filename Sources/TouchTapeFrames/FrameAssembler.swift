@@ -1,0 +1,214 @@
+import TouchTapeEvents
+
+/// Events → frames, one event at a time, so a live device and a recording go through
+/// the same code.
+///
+/// Each `SYN_REPORT` yields a ``Frame``: the contacts down after it, in millimetres.
+/// How contacts are read depends on the device's protocol
+/// (``DeviceClassification/touchProtocol``):
+///
+/// - **Protocol B**: `ABS_MT_SLOT` selects the slot later `ABS_MT_*` events update;
+///   the selection and the slot contents persist across frames (the first slot change
+///   of a frame may omit `ABS_MT_SLOT`). `ABS_MT_TRACKING_ID ≥ 0` puts a contact in the
+///   slot, −1 releases it. Contact id = tracking id.
+/// - **Protocol A**: each `SYN_MT_REPORT` closes one anonymous contact (its group must
+///   carry `ABS_MT_POSITION_X/Y`); the frame holds exactly the contacts reported in it,
+///   so an empty `SYN_MT_REPORT` or a bare `SYN_REPORT` means none. Ids come from
+///   ``ContactMatching``. While `BTN_TOUCH` is up (on devices that have it) there are
+///   no contacts, and a group reporting `ABS_MT_TOUCH_MAJOR 0` is not a contact: the
+///   bcm5974 driver keeps reporting lifted fingers with size 0 after `BTN_TOUCH 0`
+///   (peer recording `bcm5974.event`).
+/// - **Single touch**: one contact, id 0, at `ABS_X/Y` while `BTN_TOUCH` is 1.
+///   MT devices' `ABS_X/Y` emulation is ignored for contacts.
+///
+/// ``Frame/fingerCount`` is the larger of the contacts and, on touchpads only, the
+/// held `BTN_TOOL_*` key's count (a 2-slot Synaptics pad says TRIPLETAP for 3 fingers).
+/// Touchscreens are left out because some set a tool key as a tool *type*: the N-Trig
+/// screen holds `BTN_TOOL_DOUBLETAP` for any touch (peer recording `N-Trig MultiTouch`).
+///
+/// **SYN_DROPPED**: the events since the last `SYN_REPORT`, the `SYN_DROPPED` and every
+/// event up to and including the next `SYN_REPORT` are discarded (libevdev.h, page
+/// "syn_dropped"; kernel event-codes.rst "SYN_DROPPED"). No frame comes from that
+/// `SYN_REPORT`; the next frame has ``Frame/followsGap`` set. State is kept as best
+/// known: a slot whose updates were lost keeps its old values until new ones arrive
+/// (a recorder using libevdev's resync writes them right after the gap).
+///
+/// Events of other types and unknown codes are ignored here; they stay in the stream.
+public struct FrameAssembler: Sendable {
+    /// The state after the last complete frame (what a track starting at the next
+    /// event needs to be replayed alone).
+    public private(set) var state: TouchState
+    /// `true` between a `SYN_DROPPED` and the `SYN_REPORT` that ends the discarded window.
+    public private(set) var isDiscarding = false
+
+    public let units: MillimetreConversion
+    private let source: ContactSource
+    private let countsToolFingers: Bool
+    private let hasTouchKey: Bool
+
+    /// The state the current frame's events are building; becomes ``state`` at `SYN_REPORT`.
+    private var pending: TouchState
+    /// Protocol A: contacts closed by `SYN_MT_REPORT` in this frame, and the open group.
+    private var reported: [(x: Int32, y: Int32)] = []
+    private var group = AnonymousGroup()
+    private var gapPending = false
+    private var frameStart: Int?
+    private var nextFrameIndex: Int
+
+    /// - Parameters:
+    ///   - initialState: the surface state before the first event fed (``TouchState/untouched``
+    ///     for a whole recording, ``Track/initialState`` for a track alone).
+    ///   - firstFrameIndex: the ``Frame/index`` the first frame gets.
+    public init(description: DeviceDescription, units: MillimetreConversion,
+                initialState: TouchState = .untouched, firstFrameIndex: Int = 0) {
+        let classification = description.classification
+        switch classification.touchProtocol {
+        case .multitouchB: source = .slots
+        case .multitouchA: source = .anonymous
+        case .singleTouch: source = .singleTouch
+        case .none: source = .none
+        }
+        countsToolFingers = classification.kind == .touchpad && classification.toolFingerCapacity > 0
+        hasTouchKey = description.supports(type: .key, code: EventCodes.BTN_TOUCH)
+        self.units = units
+        self.state = initialState
+        self.pending = initialState
+        self.nextFrameIndex = firstFrameIndex
+    }
+
+    /// Feeds one event; `index` is its position in the source stream (kept in
+    /// ``Frame/eventRange``). Returns a frame when the event is a `SYN_REPORT` that
+    /// completes one.
+    public mutating func feed(_ event: InputEvent, index: Int) -> Frame? {
+        if frameStart == nil { frameStart = index }
+        if isDiscarding {
+            if event.isSynReport {
+                isDiscarding = false
+                gapPending = true
+            }
+            return nil
+        }
+        switch event.eventType {
+        case .syn:
+            switch event.code {
+            case EventCodes.SYN_REPORT:
+                return completeFrame(time: event.time, endIndex: index)
+            case EventCodes.SYN_MT_REPORT:
+                if let point = group.contact { reported.append(point) }
+                group = AnonymousGroup()
+            case EventCodes.SYN_DROPPED:
+                isDiscarding = true
+                pending = state
+                reported = []
+                group = AnonymousGroup()
+            default:
+                break
+            }
+        case .key:
+            if event.value != 0 { pending.keysDown.insert(event.code) } else { pending.keysDown.remove(event.code) }
+        case .abs:
+            absolute(event)
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// All frames of a stream (events indexed from 0), from the untouched state.
+    public static func frames(from events: some Sequence<InputEvent>, description: DeviceDescription,
+                              units: MillimetreConversion) -> [Frame] {
+        var assembler = FrameAssembler(description: description, units: units)
+        var frames: [Frame] = []
+        for (index, event) in events.enumerated() {
+            if let frame = assembler.feed(event, index: index) { frames.append(frame) }
+        }
+        return frames
+    }
+
+    private mutating func absolute(_ event: InputEvent) {
+        typealias C = EventCodes
+        switch event.code {
+        case C.ABS_X: pending.absX = event.value
+        case C.ABS_Y: pending.absY = event.value
+        default: break
+        }
+        switch source {
+        case .slots:
+            switch event.code {
+            case C.ABS_MT_SLOT: pending.currentSlot = Int(event.value)
+            case C.ABS_MT_TRACKING_ID: pending.slots[pending.currentSlot, default: SlotState()].trackingID = max(-1, event.value)
+            case C.ABS_MT_POSITION_X: pending.slots[pending.currentSlot, default: SlotState()].x = event.value
+            case C.ABS_MT_POSITION_Y: pending.slots[pending.currentSlot, default: SlotState()].y = event.value
+            default: break
+            }
+        case .anonymous:
+            switch event.code {
+            case C.ABS_MT_POSITION_X: group.x = event.value
+            case C.ABS_MT_POSITION_Y: group.y = event.value
+            case C.ABS_MT_TOUCH_MAJOR: group.touchMajor = event.value
+            default: break
+            }
+        case .singleTouch, .none:
+            break
+        }
+    }
+
+    private mutating func completeFrame(time: EventTime, endIndex: Int) -> Frame {
+        let contacts: [Contact]
+        switch source {
+        case .slots:
+            contacts = pending.slots.compactMap { slot, s in
+                guard s.isActive else { return nil }
+                return contact(id: Int(s.trackingID), slot: slot, x: s.x, y: s.y)
+            }
+        case .anonymous:
+            let lifted = hasTouchKey && !pending.isKeyDown(EventCodes.BTN_TOUCH)
+            var nextID = pending.nextAnonymousID
+            let matched = ContactMatching.match(previous: pending.anonymousContacts, current: lifted ? [] : reported,
+                                                units: units, nextID: &nextID)
+            pending.anonymousContacts = matched
+            pending.nextAnonymousID = nextID
+            contacts = matched.map { contact(id: $0.id, slot: nil, x: $0.x, y: $0.y) }
+        case .singleTouch:
+            contacts = pending.isKeyDown(EventCodes.BTN_TOUCH) ? [contact(id: 0, slot: nil, x: pending.absX, y: pending.absY)] : []
+        case .none:
+            contacts = []
+        }
+        let tools = countsToolFingers ? pending.toolFingerCount : 0
+        let frame = Frame(
+            index: nextFrameIndex, time: time, eventRange: (frameStart ?? endIndex)..<(endIndex + 1),
+            contacts: contacts.sorted { $0.id < $1.id }, fingerCount: max(contacts.count, tools),
+            followsGap: gapPending, touchKeyDown: hasTouchKey && pending.isKeyDown(EventCodes.BTN_TOUCH))
+        state = pending
+        reported = []
+        group = AnonymousGroup()
+        gapPending = false
+        frameStart = nil
+        nextFrameIndex += 1
+        return frame
+    }
+
+    /// A contact at raw `x`/`y`; a missing coordinate (never reported) is the axis minimum.
+    private func contact(id: Int, slot: Int?, x: Int32?, y: Int32?) -> Contact {
+        let rawX = x ?? units.minimumX, rawY = y ?? units.minimumY
+        return Contact(id: id, slot: slot, rawX: rawX, rawY: rawY, position: units.position(rawX: rawX, rawY: rawY))
+    }
+}
+
+/// Where a device's contacts come from.
+enum ContactSource: Sendable {
+    case slots, anonymous, singleTouch, none
+}
+
+/// The protocol-A contact being reported until the next `SYN_MT_REPORT`.
+struct AnonymousGroup: Sendable {
+    var x: Int32?
+    var y: Int32?
+    var touchMajor: Int32?
+
+    /// A contact when the group has a position and is not a size-0 (lifted) report.
+    var contact: (x: Int32, y: Int32)? {
+        guard let x, let y, touchMajor != 0 else { return nil }
+        return (x, y)
+    }
+}

@@ -1,0 +1,92 @@
+import TouchTapeEvents
+
+/// Device units → millimetres, per axis, converted once at the frame stage.
+///
+/// Positions are measured from the axis minimum, +x right, +y down (the device's own
+/// orientation). The axes are `ABS_MT_POSITION_X/Y` when the device has them (the
+/// contacts come from those), else `ABS_X/Y`. Resolution is `absinfo.resolution`
+/// (units per mm, 0 = unknown: linux/input.h, `struct input_absinfo`).
+///
+/// When a resolution is missing the ``ResolutionFallback`` decides, and ``isAssumed`` /
+/// ``assumption`` say so for reports:
+/// ```swift
+/// let units = MillimetreConversion(description: d)   // EP0430M09: X 0…1279, Y 0…767, resolution 0
+/// units.assumption  // "resolution not reported; assumed 12.79 units/mm (longer axis = 100 mm)"
+/// ```
+public struct MillimetreConversion: Hashable, Sendable {
+    public var unitsPerMillimetreX: Double
+    public var unitsPerMillimetreY: Double
+    public var minimumX: Int32
+    public var minimumY: Int32
+    /// True when at least one axis's resolution was assumed rather than reported.
+    public var isAssumed: Bool
+    /// A sentence for reports when ``isAssumed``, else `nil`.
+    public var assumption: String?
+
+    public init(unitsPerMillimetreX: Double, unitsPerMillimetreY: Double, minimumX: Int32 = 0, minimumY: Int32 = 0,
+                isAssumed: Bool = false, assumption: String? = nil) {
+        self.unitsPerMillimetreX = unitsPerMillimetreX
+        self.unitsPerMillimetreY = unitsPerMillimetreY
+        self.minimumX = minimumX
+        self.minimumY = minimumY
+        self.isAssumed = isAssumed
+        self.assumption = assumption
+    }
+
+    /// Reads the position axes of `description`.
+    ///
+    /// - Both resolutions reported: used as they are.
+    /// - One reported: the other axis borrows it (square units are the common case and
+    ///   keep shapes); marked assumed.
+    /// - None reported: `fallback` gives one value for both axes; marked assumed.
+    /// - No position axes at all: 1 unit/mm from 0, marked assumed (nothing to convert).
+    public init(description: DeviceDescription, fallback: ResolutionFallback = .standard) {
+        typealias C = EventCodes
+        let hasMT = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
+        let infoX = description.absInfo[hasMT ? C.ABS_MT_POSITION_X : C.ABS_X]
+        let infoY = description.absInfo[hasMT ? C.ABS_MT_POSITION_Y : C.ABS_Y]
+        let minX = infoX?.minimum ?? 0, minY = infoY?.minimum ?? 0
+        let resX = infoX.map { Double($0.resolution) } ?? 0, resY = infoY.map { Double($0.resolution) } ?? 0
+
+        switch (resX > 0, resY > 0) {
+        case (true, true):
+            self.init(unitsPerMillimetreX: resX, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY)
+        case (true, false):
+            self.init(unitsPerMillimetreX: resX, unitsPerMillimetreY: resX, minimumX: minX, minimumY: minY, isAssumed: true,
+                      assumption: "y resolution not reported; assumed x's \(Self.format(resX)) units/mm")
+        case (false, true):
+            self.init(unitsPerMillimetreX: resY, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY, isAssumed: true,
+                      assumption: "x resolution not reported; assumed y's \(Self.format(resY)) units/mm")
+        case (false, false):
+            let rangeX = infoX.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
+            let rangeY = infoY.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
+            let perMM: Double, reason: String
+            switch fallback {
+            case .longerAxis(let millimetres):
+                let longer = max(rangeX, rangeY)
+                perMM = longer > 0 && millimetres > 0 ? longer / millimetres : 1
+                reason = "longer axis = \(Self.format(millimetres)) mm"
+            case .unitsPerMillimetre(let value):
+                perMM = value > 0 ? value : 1
+                reason = "given"
+            }
+            self.init(unitsPerMillimetreX: perMM, unitsPerMillimetreY: perMM, minimumX: minX, minimumY: minY, isAssumed: true,
+                      assumption: "resolution not reported; assumed \(Self.format(perMM)) units/mm (\(reason))")
+        }
+    }
+
+    /// Millimetres from the axis minimum.
+    public func position(rawX: Int32, rawY: Int32) -> Vector2 {
+        Vector2(x: Double(Int64(rawX) - Int64(minimumX)) / unitsPerMillimetreX,
+                y: Double(Int64(rawY) - Int64(minimumY)) / unitsPerMillimetreY)
+    }
+
+    /// Two decimals at most, no trailing zeros: 7.68, 10, 0.5.
+    static func format(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        let whole = Int64(hundredths / 100), fraction = Int64(abs(hundredths).truncatingRemainder(dividingBy: 100))
+        guard fraction != 0 else { return String(whole) }
+        let digits = fraction < 10 ? "0\(fraction)" : String(fraction)
+        return "\(whole)." + (digits.hasSuffix("0") ? String(digits.dropLast()) : digits)
+    }
+}

@@ -1,0 +1,58 @@
+import TouchTapeEvents
+
+/// Everything the event stream has established about the surface at a frame boundary
+/// (just after a `SYN_REPORT`).
+///
+/// Kernel streams send only changes: a protocol-B slot selection and slot contents,
+/// held keys and the last `ABS_X/Y` persist across frames. A track cut from the middle
+/// of a stream therefore needs the state the stream had there to be replayed alone
+/// (``FrameAssembler/init(description:units:initialState:firstFrameIndex:)``).
+///
+/// ```swift
+/// var assembler = FrameAssembler(description: d, units: u)
+/// _ = assembler.feed(event, index: 0)
+/// let snapshot = assembler.state   // state after the last complete frame
+/// ```
+public struct TouchState: Hashable, Sendable {
+    /// The protocol-B slot that `ABS_MT_*` events currently update (`ABS_MT_SLOT`).
+    public var currentSlot: Int
+    /// Protocol-B slots that have received any event, by slot number.
+    public var slots: [Int: SlotState]
+    /// `EV_KEY` codes held down (value ≠ 0), including `BTN_TOUCH` and `BTN_TOOL_*`.
+    public var keysDown: Set<UInt16>
+    /// Last `ABS_X` / `ABS_Y` (single touch, and the emulated pointer of MT devices).
+    public var absX: Int32?
+    public var absY: Int32?
+    /// Protocol A: the previous frame's contacts with their matched ids.
+    public var anonymousContacts: [AnonymousContact]
+    /// Protocol A: the id the next unmatched contact gets.
+    public var nextAnonymousID: Int
+
+    public init(
+        currentSlot: Int = 0, slots: [Int: SlotState] = [:], keysDown: Set<UInt16> = [],
+        absX: Int32? = nil, absY: Int32? = nil,
+        anonymousContacts: [AnonymousContact] = [], nextAnonymousID: Int = 0
+    ) {
+        self.currentSlot = currentSlot
+        self.slots = slots
+        self.keysDown = keysDown
+        self.absX = absX
+        self.absY = absY
+        self.anonymousContacts = anonymousContacts
+        self.nextAnonymousID = nextAnonymousID
+    }
+
+    /// The state a stream is assumed to start in: nothing down, slot 0 selected (the
+    /// kernel's initial slot). A recording that starts mid-touch cannot know better.
+    public static let untouched = TouchState()
+
+    public func isKeyDown(_ code: UInt16) -> Bool { keysDown.contains(code) }
+
+    /// Slots holding a contact, ascending.
+    public var activeSlots: [Int] { slots.filter { $0.value.isActive }.keys.sorted() }
+
+    /// The largest finger count a held `BTN_TOOL_*` key signals (0 when none is held).
+    public var toolFingerCount: Int {
+        keysDown.compactMap { EventCodes.fingerCountByToolKey[$0] }.max() ?? 0
+    }
+}
