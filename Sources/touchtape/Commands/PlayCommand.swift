@@ -1,6 +1,7 @@
 import ArgumentParser
 import TouchTapeDevice
 import TouchTapeEvents
+import TouchTapeFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +29,7 @@ struct PlayCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: "The recording (evemu; a split .events file finds its .desc beside it).")
+    @Argument(help: "The recording: evemu or libinput record (a split .events file finds its .desc beside it).")
     var file: String
 
     @Option(name: .long, help: "Play only this track (1-based; a track is one gesture).")
@@ -62,6 +63,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let recording = try PlayInput.load(file, descriptionFile: descriptionFile)
+        do { try recording.requireTouchDevice() } catch { throw PlayInput.fail(error) }
         let description = recording.description
         let spans = GestureSpans.split(recording.events, touchProtocol: description.classification.touchProtocol)
         var events = recording.events
@@ -81,7 +83,8 @@ struct PlayCommand: AsyncParsableCommand {
                 let slice = recording.events[span]
                 let ms = (slice.last?.time.microseconds(since: slice.first?.time ?? .zero) ?? 0) / 1000
                 let frames = slice.filter(\.isSynReport).count
-                let mark = recording.marks.first { $0.eventCount == span.upperBound }
+                let next = i + 1 < spans.count ? spans[i + 1].lowerBound : recording.events.count
+                let mark = recording.annotations.first { $0.eventIndex >= span.upperBound && $0.eventIndex <= next }
                 var note = ""
                 if let a = mark?.annotation {
                     note = ", expect \(a.expected?.rawValue ?? "none")" + (a.cutShort ? ", cut short" : "") + (a.note.map { ", note: \($0)" } ?? "")
@@ -128,12 +131,13 @@ struct PlayCommand: AsyncParsableCommand {
         _ = stop.sleep(microseconds: Int64(hold * 1_000_000))
     }
 
+    /// Writes, as a whole evemu file, the events readers of the played device will see.
     static func writeExpectedFile(_ path: String, events: [InputEvent], description: DeviceDescription) throws {
         let filtered = KernelInputFilter.filter(events, description: description)
         do {
             let out = try RecordingFile(path: path)
-            var writer = StopgapEvemuWriter(description: description)
-            try out.write(writer.format(frame: filtered), gesturesKept: 0)
+            var formatter = EvemuFormatter(description: description, metadata: RecordingMetadata())
+            try out.write(formatter.header() + formatter.format(filtered) + formatter.footer(), gesturesKept: 0)
             try out.commit(gesturesKept: 0)
         } catch {
             throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
@@ -147,53 +151,28 @@ struct PlayCommand: AsyncParsableCommand {
     }
 }
 
-/// Reading a recording for `play` (evemu; split `.desc` + `.events` pairs).
+/// Reading a recording for `play` through the formats module (evemu, libinput record,
+/// split `.desc` + `.events` pairs).
 enum PlayInput {
-    static func load(_ path: String, descriptionFile: String?) throws -> StopgapEvemuRecording {
-        let text = try readText(path)
-        let hasName = text.split(separator: "\n").contains { $0.hasPrefix("N:") }
+    static func load(_ path: String, descriptionFile: String?) throws -> Recording {
         do {
-            if hasName { return try StopgapEvemuRecording(text: text) }
-            guard let desc = descriptionFile ?? findDescription(for: path) else {
-                throw fail("\(path) holds events but no device description", hint: "give the description with --description FILE.desc")
+            if let descriptionFile {
+                return try RecordingReader.read(descriptionPath: descriptionFile, eventsPath: path)
             }
-            return try StopgapEvemuRecording(text: try readText(desc), eventsText: text)
-        } catch let error as StopgapEvemuError {
-            throw fail("\(path): \(error)", hint: "is this an evemu recording?")
+            return try RecordingReader.read(path: path)
+        } catch {
+            throw fail(error)
         }
     }
 
-    /// `Name.gesture.events` → `Name.desc` or `Name.variant.desc` beside it: the longest
-    /// `.desc` whose stem is a dot-separated prefix of the events file's name.
-    static func findDescription(for path: String) -> String? {
-        let slash = path.lastIndex(of: "/")
-        let dir = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard let handle = opendir(dir) else { return nil }
-        defer { closedir(handle) }
-        var best: String?
-        while let entry = readdir(handle) {
-            let candidate = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard candidate.hasSuffix(".desc") else { continue }
-            let stem = String(candidate.dropLast(5))
-            if name.hasPrefix(stem + "."), stem.count > (best.map { $0.count - 5 } ?? -1) { best = candidate }
-        }
-        return best.map { dir + "/" + $0 }
-    }
-
-    static func readText(_ path: String) throws -> String {
-        guard let f = fopen(path, "r") else {
-            throw fail("cannot read \(path): \(DeviceError.describe(errno: errno))", hint: "check the path")
-        }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+    /// A reader error as `touchtape: error: FILE:LINE: expected …` plus its hint; exit 2.
+    static func fail(_ error: RecordingError) -> ExitCode {
+        var message = error.file
+        if let line = error.line { message += ":\(line)" }
+        message += ": expected '\(error.expected)'"
+        if let found = error.found { message += ", found '\(found)'" }
+        if let index = error.eventIndex { message += " (event \(index))" }
+        return touchtape.fail(message, hint: error.hint, status: ExitStatus.badInput)
     }
 }
 

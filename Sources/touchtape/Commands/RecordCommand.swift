@@ -1,6 +1,7 @@
 import ArgumentParser
 import TouchTapeDevice
 import TouchTapeEvents
+import TouchTapeFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,6 +34,7 @@ struct RecordCommand: AsyncParsableCommand {
 
     enum FileFormat: String, ExpressibleByArgument, CaseIterable {
         case evemu, libinput
+        var recordingFormat: RecordingFormat { self == .evemu ? .evemu : .libinputRecord }
     }
 
     @Argument(help: "A /dev/input/eventN path or part of a device name.")
@@ -83,12 +85,11 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let description = evdev.description
         let classification = description.classification
-        guard format == .evemu else {
-            throw fail("--format libinput is not available in this build yet", hint: "record with --format evemu and convert later ('touchtape convert')")
-        }
-        var recorder: GestureRecorder<StopgapEvemuWriter>
+        var recorder: GestureRecorder<RecordingFileFormatter>
         do {
-            recorder = try GestureRecorder(formatter: StopgapEvemuWriter(description: description), file: try RecordingFile(path: output),
+            let formatter = RecordingFileFormatter(format: format.recordingFormat, description: description,
+                                                   metadata: Self.metadata(devicePath: path))
+            recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            touchProtocol: classification.touchProtocol,
                                            annotation: TrackAnnotation(expected: expect?.outcome, note: note))
         } catch {
@@ -145,6 +146,15 @@ struct RecordCommand: AsyncParsableCommand {
         let dropped = evdev.droppedCount > 0 ? ", \(evdev.droppedCount) SYN_DROPPED" : ""
         writeStandardError("\(stopReason): \(recorder.completedGestures) complete gesture(s) in \(output)\(dropped)\n")
         if let exitFailure { throw exitFailure }
+    }
+
+    /// What the file's header says about where it was made (`uname -r`, the node, the tool).
+    static func metadata(devicePath: String) -> RecordingMetadata {
+        var info = utsname()
+        uname(&info)
+        let kernel = withUnsafeBytes(of: info.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return RecordingMetadata(formatVersion: nil, kernel: kernel.isEmpty ? nil : kernel,
+                                 recorder: "touchtape \(TouchTape.configuration.version)", deviceNode: devicePath)
     }
 
     /// DEVICE → a node path, or exit 2 with the reason.

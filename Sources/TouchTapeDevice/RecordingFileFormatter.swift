@@ -1,0 +1,60 @@
+import TouchTapeEvents
+import TouchTapeFormats
+
+/// The formats module's two writers behind the recorder's ``RecordingTextFormatter``,
+/// chosen at run time by `record --format`.
+///
+/// An enum rather than a generic recorder so the `record` command's loop is written
+/// once; every case forwards to the formatter it holds, whose output is what the
+/// formats module's reader and the real tools (evemu, libinput) accept.
+public enum RecordingFileFormatter: RecordingTextFormatter {
+    case evemu(EvemuFormatter)
+    case libinputRecord(LibinputRecordFormatter)
+
+    public init(format: RecordingFormat, description: DeviceDescription, metadata: RecordingMetadata) {
+        switch format {
+        case .evemu: self = .evemu(EvemuFormatter(description: description, metadata: metadata))
+        case .libinputRecord: self = .libinputRecord(LibinputRecordFormatter(description: description, metadata: metadata))
+        }
+    }
+
+    public func header() -> String {
+        switch self {
+        case .evemu(let formatter): return formatter.header()
+        case .libinputRecord(let formatter): return formatter.header()
+        }
+    }
+
+    public mutating func format(frame events: [InputEvent]) -> String {
+        switch self {
+        case .evemu(var formatter):
+            let text = formatter.format(events)
+            self = .evemu(formatter)
+            return text
+        case .libinputRecord(var formatter):
+            let text = formatter.format(events)
+            self = .libinputRecord(formatter)
+            return text
+        }
+    }
+
+    public mutating func format(annotation: TrackAnnotation) -> String {
+        switch self {
+        case .evemu(var formatter):
+            let text = formatter.format(annotation: annotation)
+            self = .evemu(formatter)
+            return text
+        case .libinputRecord(var formatter):
+            let text = formatter.format(annotation: annotation)
+            self = .libinputRecord(formatter)
+            return text
+        }
+    }
+
+    public func footer() -> String {
+        switch self {
+        case .evemu(let formatter): return formatter.footer()
+        case .libinputRecord(let formatter): return formatter.footer()
+        }
+    }
+}
