@@ -73,3 +73,39 @@ func peerRecordingTrackCounts(_ e: PeerExpectation) throws {
     // so 42.56 units/mm is assumed.
     #expect(units.isAssumed && units.assumption == "resolution not reported; assumed 42.56 units/mm (longer axis = 100 mm)")
 }
+
+@Test func nTrigProtocolAKeepsOneIdForOneFinger() throws {
+    // One finger dragged NW→SE, ≈ 9164 units over 106 frames (≈ 86 units a frame) with
+    // an assumed 96 units/mm (9600 / 100 mm): < 1 mm a frame, far inside the 30 mm
+    // matching limit, so every frame's contact keeps the first id, 0.
+    let recording = try PeerEvents.recording("N-Trig MultiTouch.1-finger-drag-NW-SE.events")
+    let units = MillimetreConversion(description: recording.description)
+    let frames = FrameAssembler.frames(from: recording.events, description: recording.description, units: units)
+    let touching = frames.filter { !$0.contacts.isEmpty }
+    #expect(touching.count == 106)
+    #expect(touching.allSatisfy { $0.contacts.map(\.id) == [0] })
+    #expect(frames.allSatisfy { $0.fingerCount == $0.contacts.count })
+}
+
+@Test func bcm5974ContactsAgreeWithToolKeys() throws {
+    // The same one-off script found that, while BTN_TOUCH is held, the groups with a
+    // non-zero ABS_MT_TOUCH_MAJOR always number what the BTN_TOOL_* key says.
+    let recording = try PeerEvents.recording("bcm5974.event")
+    let units = MillimetreConversion(description: recording.description)
+    var assembler = FrameAssembler(description: recording.description, units: units)
+    var touching = 0, disagreeing = 0
+    for (index, event) in recording.events.enumerated() {
+        guard let frame = assembler.feed(event, index: index), frame.touchKeyDown else { continue }
+        touching += 1
+        if frame.contacts.count != assembler.state.toolFingerCount { disagreeing += 1 }
+    }
+    #expect(touching > 0)
+    #expect(disagreeing == 0)
+}
+
+@Test func dellCanvasReportsItsResolution() throws {
+    // A: 35 0 32767 … 55 and A: 36 0 32767 … 98: reported, nothing assumed.
+    let recording = try PeerEvents.recording("dell_canvas_touch.evemu")
+    let units = MillimetreConversion(description: recording.description)
+    #expect(!units.isAssumed && units.unitsPerMillimetreX == 55 && units.unitsPerMillimetreY == 98)
+}
