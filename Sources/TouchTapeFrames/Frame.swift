@@ -11,9 +11,9 @@ public struct Frame: Hashable, Sendable {
     public var eventRange: Range<Int>
     /// Contacts down after this frame, sorted by ``Contact/id``.
     public var contacts: [Contact]
-    /// Fingers down: the `BTN_TOOL_*` count where the device has those keys and it
-    /// is larger than the tracked contacts (touchpads track fewer slots than fingers),
-    /// else the number of contacts.
+    /// Fingers down: the `BTN_TOOL_*` count on touchpads when it is larger than the
+    /// tracked contacts (touchpads track fewer slots than fingers), else the number of
+    /// contacts. Touchscreens' tool keys are ignored (see ``FrameAssembler``).
     public var fingerCount: Int
     /// True when a `SYN_DROPPED` gap was discarded just before this frame: its
     /// state was resynchronised, motion across the gap is unknown.
