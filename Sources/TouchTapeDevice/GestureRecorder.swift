@@ -1,10 +1,12 @@
 import TouchTapeEvents
+import TouchTapeFrames
+import TouchTapeTracks
 
 /// Turns the live event stream into a recording file, gesture by gesture.
 ///
 /// - The header (device description) is written and synced first.
 /// - Events are written a whole frame at a time, as each `SYN_REPORT` arrives.
-/// - When a gesture's last contact lifts (``TouchActivity``), the gesture's
+/// - When a gesture's last contact lifts, the gesture's
 ///   annotation (expected outcome, note) is written and the file is synced: a
 ///   crash, signal, unplug or full disk loses at most the gesture in progress.
 /// - ``finish(cutShort:)`` closes a gesture in progress with `cutShort = true` and
@@ -13,6 +15,10 @@ import TouchTapeEvents
 ///   0.000001 s (the absolute `CLOCK_MONOTONIC` time of the start is kept in
 ///   ``timeBase``).
 /// - On a write failure the file is rolled back to the last completed gesture.
+///
+/// Gestures are found by the same `FrameAssembler` + `TrackSplitter` that split the
+/// file when it is read back, so every mark lands exactly where the reader's track
+/// splitter looks for it (after the track's lift frame, before the next track).
 public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     public private(set) var formatter: Formatter
     public let file: RecordingFile
@@ -22,23 +28,25 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     public private(set) var timeBase: EventTime?
     public private(set) var completedGestures = 0
 
-    private var activity: TouchActivity
+    private var assembler: FrameAssembler
+    private var splitter = TrackSplitter()
+    /// Events of the frame being read (written at its `SYN_REPORT`).
     private var frame: [InputEvent] = []
+    /// Events fed so far: the index the next event has in the file.
+    private var eventCount = 0
     private var gestureStart: EventTime?
-    private var gestureFrames = 0
-    private var gestureFingers = 0
     private var lastFrameTime = EventTime.zero
 
-    public init(formatter: Formatter, file: RecordingFile, touchProtocol: TouchProtocol, annotation: TrackAnnotation) throws(RecordingFileError) {
+    public init(formatter: Formatter, file: RecordingFile, description: DeviceDescription, annotation: TrackAnnotation) throws(RecordingFileError) {
         self.formatter = formatter
         self.file = file
         self.annotation = annotation
-        self.activity = TouchActivity(touchProtocol: touchProtocol)
+        self.assembler = FrameAssembler(description: description, units: MillimetreConversion(description: description))
         try file.write(formatter.header(), gesturesKept: 0)
         try file.commit(gesturesKept: 0)
     }
 
-    public var isInGesture: Bool { gestureStart != nil }
+    public var isInGesture: Bool { splitter.isInGesture }
 
     /// Feeds events in kernel order; returns what to tell the user.
     public mutating func feed(_ events: [InputEvent]) throws(RecordingFileError) -> [RecorderNotice] {
@@ -50,23 +58,21 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
             event.time = EventTime(totalMicroseconds: raw.time.totalMicroseconds &- base.totalMicroseconds)
             if event.isSynDropped { notices.append(.eventsDropped(at: event.time)) }
             frame.append(event)
-            guard let fingers = activity.feed(event) else { continue }
-            // A whole frame: write it, then see whether a gesture started or ended.
-            if fingers > 0 && gestureStart == nil {
-                gestureStart = event.time
-                gestureFrames = 0
-                gestureFingers = 0
+            var boundary: TrackBoundary?
+            if let assembled = assembler.feed(event, index: eventCount) {
+                boundary = splitter.feed(frame: assembled)
+                lastFrameTime = event.time
             }
-            if gestureStart != nil {
-                gestureFrames += 1
-                gestureFingers = max(gestureFingers, fingers)
-            }
-            lastFrameTime = event.time
+            eventCount += 1
+            // Whole frames only (a SYN_REPORT the assembler discards after a SYN_DROPPED
+            // still closes what is written).
+            guard event.isSynReport else { continue }
+            if case .began? = boundary { gestureStart = frame.first?.time ?? event.time }
             let text = formatter.format(frame: frame)
             frame.removeAll(keepingCapacity: true)
             try write(text)
-            if fingers == 0, gestureStart != nil {
-                notices.append(.gestureEnded(try closeGesture(cutShort: false)))
+            if case .ended(let span)? = boundary {
+                notices.append(.gestureEnded(try closeGesture(span)))
             }
         }
         return notices
@@ -78,13 +84,16 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     public mutating func finish() throws(RecordingFileError) -> GestureSummary? {
         frame.removeAll()
         var summary: GestureSummary?
-        if gestureStart != nil { summary = try closeGesture(cutShort: true) }
+        if let open = splitter.finish() { summary = try closeGesture(open) }
         try write(formatter.footer())
         try file.commit(gesturesKept: completedGestures)
         return summary
     }
 
-    private mutating func closeGesture(cutShort: Bool) throws(RecordingFileError) -> GestureSummary {
+    /// Writes the annotation after the gesture's last frame and syncs; a span that
+    /// ends with contacts down (the recording stopped) is marked cut short.
+    private mutating func closeGesture(_ span: TrackSpan) throws(RecordingFileError) -> GestureSummary {
+        let cutShort = span.endsWithContactsDown
         let start = gestureStart ?? lastFrameTime
         var mark = annotation
         mark.cutShort = cutShort
@@ -94,7 +103,7 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
         let number = completedGestures + (cutShort ? 1 : 0)
         gestureStart = nil
         return GestureSummary(number: number, start: start, durationMicroseconds: lastFrameTime.microseconds(since: start),
-                              maximumFingers: gestureFingers, frames: gestureFrames, cutShort: cutShort)
+                              maximumFingers: span.maxFingers, frames: span.frameRange.count, cutShort: cutShort)
     }
 
     private func write(_ text: String) throws(RecordingFileError) {

@@ -44,7 +44,7 @@ struct LineFormatter: RecordingTextFormatter {
     @Test func writesHeaderFramesAndAMarkWhenTheLastContactLifts() throws {
         let path = tempPath(); defer { unlink(path) }
         var recorder = try GestureRecorder(formatter: LineFormatter(), file: try RecordingFile(path: path),
-                                           touchProtocol: .multitouchB(slots: 10), annotation: TrackAnnotation(expected: .finish))
+                                           description: touchscreenB(), annotation: TrackAnnotation(expected: .finish))
         let notices = try recorder.feed(stream)
         // gesture 1: frames at 1.000, 1.010, 1.020 → 3 frames, 20 ms, 1 finger.
         #expect(notices == [.gestureEnded(GestureSummary(number: 1, start: EventTime(totalMicroseconds: 1), durationMicroseconds: 20_000,
@@ -70,7 +70,7 @@ struct LineFormatter: RecordingTextFormatter {
         let path = tempPath(); defer { unlink(path) }
         let file = try RecordingFile(path: path)
         var recorder = try GestureRecorder(formatter: LineFormatter(), file: file,
-                                           touchProtocol: .multitouchB(slots: 10), annotation: TrackAnnotation())
+                                           description: touchscreenB(), annotation: TrackAnnotation())
         _ = try recorder.feed(stream)
         #expect(file.size > file.committedSize)
         file.rollBack()
@@ -82,5 +82,34 @@ struct LineFormatter: RecordingTextFormatter {
         #expect(throws: RecordingFileError(path: "/nonexistent-dir/x.evemu", errno: ENOENT, gesturesKept: 0)) {
             _ = try RecordingFile(path: "/nonexistent-dir/x.evemu")
         }
+    }
+}
+
+@Suite struct GestureRecorderResyncTests {
+    typealias C = EventCodes
+
+    /// The finger lifts while the kernel's buffer overflowed: the recorder sees the touch,
+    /// SYN_DROPPED + the window-closing SYN_REPORT, then libevdev's delta (tracking id −1,
+    /// BTN_TOUCH 0, SYN_REPORT). The gesture must end at the delta frame, and the drop be reported.
+    @Test func aLiftLostInADropEndsTheGestureAtTheResyncedFrame() throws {
+        let path = "/tmp/touchtape-resync-\(getpid()).txt"; defer { unlink(path) }
+        var recorder = try GestureRecorder(formatter: LineFormatter(), file: try RecordingFile(path: path),
+                                           description: touchscreenB(), annotation: TrackAnnotation())
+        let notices = try recorder.feed([
+            ev(1_000_000, .abs, C.ABS_MT_TRACKING_ID, 3), ev(1_000_000, .abs, C.ABS_MT_POSITION_X, 50),
+            ev(1_000_000, .abs, C.ABS_MT_POSITION_Y, 50), ev(1_000_000, .key, C.BTN_TOUCH, 1), syn(1_000_000),
+            ev(1_050_000, .syn, C.SYN_DROPPED, 0), syn(1_050_000),
+            ev(1_060_000, .abs, C.ABS_MT_TRACKING_ID, -1), ev(1_060_000, .key, C.BTN_TOUCH, 0), syn(1_060_000),
+        ])
+        // Relative times: 1.05 s − (1.0 s − 1 µs) = 0.050001 s. Frames counted by the splitter:
+        // the touch frame and the resync frame (the discarded window yields none) = 2;
+        // duration 1.060001 − 0.000001 = 60 ms.
+        #expect(notices == [
+            .eventsDropped(at: EventTime(totalMicroseconds: 50_001)),
+            .gestureEnded(GestureSummary(number: 1, start: EventTime(totalMicroseconds: 1), durationMicroseconds: 60_000,
+                                         maximumFingers: 1, frames: 2, cutShort: false)),
+        ])
+        #expect(!recorder.isInGesture)
+        #expect(recorder.completedGestures == 1)
     }
 }

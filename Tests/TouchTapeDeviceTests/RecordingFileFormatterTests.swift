@@ -33,7 +33,7 @@ import TouchTapeDevice
         let description = touchscreenB()
         var recorder = try GestureRecorder(
             formatter: RecordingFileFormatter(format: format, description: description, metadata: RecordingMetadata()),
-            file: try RecordingFile(path: path), touchProtocol: description.classification.touchProtocol,
+            file: try RecordingFile(path: path), description: description,
             annotation: TrackAnnotation(expected: .cancel, note: "slow drag"))
         _ = try recorder.feed(stream)
         _ = try recorder.finish()

@@ -2,6 +2,8 @@ import ArgumentParser
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapeTracks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,31 +67,30 @@ struct PlayCommand: AsyncParsableCommand {
         let recording = try PlayInput.load(file, descriptionFile: descriptionFile)
         do { try recording.requireTouchDevice() } catch { throw PlayInput.fail(error) }
         let description = recording.description
-        let spans = GestureSpans.split(recording.events, touchProtocol: description.classification.touchProtocol)
+        let tracks = TrackSplitter.tracks(
+            from: recording.events, description: description, units: MillimetreConversion(description: description),
+            annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
         var events = recording.events
         if let track {
-            guard track >= 1 && track <= spans.count else {
-                throw fail("track \(track) does not exist: \(file) has \(spans.count) track(s)", hint: "tracks are numbered from 1; 'touchtape play --dry-run \(file)' lists them")
+            guard track >= 1 && track <= tracks.count else {
+                throw fail("track \(track) does not exist: \(file) has \(tracks.count) track(s)",
+                           hint: "tracks are numbered from 1; 'touchtape play --dry-run \(file)' lists them")
             }
-            events = Array(recording.events[spans[track - 1]])
+            events = StandaloneTrack.events(tracks[track - 1])
         }
         if let writeExpected {
             try Self.writeExpectedFile(writeExpected, events: events, description: description)
         }
         if dryRun {
             let c = description.classification
-            print("\(file): \"\(description.name)\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(spans.count) track(s)")
-            for (i, span) in spans.enumerated() {
-                let slice = recording.events[span]
-                let ms = (slice.last?.time.microseconds(since: slice.first?.time ?? .zero) ?? 0) / 1000
-                let frames = slice.filter(\.isSynReport).count
-                let next = i + 1 < spans.count ? spans[i + 1].lowerBound : recording.events.count
-                let mark = recording.annotations.first { $0.eventIndex >= span.upperBound && $0.eventIndex <= next }
+            print("\(file): \"\(description.name)\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(tracks.count) track(s)")
+            for t in tracks {
+                let a = t.annotation
                 var note = ""
-                if let a = mark?.annotation {
+                if !a.isEmpty {
                     note = ", expect \(a.expected?.rawValue ?? "none")" + (a.cutShort ? ", cut short" : "") + (a.note.map { ", note: \($0)" } ?? "")
                 }
-                print("  track \(i + 1): \(frames) frames, \(ms) ms\(note)")
+                print("  track \(t.number): \(t.frameCount) frames, \(Int(t.duration * 1000)) ms, \(t.maxFingers) finger(s)\(note)")
             }
             return
         }

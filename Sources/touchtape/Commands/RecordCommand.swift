@@ -90,7 +90,7 @@ struct RecordCommand: AsyncParsableCommand {
             let formatter = RecordingFileFormatter(format: format.recordingFormat, description: description,
                                                    metadata: Self.metadata(devicePath: path))
             recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
-                                           touchProtocol: classification.touchProtocol,
+                                           description: description,
                                            annotation: TrackAnnotation(expected: expect?.outcome, note: note))
         } catch {
             throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
