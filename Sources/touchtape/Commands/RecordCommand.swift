@@ -43,8 +43,8 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The recording file to write.")
     var output: String
 
-    @Option(name: .long, help: "File format: evemu or libinput (libinput record YAML).")
-    var format: FileFormat = .evemu
+    @Option(name: .long, help: "File format: evemu or libinput (libinput record YAML). Default: libinput for a .yml/.yaml output, else evemu.")
+    var format: FileFormat?
 
     @Flag(name: .long, help: "Grab the device (EVIOCGRAB) so no other program sees the gestures while recording.")
     var grab = false
@@ -60,6 +60,14 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Stop after this many seconds.")
     var duration: Double?
+
+    /// `--format`, else what the output's extension says (`.yml` → libinput record), else evemu.
+    var fileFormat: RecordingFormat {
+        if let format { return format.recordingFormat }
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .evemu }
+        return RecordingFormat(pathExtension: String(name[name.index(after: dot)...])) ?? .evemu
+    }
 
     /// How long one poll() waits before the loop looks at the clock again.
     static let pollTimeoutMilliseconds: Int32 = 100
@@ -87,13 +95,17 @@ struct RecordCommand: AsyncParsableCommand {
         let classification = description.classification
         var recorder: GestureRecorder<RecordingFileFormatter>
         do {
-            let formatter = RecordingFileFormatter(format: format.recordingFormat, description: description,
+            let formatter = RecordingFileFormatter(format: fileFormat, description: description,
                                                    metadata: Self.metadata(devicePath: path))
             recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            description: description,
                                            annotation: TrackAnnotation(expected: expect?.outcome, note: note))
         } catch {
             throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+        }
+        if classification.kind == .other {
+            writeStandardError("touchtape: warning: \"\(description.name)\" is not a touchscreen or touchpad; its events are recorded, "
+                + "but no gestures will be found in them ('touchtape devices' shows each device's kind)\n")
         }
         writeStandardError("recording \"\(description.name)\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
 
