@@ -60,6 +60,8 @@ public final class EvdevDevice {
     /// the next `SYN_REPORT`") lands on the resynchronised state, and the gap stays
     /// visible in the recording instead of being smoothed over.
     public func read(timeoutMilliseconds: Int32, stop: StopSignal? = nil) throws(DeviceError) -> DeviceRead {
+        // A signal is looked at first, so a device that never goes quiet cannot starve it.
+        if let stop, let signal = stop.firedSignal { return .stopped(signal: signal) }
         var events = try drain()
         if !events.isEmpty { return .events(events) }
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
