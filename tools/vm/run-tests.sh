@@ -231,6 +231,11 @@ if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Long" --start-delay
     su tt -c "$TT record $NODE -o /tmp/perm.evemu" > $d/perm.out 2> $d/perm.err; PRC=$?
     su tt -c "$TT devices" > $d/perm-devices.txt 2>&1; PDRC=$?
     su tt -c "$TT record 'TT Long' -o /tmp/perm2.evemu" > /dev/null 2> $d/perm-name.err; PNRC=$?
+    chmod 0600 /dev/uinput
+    su tt -c "$TT play /data/gen/tt-protocol-b.evemu" > /dev/null 2> $d/perm-uinput.err; PURC=$?
+    # names: none matches, several match ("t" is in the VM keyboard's name and in "TT Long")
+    $TT record 'no such touchscreen' -o $W/none.evemu > /dev/null 2> $d/name-none.err; NNRC=$?
+    $TT record 't' -o $W/many.evemu > /dev/null 2> $d/name-many.err; NMRC=$?
     # --duration: started when gesture 1 has ended (seen within 0.1 s, plus up to ~0.3 s of
     # start-up under TCG); gesture 2 starts 0.4 s after that end and lasts 0.8 s, so a 0.6 s
     # recording ends 0.2-0.5 s into gesture 2 (timing is relative to the recorder's own start
@@ -290,6 +295,15 @@ if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Long" --start-delay
     if [ $PNRC -eq 2 ] && grep -q 'could not be opened' $d/perm-name.err; then
         pass "record by name without rights: exit 2, says devices could not be opened"
     else failed "record by name without rights: exit $PNRC"; cat $d/perm-name.err; fi
+    if [ $PURC -eq 3 ] && grep -q 'permission denied opening /dev/uinput' $d/perm-uinput.err && grep -q 'udev rule' $d/perm-uinput.err; then
+        pass "play without rights on /dev/uinput: exit 3 with the uinput hint"
+    else failed "play without /dev/uinput rights: exit $PURC"; cat $d/perm-uinput.err; fi
+    if [ $NNRC -eq 2 ] && grep -q 'no input device name contains "no such touchscreen"' $d/name-none.err; then
+        pass "record NAME matching no device: exit 2, says so"
+    else failed "record NAME matching nothing: exit $NNRC"; cat $d/name-none.err; fi
+    if [ $NMRC -eq 2 ] && grep -q '"t" matches [0-9]* devices' $d/name-many.err && grep -q 'TT Long' $d/name-many.err; then
+        pass "record NAME matching several devices: exit 2, lists them"
+    else failed "record NAME matching several: exit $NMRC"; cat $d/name-many.err; fi
 else
     failed "faults: play made no device"
 fi
