@@ -113,3 +113,67 @@ struct LineFormatter: RecordingTextFormatter {
         #expect(recorder.completedGestures == 1)
     }
 }
+
+/// Times are absolute monotonic times from 1 s, as a device stamps them (never 0).
+@Suite struct GestureRecorderDeviceKindTests {
+    typealias C = EventCodes
+
+    /// A 2-slot clickpad whose BTN_TOOL_TRIPLETAP says 3 fingers while only 2 slots are used.
+    func clickpad() -> DeviceDescription {
+        var d = DeviceDescription(name: "Test Clickpad", id: InputID(bustype: 0x11, vendor: 2, product: 7, version: 1),
+                                  properties: [InputProperty.pointer, InputProperty.buttonpad])
+        d.setCodes([C.SYN_REPORT, C.SYN_DROPPED], for: EventType.syn.rawValue)
+        d.setCodes([C.BTN_LEFT, C.BTN_TOUCH, C.BTN_TOOL_FINGER, C.BTN_TOOL_DOUBLETAP, C.BTN_TOOL_TRIPLETAP], for: EventType.key.rawValue)
+        d.setCodes([C.ABS_X, C.ABS_Y, C.ABS_MT_SLOT, C.ABS_MT_POSITION_X, C.ABS_MT_POSITION_Y, C.ABS_MT_TRACKING_ID], for: EventType.abs.rawValue)
+        for code in [C.ABS_X, C.ABS_MT_POSITION_X] { d.absInfo[code] = AbsInfo(minimum: 0, maximum: 3199, resolution: 32) }
+        for code in [C.ABS_Y, C.ABS_MT_POSITION_Y] { d.absInfo[code] = AbsInfo(minimum: 0, maximum: 1999, resolution: 32) }
+        d.absInfo[C.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: 1)
+        d.absInfo[C.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: 65535)
+        return d
+    }
+
+    /// Two slots in use, TRIPLETAP held: the live line must say 3 fingers (the tool key
+    /// counts on touchpads), over the 3 frames from the touch to the lift.
+    @Test func aTouchpadsToolKeyCountsTheFingers() throws {
+        let path = "/tmp/touchtape-pad-\(getpid()).txt"; defer { unlink(path) }
+        var recorder = try GestureRecorder(formatter: LineFormatter(), file: try RecordingFile(path: path),
+                                           description: clickpad(), annotation: TrackAnnotation())
+        let notices = try recorder.feed([
+            ev(1_000_000, .abs, C.ABS_MT_SLOT, 0), ev(1_000_000, .abs, C.ABS_MT_TRACKING_ID, 1), ev(1_000_000, .abs, C.ABS_MT_POSITION_X, 100),
+            ev(1_000_000, .abs, C.ABS_MT_POSITION_Y, 100), ev(1_000_000, .abs, C.ABS_MT_SLOT, 1), ev(1_000_000, .abs, C.ABS_MT_TRACKING_ID, 2),
+            ev(1_000_000, .abs, C.ABS_MT_POSITION_X, 300), ev(1_000_000, .abs, C.ABS_MT_POSITION_Y, 100),
+            ev(1_000_000, .key, C.BTN_TOUCH, 1), ev(1_000_000, .key, C.BTN_TOOL_TRIPLETAP, 1), syn(1_000_000),
+            ev(1_008_000, .abs, C.ABS_MT_POSITION_Y, 120), syn(1_008_000),
+            ev(1_016_000, .abs, C.ABS_MT_TRACKING_ID, -1), ev(1_016_000, .abs, C.ABS_MT_SLOT, 0), ev(1_016_000, .abs, C.ABS_MT_TRACKING_ID, -1),
+            ev(1_016_000, .key, C.BTN_TOUCH, 0), ev(1_016_000, .key, C.BTN_TOOL_TRIPLETAP, 0), syn(1_016_000),
+        ])
+        #expect(notices == [.gestureEnded(GestureSummary(number: 1, start: EventTime(totalMicroseconds: 1), durationMicroseconds: 16_000,
+                                                          maximumFingers: 3, frames: 3, cutShort: false))])
+    }
+
+    /// Protocol A: each SYN_MT_REPORT group is a contact; a frame with only SYN_MT_REPORT
+    /// and BTN_TOUCH 0 lifts them all.
+    @Test func aProtocolATouchEndsWhenNoGroupIsReported() throws {
+        let path = "/tmp/touchtape-proto-a-\(getpid()).txt"; defer { unlink(path) }
+        var recorder = try GestureRecorder(formatter: LineFormatter(), file: try RecordingFile(path: path),
+                                           description: touchscreenA(), annotation: TrackAnnotation())
+        let notices = try recorder.feed([
+            ev(1_000_000, .abs, C.ABS_MT_POSITION_X, 10), ev(1_000_000, .abs, C.ABS_MT_POSITION_Y, 10), mtReport(1_000_000),
+            ev(1_000_000, .abs, C.ABS_MT_POSITION_X, 900), ev(1_000_000, .abs, C.ABS_MT_POSITION_Y, 900), mtReport(1_000_000),
+            ev(1_000_000, .key, C.BTN_TOUCH, 1), syn(1_000_000),
+            mtReport(1_010_000), ev(1_010_000, .key, C.BTN_TOUCH, 0), syn(1_010_000),
+        ])
+        // 2 groups in the first frame = 2 fingers; 2 frames; 10 ms.
+        #expect(notices == [.gestureEnded(GestureSummary(number: 1, start: EventTime(totalMicroseconds: 1), durationMicroseconds: 10_000,
+                                                          maximumFingers: 2, frames: 2, cutShort: false))])
+    }
+
+    /// /dev/full fails every write with ENOSPC: the header write already fails, and the
+    /// error names the file and says no gesture was kept.
+    @Test func aFullDiskFailsWithTheFileNamed() {
+        #expect(throws: RecordingFileError(path: "/dev/full", errno: ENOSPC, gesturesKept: 0)) {
+            _ = try GestureRecorder(formatter: LineFormatter(), file: try RecordingFile(path: "/dev/full"),
+                                    description: touchscreenB(), annotation: TrackAnnotation())
+        }
+    }
+}
