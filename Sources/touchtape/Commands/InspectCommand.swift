@@ -1,10 +1,76 @@
 import ArgumentParser
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapeTracks
 
-/// `touchtape inspect` (being built; see the issue tracker).
+/// `touchtape inspect`: device, kind, protocol, axes and the gesture tracks of recordings.
 struct InspectCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "inspect", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show a recording's device (kind, protocol, axes) and its gesture tracks.",
+        discussion: "FILE may be an evemu or libinput-record file; `inspect DESC EVENTS` pairs an old split evemu layout explicitly.")
+
+    @Argument(help: "Recordings (or a .desc followed by its events file).")
+    var files: [String]
+
+    @Option(help: "text or json.")
+    var format: String = "text"
+
+    @Option(help: "Device index in a libinput recording with several devices (0-based).")
+    var device: Int?
 
     func run() async throws {
-        throw fail("'inspect' is not built yet", status: ExitStatus.badInput)
+        guard format == "text" || format == "json" else { throw fail("--format must be text or json, not '\(format)'") }
+        var sources: [RecordingSource] = []
+        if files.count == 2, files[0].hasSuffix(".desc"), !files[1].hasSuffix(".desc") {
+            sources = [RecordingLocator.pair(descriptionPath: files[0], eventsPath: files[1])]
+        } else {
+            sources = files.map { RecordingLocator.source(forPath: $0, deviceIndex: device) }
+        }
+        var out = ""
+        var json: [String] = []
+        for source in sources {
+            let recording: Recording
+            do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() }
+            catch { throw fail("\(error)") }
+            let d = recording.description
+            let c = d.classification
+            let units = MillimetreConversion(description: d)
+            let tracks = TrackSplitter.tracks(from: recording.events, description: d, units: units,
+                                              annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+            if format == "text" {
+                out += "\(source.displayName)\n"
+                out += "  device: \(d.name) (bus \(d.id.busName), vendor 0x\(hex(d.id.vendor)), product 0x\(hex(d.id.product)))\n"
+                if let label = recording.metadata.deviceLabel(name: d.name) { out += "  taken: \(label)\n" }
+                out += "  kind: \(c.kind.rawValue), protocol \(c.touchProtocol.name)"
+                if case .multitouchB(let slots) = c.touchProtocol { out += " (\(slots) slots)" }
+                out += c.toolFingerCapacity > 0 ? ", finger tool keys up to \(c.toolFingerCapacity)\n" : "\n"
+                for code in d.absInfo.keys.sorted() {
+                    let a = d.absInfo[code]!
+                    let mm = a.lengthInMillimetres.map { ", \(round1($0)) mm" } ?? ""
+                    out += "  axis \(EventCodes.codeName(type: 3, code: code)): \(a.minimum)..\(a.maximum), resolution \(a.resolution)\(mm)\n"
+                }
+                if let note = units.assumption { out += "  note: \(note)\n" }
+                out += "  events: \(recording.events.count), tracks: \(tracks.count)\n"
+                for t in tracks {
+                    var line = "  track \(t.number): start \(t.startTime), \(round1(t.duration * 1000)) ms, fingers \(t.maxFingers), frames \(t.frameCount), events \(t.eventCount)"
+                    if let e = t.annotation.expected { line += ", expect \(e.rawValue)" }
+                    if let n = t.annotation.note, !n.isEmpty { line += ", note \"\(n)\"" }
+                    if t.annotation.cutShort || t.endsWithContactsDown { line += ", cut short" }
+                    out += line + "\n"
+                }
+            } else {
+                let tr = tracks.map { t in
+                    "{\"track\": \(t.number), \"start\": \"\(t.startTime)\", \"duration\": \(t.duration), \"fingers\": \(t.maxFingers), \"frames\": \(t.frameCount), \"events\": \(t.eventCount), \"expected\": \(t.annotation.expected.map { "\"\($0.rawValue)\"" } ?? "null")}"
+                }
+                json.append("{\"file\": \(quote(source.displayName)), \"device\": {\"name\": \(quote(d.name)), \"kind\": \"\(c.kind.rawValue)\", \"protocol\": \"\(c.touchProtocol.name)\"}, \"events\": \(recording.events.count), \"tracks\": [\(tr.joined(separator: ", "))]}")
+            }
+        }
+        print(format == "json" ? "[" + json.joined(separator: ",\n") + "]" : out, terminator: format == "json" ? "\n" : "")
     }
+
+    private func hex(_ v: UInt16) -> String { let s = String(v, radix: 16); return String(repeating: "0", count: max(0, 4 - s.count)) + s }
+    private func round1(_ v: Double) -> String { String((v * 10).rounded() / 10) }
+    private func quote(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
 }
