@@ -1,10 +1,38 @@
 import ArgumentParser
+import Foundation
+import TouchTapeFormats
 
-/// `touchtape convert` (being built; see the issue tracker).
+/// `touchtape convert`: evemu ⇄ libinput record, keeping events, times, description and annotations.
 struct ConvertCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "convert", abstract: "(not built yet)")
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a recording between evemu and libinput-record formats.",
+        discussion: "The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given.")
+
+    @Argument(help: "The recording to read.") var input: String
+    @Argument(help: "The file to write.") var output: String
+    @Option(help: "evemu or libinput.") var to: String?
+    @Option(help: "Device index in a libinput recording with several devices (0-based).") var device: Int?
 
     func run() async throws {
-        throw fail("'convert' is not built yet", status: ExitStatus.badInput)
+        let target: RecordingFormat
+        switch to {
+        case "evemu": target = .evemu
+        case "libinput": target = .libinputRecord
+        case nil:
+            guard let f = RecordingFormat(pathExtension: (output as NSString).pathExtension.lowercased()) else {
+                throw fail("cannot tell the output format from '\(output)'", hint: "use --to evemu or --to libinput")
+            }
+            target = f
+        case let other?:
+            throw fail("--to must be evemu or libinput, not '\(other)'")
+        }
+        let recording: Recording
+        do { recording = try RecordingReader.read(path: input, deviceIndex: device) } catch { throw fail("\(error)") }
+        let text = recording.formatted(as: target)
+        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+            throw fail("cannot write '\(output)'", hint: "check the folder exists, is writable and the disk is not full",
+                       status: ExitStatus.deviceOrIOFailure)
+        }
     }
 }
