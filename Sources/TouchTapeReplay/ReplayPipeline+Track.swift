@@ -1,0 +1,38 @@
+import TouchTapeEvents
+import TouchTapeFrames
+import TouchTapeTracks
+import TouchTapePan
+import TouchTapeDismissal
+
+extension ReplayPipeline {
+    /// The stages before the controller: track → frames (mm) → pan samples (points).
+    public static func samples(for track: Track, configuration: ReplayConfiguration) -> (samples: [PanSample], units: MillimetreConversion) {
+        let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
+        let frames = track.frames(units: units)
+        let kind = track.description.classification.kind
+        return (PanRecognizer.samples(for: frames, deviceKind: kind, settings: configuration.pan), units)
+    }
+
+    /// One track through the whole pipeline with TouchTape's own controller.
+    public static func transcript(for track: Track, file: String, configuration: ReplayConfiguration) -> Transcript {
+        transcript(for: track, file: file, configuration: configuration,
+                   controller: DismissalController(settings: configuration.dismissal))
+    }
+
+    /// One track through the whole pipeline with any controller (an app's own).
+    public static func transcript<Controller: InteractiveDismissalController>(
+        for track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
+    ) -> Transcript {
+        let (samples, units) = samples(for: track, configuration: configuration)
+        let c = track.description.classification
+        var notes: [String] = []
+        if let assumption = units.assumption { notes.append(assumption) }
+        if track.annotation.cutShort || track.endsWithContactsDown { notes.append("gesture was cut short") }
+        if let note = track.annotation.note, !note.isEmpty { notes.append("note: \(note)") }
+        let context = TrackContext(file: file, track: track.number, deviceName: track.description.name,
+                                   deviceKind: c.kind, touchProtocol: c.touchProtocol, fingers: track.maxFingers,
+                                   annotation: track.annotation, notes: notes)
+        return transcript(samples: samples, controller: controller, settings: configuration.dismissal,
+                          profileName: configuration.profileName, context: context, frameRate: configuration.frameRate)
+    }
+}
