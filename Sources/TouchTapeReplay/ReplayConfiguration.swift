@@ -13,9 +13,15 @@ public struct ReplayConfiguration: Sendable {
 
     public init(profileName: String, dismissal: DismissalSettings, pan: PanSettings = PanSettings(),
                 resolutionFallback: ResolutionFallback = .standard, frameRate: Double = VirtualClock.defaultFrameRate) {
+        // A profile's maximum touch count (Transition: 1) is enforced once, where UIKit
+        // enforces it: the pan recognizer ignores touches beyond it and keeps tracking the
+        // earliest ones. The controller then sees only pans it may drive, so its own
+        // refuse/skip rule is switched off here rather than applied a second time.
         self.profileName = profileName
+        var dismissal = dismissal
+        self.pan = pan.limitingTouches(to: dismissal.maximumTouches)
+        dismissal.maximumTouches = nil
         self.dismissal = dismissal
-        self.pan = pan
         self.resolutionFallback = resolutionFallback
         self.frameRate = frameRate
     }
