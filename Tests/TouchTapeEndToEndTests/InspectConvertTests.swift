@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Track counts per peer recording, counted independently by the Tracks tests' one-off
+/// script (first contact down … no contact down); here they must come out of the CLI.
+private let peerTrackCounts: [(file: String, kind: String, tracks: Int)] = [
+    ("EP0430M09.2-finger-scroll-down.events", "touchscreen", 1),
+    ("Atmel maXTouch Touchscreen.4-finger-drag-down.events", "touchscreen", 1),
+    ("Atmel maXTouch Touchscreen.1-finger-drag-up-down.events", "touchscreen", 1),
+    ("dell_canvas_touch.evemu", "touchscreen", 4),
+    ("SynPS2 Synaptics TouchPad.hp8470p.two-finger-scroll-horizontal.events", "touchpad", 2),
+    ("N-Trig MultiTouch.1-finger-drag-NW-SE.events", "touchscreen", 1),
+    ("bcm5974.event", "touchpad", 5),
+]
+
+@Test(arguments: peerTrackCounts.map(\.file))
+func inspectReadsEveryPeerRecording(file: String) throws {
+    let expected = try #require(peerTrackCounts.first { $0.file == file })
+    let run = try TouchTapeBinary.run(["inspect", TouchTapeBinary.peer(file)])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("kind: \(expected.kind)"))
+    #expect(run.stdout.contains("tracks: \(expected.tracks)\n"))
+}
+
+@Test func inspectPairsAnExplicitSplitLayout() throws {
+    let run = try TouchTapeBinary.run(["inspect", TouchTapeBinary.peer("N-Trig MultiTouch.desc"),
+                                       TouchTapeBinary.peer("N-Trig MultiTouch.1-finger-drag-NW-SE.events")])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("device: N-Trig MultiTouch"))
+    #expect(run.stdout.contains("protocol A"))
+}
+
+@Test func convertRoundTripKeepsEveryEventLine() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let source = TouchTapeBinary.peer("dell_canvas_touch.evemu")
+    let yml = dir.appendingPathComponent("d.yml").path, back = dir.appendingPathComponent("d.evemu").path
+    #expect(try TouchTapeBinary.run(["convert", source, yml]).status == 0)
+    #expect(try TouchTapeBinary.run(["convert", yml, back]).status == 0)
+    // The E: lines (without evemu's trailing comments) must be identical, in order.
+    func eventLines(_ path: String) throws -> [Substring] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("E:") }.map { $0.split(separator: "\t")[0] }
+    }
+    let original = try eventLines(source), roundTripped = try eventLines(back)
+    #expect(original.count == 5363)
+    #expect(original == roundTripped)
+}
+
+@Test func badInputExitsTwoNamingTheFileAndLine() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-bad-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bad = dir.appendingPathComponent("bad.evemu")
+    try "N: x\nI: 0003 0001 0002 0003\nE: 0.000001 0003 zz 5\n".write(to: bad, atomically: true, encoding: .utf8)
+    let run = try TouchTapeBinary.run(["inspect", bad.path])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("bad.evemu:3"))
+    #expect(try TouchTapeBinary.run(["replay", bad.path]).status == 2)
+    #expect(try TouchTapeBinary.run(["replay", "--profile", "nope"]).status == 2)
+    #expect(try TouchTapeBinary.run(["replay", dir.appendingPathComponent("missing").path]).status == 2)
+}
