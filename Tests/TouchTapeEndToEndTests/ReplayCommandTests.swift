@@ -104,3 +104,16 @@ func bundledRecordingsPassEveryCheck(profile: String) throws {
     #expect(run.stdout.contains("expected-outcome"))
     #expect(run.stdout.hasSuffix("0 passed, 2 failed\n"))
 }
+
+@Test func resolutionFallbackIsOverridableAndReported() throws {
+    // N-Trig has no resolution. Saying its longer axis spans 50 mm (not 100) halves every
+    // distance: Δy = 453.5 / 2 = 226.7 pt, less ≈ 6 pt of swallowed slop ≈ 220.7 pt →
+    // 220.7 / 800 ≈ 0.276 under EasyTransitions: no longer past 0.5, and no velocity → cancel.
+    let file = TouchTapeBinary.peer("N-Trig MultiTouch.1-finger-drag-NW-SE.events")
+    let (run, report) = try replay([file, "--profile", "easytransitions", "--resolution-fallback", "50mm"])
+    let t = try #require(report?.tracks.first)
+    #expect(abs((t.releaseProgress ?? 0) - 0.276) < 0.01)
+    #expect(t.outcome == "cancel")
+    #expect(run.stdout.contains("longer axis = 50 mm"))
+    #expect(try TouchTapeBinary.run(["replay", file, "--resolution-fallback", "lots"]).status == 2)
+}

@@ -27,6 +27,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Direction of the dismissing pan on screen: top, bottom, left, right (bottom: panning down dismisses).") var edge: String?
     @Option(help: "Progress divisor in points (the view's size along the pan).") var distance: Double?
     @Option(help: "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS).") var scale: Double?
+    @Option(name: .customLong("resolution-fallback"),
+            help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).")
+    var resolutionFallback: String?
     @Option(help: "text, json or junit.") var format: String = "text"
     @Option(help: "Write the report to this file instead of standard output.") var output: String?
 
@@ -62,7 +65,16 @@ struct ReplayCommand: AsyncParsableCommand {
             guard scale.isFinite, scale > 0 else { throw fail("--scale must be > 0 points per millimetre") }
             pan.scale = scale; overrides.append("scale \(scale)")
         }
-        let configuration = ReplayConfiguration(profileName: chosen.rawValue, dismissal: settings, pan: pan)
+        var fallback = ResolutionFallback.standard
+        if let text = resolutionFallback {
+            guard let parsed = ResolutionFallback(text) else {
+                throw fail("--resolution-fallback must look like '100mm' or '7.68/mm', not '\(text)'")
+            }
+            fallback = parsed
+            overrides.append("resolution fallback \(text)")
+        }
+        let configuration = ReplayConfiguration(profileName: chosen.rawValue, dismissal: settings, pan: pan,
+                                                resolutionFallback: fallback)
 
         let roots = paths.isEmpty ? ["Recordings"] : paths
         for root in roots where !FileManager.default.fileExists(atPath: root) {
@@ -76,7 +88,7 @@ struct ReplayCommand: AsyncParsableCommand {
         for source in sources {
             let recording: Recording
             do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() } catch { throw fail("\(error)") }
-            let units = MillimetreConversion(description: recording.description)
+            let units = MillimetreConversion(description: recording.description, fallback: fallback)
             for track in TrackSplitter.tracks(from: recording.events, description: recording.description, units: units,
                                               annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) }) {
                 let t = ReplayPipeline.transcript(for: track, file: source.eventsPath, configuration: configuration)
