@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),
         // Runs the built `touchtape` binary as a user would.
         .testTarget(name: "TouchTapeEndToEndTests", dependencies: ["touchtape", "TouchTapeFormats", "TouchTapeEvents"]),
     ],
