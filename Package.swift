@@ -58,8 +58,10 @@ let package = Package(
 
         .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents"]),
         .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeFramesTests", dependencies: ["TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats"]),
-        .testTarget(name: "TouchTapeTracksTests", dependencies: ["TouchTapeTracks", "TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats"]),
+        // Hand-built event streams and device descriptions shared by the frame and track tests.
+        .target(name: "TouchTapeTestSupport", dependencies: ["TouchTapeEvents"], path: "Tests/TouchTapeTestSupport"),
+        .testTarget(name: "TouchTapeFramesTests", dependencies: ["TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport"]),
+        .testTarget(name: "TouchTapeTracksTests", dependencies: ["TouchTapeTracks", "TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapePanTests", dependencies: ["TouchTapePan", "TouchTapeFrames", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames"]),

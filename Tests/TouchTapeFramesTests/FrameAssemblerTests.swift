@@ -1,3 +1,4 @@
+import TouchTapeTestSupport
 import Testing
 import TouchTapeEvents
 @testable import TouchTapeFrames

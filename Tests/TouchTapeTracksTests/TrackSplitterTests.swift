@@ -1,3 +1,4 @@
+import TouchTapeTestSupport
 import Testing
 import TouchTapeEvents
 import TouchTapeFrames
