@@ -25,12 +25,18 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
 }
 
 /// Writes to stderr unbuffered (progress lines, errors).
-func writeStandardError(_ text: String) {
+func writeStandardError(_ text: String) { writeUnbuffered(text, to: 2) }
+
+/// Writes to stdout unbuffered, so a script waiting for a device node sees it at once.
+func writeStandardOutput(_ text: String) { writeUnbuffered(text, to: 1) }
+
+/// Writes all of `text` to a file descriptor with `write(2)`, bypassing stdio buffers.
+private func writeUnbuffered(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)
     bytes.withUnsafeMutableBytes { buffer in
         var offset = 0
         while offset < buffer.count {
-            let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+            let n = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if n <= 0 { break }
             offset += n
         }

@@ -176,16 +176,3 @@ enum PlayInput {
         return touchtape.fail(message, hint: error.hint, status: ExitStatus.badInput)
     }
 }
-
-/// Writes to stdout unbuffered, so a script waiting for the device node sees it at once.
-func writeStandardOutput(_ text: String) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let n = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-            if n <= 0 { break }
-            offset += n
-        }
-    }
-}
