@@ -12,8 +12,28 @@ struct TouchTape: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            InspectCommand.self, ConvertCommand.self, ReplayCommand.self,
+            InspectCommand.self, ConvertCommand.self, ReplayCommand.self, LabelCommand.self,
             DevicesCommand.self, RecordCommand.self, PlayCommand.self,
         ]
     )
+
+    /// ArgumentParser's own `main`, except that a usage error (unknown option, bad value,
+    /// a failed `validate()`) exits 2 as documented above, not ArgumentParser's 64
+    /// (EX_USAGE): scripts branch on one code for "you called it wrong".
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                writeStandardError(fullMessage(for: error) + "\n")
+                exit(withError: ExitCode(ExitStatus.badInput))
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -8,7 +8,8 @@ import TouchTapeEvents
         // 1 000 000 frames of two events (ABS_X value, SYN_REPORT) = 2 000 000 events; every
         // 100 000th frame is followed by an annotation comment → 10 annotations.
         let path = TestSupport.temporaryDirectory() + "/long.evemu"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        let created = FileManager.default.createFile(atPath: path, contents: nil)
+        precondition(created, "cannot create the test file \(path)")
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         handle.write(Data("N: Long\nI: 0003 0001 0002 0003\nB: 03 03 00 00 00 00 00 00 00\nA: 00 0 1000 0 0 0\nA: 01 0 1000 0 0 0\n".utf8))
         var chunk = ""

@@ -31,13 +31,15 @@ enum TestSupport {
     static func write(_ text: String, name: String, in directory: String? = nil) -> String {
         let dir = directory ?? temporaryDirectory()
         let path = dir + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let created = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        precondition(created, "cannot create the test file \(path)")
         return path
     }
 
     static func write(bytes: [UInt8], name: String) -> String {
         let path = temporaryDirectory() + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let created = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        precondition(created, "cannot create the test file \(path)")
         return path
     }
 
