@@ -57,22 +57,37 @@ public struct ReleaseRules: Sendable {
     }
 
     /// Whether the release position alone passes (threshold, or PhotoZoom's anchor test).
-    /// `nil` when the settings have no position rule at all.
+    ///
+    /// With no threshold a fraction test passes: nothing is there to fall short of (the
+    /// velocity rules still apply). A threshold added to the anchor test (`replay
+    /// --profile photozoom --threshold F`) must pass as well, on the clamped fraction.
     public func positionPasses(progress: Double, rawProgress: Double, translation: Vector2) -> (passes: Bool, detail: String)? {
-        switch settings.decisionInput {
-        case .clampedFraction, .rawFraction:
-            guard let threshold = settings.completionThreshold else { return nil }
-            let value: Double
-            if case .clampedFraction = settings.decisionInput { value = progress } else { value = rawProgress }
+        func fraction(_ value: Double, _ name: String) -> (passes: Bool, detail: String) {
+            guard let threshold = settings.completionThreshold else { return (true, "\(name) \(fmt(value)), no threshold") }
             let passes = settings.thresholdComparison.holds(value, threshold)
-            return (passes, "fraction \(fmt(value)) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt(threshold))")
+            return (passes, "\(name) \(fmt(value)) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt(threshold))")
+        }
+        switch settings.decisionInput {
+        case .clampedFraction:
+            return fraction(progress, "fraction")
+        case .rawFraction:
+            // A negative pan clamped for the decision too (`NegativeTranslation.clamp`).
+            switch settings.negativeTranslation {
+            case .clamp: return fraction(max(rawProgress, settings.progressClamp.lowerBound), "raw fraction")
+            case .rawForDecision, .floorDelta: return fraction(rawProgress, "raw fraction")
+            }
         case .positionVsAnchor(let imageHeight):
-            // Centre offset from the anchor: t − h0·s·(1 − s)/2 with s = 1 − min(max(t, 0)/H, 0.5).
+            // Centre offset from the anchor: t − h0·s·(1 − s)/2 with s = 1 − min(max(t, 0)/H, 0.5);
+            // the shrinking image moves its centre on y only, so a horizontal edge has no shift.
             let t = settings.edge.component(of: translation)
             let s = 1 - min(max(t, 0) / settings.divisor, 0.5)
-            let offset = t - imageHeight * s * (1 - s) / 2
-            let passes = !(offset < 0)
-            return (passes, "image centre \(fmt(offset)) pt from its anchor (\(passes ? "at/below" : "above"))")
+            let shift = settings.edge.axis == .vertical ? imageHeight * s * (1 - s) / 2 : 0
+            let offset = t - shift
+            let anchorPasses = !(offset < 0)
+            let anchor = "image centre \(fmt(offset)) pt from its anchor (\(anchorPasses ? "at/below" : "above"))"
+            guard anchorPasses, settings.completionThreshold != nil else { return (anchorPasses, anchor) }
+            let threshold = fraction(progress, "fraction")
+            return (threshold.passes, anchor + "; " + threshold.detail)
         }
     }
 
@@ -83,7 +98,10 @@ public struct ReleaseRules: Sendable {
             let direction = DismissEdge(dominantDirectionOf: velocity)
             switch settings.velocityMeasure {
             case .magnitude2D:
-                return flick.comparison.holds(velocity.length, flick.minimumVelocity) && direction == settings.edge.opposite
+                guard flick.comparison.holds(velocity.length, flick.minimumVelocity) else { return false }
+                if direction.axis == settings.edge.axis { return direction == settings.edge.opposite }
+                // Off-axis: judged by its on-axis component when the settings project it.
+                return settings.offAxisFlick == .projectOntoAxis && flick.comparison.holds(-projected, flick.minimumVelocity)
             case .projected:
                 return flick.comparison.holds(-projected, flick.minimumVelocity)
             }
@@ -94,7 +112,12 @@ public struct ReleaseRules: Sendable {
 
     private func describe(_ rule: DismissalSettings.CancelVelocityRule, projected: Double, velocity: Vector2) -> String {
         switch rule {
-        case .oppositeFlick: return "|v| \(fmt(velocity.length)) towards \(settings.edge.opposite)"
+        case .oppositeFlick:
+            let direction = DismissEdge(dominantDirectionOf: velocity)
+            if settings.velocityMeasure == .magnitude2D, direction.axis == settings.edge.axis {
+                return "|v| \(fmt(velocity.length)) towards \(settings.edge.opposite)"
+            }
+            return "on-axis v \(fmt(projected)) towards \(settings.edge.opposite)"
         case .atOrBelow(let limit): return "v \(fmt(projected)) <= \(fmt(limit))"
         case .below(let limit): return "v \(fmt(projected)) < \(fmt(limit))"
         }

@@ -89,3 +89,38 @@ private let flickDown = downwardPan([50, 100, 150, 200], releaseVelocity: Vector
     #expect(r.values.allSatisfy { $0.passed })
     #expect(r["threshold"]?.detail.contains("not applicable") == true)
 }
+
+/// Settings no library ships, but an app developer (or a CLI override) can ask for: the
+/// oracle must read them as the controller does, or the checks fail a correct controller.
+/// Each case names the outcome the controller gives and why.
+@Test func theOracleReadsOverriddenSettingsAsTheControllerDoes() {
+    var noThreshold = transition
+    noThreshold.completionThreshold = nil                     // nothing to fall short of: finish
+    var photoZoomThreshold = DismissalProfile.photozoom.settings
+    photoZoomThreshold.completionThreshold = 0.2              // the anchor passes, 0.2 does not: cancel
+    var clampedRaw = DismissalProfile.easytransitions.settings
+    clampedRaw.completionThreshold = 0
+    clampedRaw.thresholdComparison = .greaterThanOrEqual
+    clampedRaw.negativeTranslation = .clamp                   // raw −0.125 clamped to 0 ≥ 0: finish
+    clampedRaw.cancelVelocity = nil
+    var projected = transition
+    projected.offAxisFlick = .projectOntoAxis                 // sideways flick whose y is −1300: cancel
+
+    let cases: [(String, DismissalSettings, [PanSample], Outcome)] = [
+        ("no threshold", noThreshold, downwardPan([20, 40], releaseVelocity: .zero), .finish),
+        ("photozoom + threshold", photoZoomThreshold, downwardPan([30, 60, 90, 120], releaseVelocity: .zero), .cancel),
+        ("photozoom + threshold, past it", photoZoomThreshold, downwardPan(stride(from: 40.0, through: 400, by: 40).map { $0 }, releaseVelocity: .zero), .finish),
+        ("raw fraction clamped", clampedRaw, downwardPan([20, 0, -50, -100], beganVelocity: 300, releaseVelocity: .zero), .finish),
+        ("off-axis flick projected", projected, downwardPan(pastThresholdYs, releaseVelocity: Vector2(x: 2000, y: -1300)), .cancel),
+    ]
+    for (name, settings, samples, outcome) in cases {
+        let t = ReplayPipeline.transcript(samples: samples, controller: DismissalController(settings: settings),
+                                          settings: settings, profileName: name, context: context())
+        #expect(t.outcome == outcome, "\(name): \(t.outcome) (\(t.reason))")
+        for check in ReplayPipeline.check(t) {
+            #expect(check.passed, "\(name): \(check.name): \(check.detail)")
+        }
+    }
+}
+
+private let pastThresholdYs = stride(from: 30.0, through: 450, by: 30).map { $0 }
