@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),
         // Runs the built `touchtape` binary as a user would.
-        .testTarget(name: "TouchTapeEndToEndTests", dependencies: ["touchtape", "TouchTapeFormats", "TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeEndToEndTests", dependencies: [
+            "touchtape", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeFrames", "TouchTapeTracks", "TouchTapeSynthesis",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )
