@@ -21,7 +21,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
     var paths: [String] = []
     @Option(help: "transition, easytransitions or photozoom.") var profile: String = "transition"
-    @Option(help: "Completion threshold (fraction).") var threshold: Double?
+    @Option(help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.") var threshold: Double?
     @Option(name: .customLong("flick-velocity"), help: "Minimum flick velocity, points per second.") var flickVelocity: Double?
     @Flag(name: .customLong("no-flick"), help: "Turn flicks off.") var noFlick = false
     @Option(help: "Direction of the dismissing pan on screen: top, bottom, left, right (bottom: panning down dismisses).") var edge: String?
