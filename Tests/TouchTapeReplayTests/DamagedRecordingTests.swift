@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapeTracks
+@testable import TouchTapeReplay
+
+/// Damaged recordings (cut anywhere, a byte changed, a line repeated or dropped) either
+/// fail to read with a typed ``RecordingError`` or go through the whole pipeline: tracks,
+/// pan recognition, the controller under every profile, the checks. Nothing may trap: a
+/// trap kills the test process, which fails the run. Seeded and bounded (a few hundred
+/// variants per file, a few seconds in all), so it runs in every `swift test`; it is not
+/// the coverage-guided fuzzing the parsers get later.
+private let recordingsFolder: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url.deleteLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
+    }
+    return url.appendingPathComponent("Recordings")
+}()
+
+private let bundledFiles = ["touchscreen-flick-down-finish.evemu", "touchscreen-protocol-a-pan-down-finish.evemu",
+                            "touchscreen-single-touch-pan-back-cancel.evemu", "touchpad-two-finger-pan-finish.yml"]
+
+/// A small deterministic generator (SplitMix64), so every run damages the same bytes.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Bytes that make a parser take a different path: digits at the limits, signs, separators,
+/// hex letters, YAML punctuation.
+private let interestingBytes = Array("09-+. \t\n:#[],Ff\"x".utf8)
+
+private func variants(of bytes: [UInt8], seed: UInt64) -> [[UInt8]] {
+    var rng = SplitMix(state: seed)
+    var out: [[UInt8]] = []
+    for k in 1...80 { out.append(Array(bytes.prefix(bytes.count * k / 81))) }       // cut anywhere
+    for _ in 0..<120 {                                                               // one byte changed
+        var b = bytes
+        b[Int.random(in: 0..<b.count, using: &rng)] = interestingBytes.randomElement(using: &rng)!
+        out.append(b)
+    }
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    for _ in 0..<60 {                                                                // a line repeated or dropped
+        var l = lines
+        let i = Int.random(in: 0..<l.count, using: &rng)
+        if Bool.random(using: &rng) { l.insert(l[i], at: i) } else { l.remove(at: i) }
+        out.append(Array(l.joined(separator: [UInt8(ascii: "\n")])))
+    }
+    return out
+}
+
+@Test(arguments: bundledFiles)
+func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws {
+    let original = try [UInt8](Data(contentsOf: recordingsFolder.appendingPathComponent(file)))
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-damaged-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let ext = (file as NSString).pathExtension
+    let profiles = DismissalProfile.allCases
+
+    var read = 0, refused = 0, transcripts = 0
+    for (n, bytes) in variants(of: original, seed: UInt64(truncatingIfNeeded: file.utf8.count) &* 7919).enumerated() {
+        let path = dir.appendingPathComponent("v\(n).\(ext)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let recording: Recording
+        do {
+            recording = try RecordingReader.read(path: path)
+        } catch {
+            // Typed throws: `error` is a RecordingError; it must say where.
+            #expect(error.file == path, "variant \(n): error names \(error.file)")
+            refused += 1
+            continue
+        }
+        read += 1
+        let tracks = TrackSplitter.tracks(
+            from: recording.events, description: recording.description,
+            units: MillimetreConversion(description: recording.description),
+            annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+        for profile in profiles {
+            let configuration = ReplayConfiguration(profileName: profile.rawValue, dismissal: profile.settings)
+            for track in tracks {
+                let transcript = ReplayPipeline.transcript(for: track, file: path, configuration: configuration)
+                _ = ReplayPipeline.check(transcript)
+                transcripts += 1
+            }
+        }
+    }
+    // Both paths were exercised: some damage is harmless (a cut after the last frame, a
+    // changed comment), most is refused.
+    #expect(read > 0 && refused > 0, "read \(read), refused \(refused)")
+    #expect(transcripts > 0)
+}
