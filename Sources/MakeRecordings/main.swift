@@ -1,5 +1,7 @@
-// touchtape-make-recordings FOLDER: writes the project's bundled recordings
+// touchtape-make-recordings FOLDER: synthesises the gestures behind the bundled recordings
 // (RecordingPlan.bundled) into FOLDER. Deterministic: the same files every run.
+// tools/remake-recordings plays these through a real kernel in the VM and records them back
+// with `touchtape record`; Recordings/ holds that recorder output, not these files.
 import Foundation
 import TouchTapeEvents
 import TouchTapeFormats
