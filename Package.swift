@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),
         // Runs the built `touchtape` binary as a user would.
         .testTarget(name: "TouchTapeEndToEndTests", dependencies: [
-            "touchtape", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeFrames", "TouchTapeTracks", "TouchTapeSynthesis",
+            "touchtape", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeReplay", "TouchTapeTracks", "TouchTapeSynthesis",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TouchTapeEvents
 import TouchTapeFormats
-import TouchTapeFrames
 import TouchTapeSynthesis
+import TouchTapeReplay
 import TouchTapeTracks
 
 /// `Recordings/` holds the recorder's output for the generator's plans (tools/remake-recordings):
@@ -18,10 +18,7 @@ func bundledRecordingIsRecorderOutputLabelledAsPlanned(fileName: String) throws 
     #expect(recording.metadata.kernel != nil, "\(fileName) was not made by touchtape record: run tools/remake-recordings")
     #expect(recording.description.name == plan.device.description.name)
 
-    let tracks = TrackSplitter.tracks(
-        from: recording.events, description: recording.description,
-        units: MillimetreConversion(description: recording.description),
-        annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+    let tracks = recording.tracks()
     #expect(tracks.map(\.annotation) == plan.gestures.map(\.annotation))
     #expect(tracks.allSatisfy { !$0.endsWithContactsDown })
 }
@@ -35,10 +32,7 @@ func bundledRecordingIsRecorderOutputLabelledAsPlanned(fileName: String) throws 
     for file in files {
         let recording = try RecordingReader.read(path: folder + "/" + file)
         #expect(recording.metadata.kernel != nil, "\(file): not made by touchtape record")
-        let tracks = TrackSplitter.tracks(
-            from: recording.events, description: recording.description,
-            units: MillimetreConversion(description: recording.description),
-            annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+        let tracks = recording.tracks()
         #expect(!tracks.isEmpty, "\(file): no gestures")
         for track in tracks {
             #expect(track.annotation.expected != nil || !(track.annotation.note ?? "").isEmpty,

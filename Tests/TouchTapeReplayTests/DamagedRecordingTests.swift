@@ -83,10 +83,7 @@ func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws 
             continue
         }
         read += 1
-        let tracks = TrackSplitter.tracks(
-            from: recording.events, description: recording.description,
-            units: MillimetreConversion(description: recording.description),
-            annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+        let tracks = recording.tracks()
         for profile in profiles {
             let configuration = ReplayConfiguration(profileName: profile.rawValue, dismissal: profile.settings)
             for track in tracks {

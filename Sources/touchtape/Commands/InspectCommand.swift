@@ -2,6 +2,7 @@ import ArgumentParser
 import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeFrames
+import TouchTapeReplay
 import TouchTapeTracks
 
 /// `touchtape inspect`: device, kind, protocol, axes and the gesture tracks of recordings.
@@ -37,8 +38,7 @@ struct InspectCommand: AsyncParsableCommand {
             let d = recording.description
             let c = d.classification
             let units = MillimetreConversion(description: d)
-            let tracks = TrackSplitter.tracks(from: recording.events, description: d, units: units,
-                                              annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+            let tracks = recording.tracks(units: units)
             if format == "text" {
                 out += "\(source.displayName)\n"
                 out += "  device: \(d.name) (bus \(d.id.busName), vendor 0x\(hex(d.id.vendor)), product 0x\(hex(d.id.product)))\n"

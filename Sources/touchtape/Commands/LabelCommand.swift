@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchTapeEvents
 import TouchTapeFormats
-import TouchTapeFrames
+import TouchTapeReplay
 import TouchTapeTracks
 
 /// `touchtape label`: sets or copies the expected outcome and note of tracks in a recording.
@@ -79,7 +79,7 @@ struct LabelCommand: AsyncParsableCommand {
 
         var recording: Recording
         do { recording = try RecordingReader.read(source) } catch { throw fail("\(error)") }
-        let tracks = Self.tracks(of: recording)
+        let tracks = recording.tracks()
         let chosen = track.isEmpty ? tracks.map(\.number) : track
         if let missing = chosen.first(where: { $0 > tracks.count }) {
             throw fail("\(file) has \(tracks.count) track(s); there is no track \(missing)",
@@ -90,7 +90,7 @@ struct LabelCommand: AsyncParsableCommand {
         if let from {
             let other: Recording
             do { other = try RecordingReader.read(RecordingLocator.source(forPath: from)) } catch { throw fail("\(error)") }
-            donors = Self.tracks(of: other)
+            donors = other.tracks()
             guard donors.count == tracks.count else {
                 throw fail("\(file) has \(tracks.count) track(s) but \(from) has \(donors.count): labels are copied track by track",
                            hint: "--from needs the same gestures, e.g. the file a re-recording was played from")
@@ -125,12 +125,6 @@ struct LabelCommand: AsyncParsableCommand {
                        status: ExitStatus.deviceOrIOFailure)
         }
         writeStandardOutput(report + "wrote \(destination)\n")
-    }
-
-    private static func tracks(of recording: Recording) -> [Track] {
-        TrackSplitter.tracks(from: recording.events, description: recording.description,
-                             units: MillimetreConversion(description: recording.description),
-                             annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
     }
 
     /// `expect finish, note "…", cut short` or `unlabelled`.

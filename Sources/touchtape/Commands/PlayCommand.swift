@@ -2,7 +2,7 @@ import ArgumentParser
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
-import TouchTapeFrames
+import TouchTapeReplay
 import TouchTapeTracks
 #if canImport(Glibc)
 import Glibc
@@ -67,9 +67,7 @@ struct PlayCommand: AsyncParsableCommand {
         let recording = try PlayInput.load(file, descriptionFile: descriptionFile)
         do { try recording.requireTouchDevice() } catch { throw PlayInput.fail(error) }
         let description = recording.description
-        let tracks = TrackSplitter.tracks(
-            from: recording.events, description: description, units: MillimetreConversion(description: description),
-            annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) })
+        let tracks = recording.tracks()
         var events = recording.events
         if let track {
             guard track >= 1 && track <= tracks.count else {

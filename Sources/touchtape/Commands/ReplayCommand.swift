@@ -89,8 +89,7 @@ struct ReplayCommand: AsyncParsableCommand {
             let recording: Recording
             do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() } catch { throw fail("\(error)") }
             let units = MillimetreConversion(description: recording.description, fallback: fallback)
-            for track in TrackSplitter.tracks(from: recording.events, description: recording.description, units: units,
-                                              annotations: recording.annotations.map { ($0.eventIndex, $0.annotation) }) {
+            for track in recording.tracks(units: units) {
                 let t = ReplayPipeline.transcript(for: track, file: source.eventsPath, configuration: configuration)
                 tracks.append(TrackReport(transcript: t, deviceName: recording.description.name, checks: ReplayPipeline.check(t)))
             }
