@@ -104,3 +104,24 @@ private func bundled(_ name: String) -> String {
     #expect(inspected.stdout.contains("N-Trig"))
     #expect(inspected.stdout.contains("expect finish"))
 }
+
+@Test func aMultiDeviceLibinputRecordingIsNotRewrittenInPlace() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // Two devices: the bundled touchpad recording with its device listed twice.
+    let text = try String(contentsOfFile: bundled("touchpad-two-finger-pan-finish.yml"), encoding: .utf8)
+    let device = try #require(text.range(of: "\n- node:"))
+    let twoDevices = text.replacingOccurrences(of: "ndevices: 1", with: "ndevices: 2") + String(text[device.lowerBound...]).dropFirst()
+    let path = dir.appendingPathComponent("two.yml").path
+    try twoDevices.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(try TouchTapeBinary.run(["inspect", path, "--device", "1"]).stdout.contains("device 2 of 2"))
+
+    let refused = try TouchTapeBinary.run(["label", path, "--device", "1", "--expect", "cancel"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("holds 2 devices"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == twoDevices)
+
+    let out = dir.appendingPathComponent("second.yml").path
+    #expect(try TouchTapeBinary.run(["label", path, "--device", "1", "--expect", "cancel", "-o", out]).status == 0)
+    #expect(try TouchTapeBinary.run(["inspect", out]).stdout.contains("expect cancel"))
+}

@@ -79,6 +79,11 @@ struct LabelCommand: AsyncParsableCommand {
 
         var recording: Recording
         do { recording = try RecordingReader.read(source) } catch { throw fail("\(error)") }
+        if output == nil, let count = recording.metadata.deviceCount, count > 1 {
+            // The file is written back with the one device read; the others would be lost.
+            throw fail("\(file) holds \(count) devices and label writes one; it cannot be rewritten in place",
+                       hint: "give -o OUT to write device \(recording.metadata.deviceIndex ?? 0) (--device N) with its labels")
+        }
         let tracks = recording.tracks()
         let chosen = track.isEmpty ? tracks.map(\.number) : track
         if let missing = chosen.first(where: { $0 > tracks.count }) {
