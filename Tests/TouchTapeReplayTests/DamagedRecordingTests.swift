@@ -22,8 +22,26 @@ private let recordingsFolder: URL = {
     return url.appendingPathComponent("Recordings")
 }()
 
-private let bundledFiles = ["touchscreen-flick-down-finish.evemu", "touchscreen-protocol-a-pan-down-finish.evemu",
-                            "touchscreen-single-touch-pan-back-cancel.evemu", "touchpad-two-finger-pan-finish.yml"]
+/// Real hardware recordings from `../shared/data/peer-recordings` (or `$TOUCHTAPE_SHARED_DATA`).
+private let peerFolder: URL = {
+    if let data = ProcessInfo.processInfo.environment["TOUCHTAPE_SHARED_DATA"] {
+        return URL(fileURLWithPath: data).appendingPathComponent("peer-recordings")
+    }
+    return recordingsFolder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/peer-recordings")
+}()
+
+/// Each kind of file the readers take: evemu 1.3 from the recorder (protocols B, A, single
+/// touch), libinput record YAML, a real device's evemu file, and an old split layout whose
+/// separate `.desc` (evemu 1.0 description) is the damaged part.
+private let damagedFiles: [(folder: URL, file: String, descriptionOf: String?)] = [
+    (recordingsFolder, "touchscreen-flick-down-finish.evemu", nil),
+    (recordingsFolder, "touchscreen-protocol-a-pan-down-finish.evemu", nil),
+    (recordingsFolder, "touchscreen-single-touch-pan-back-cancel.evemu", nil),
+    (recordingsFolder, "touchpad-two-finger-pan-finish.yml", nil),
+    (peerFolder, "Atmel maXTouch Touchscreen.4-finger-drag-down.events", nil),
+    (peerFolder, "N-Trig MultiTouch.desc", "N-Trig MultiTouch.1-finger-drag-NW-SE.events"),
+]
 
 /// A small deterministic generator (SplitMix64), so every run damages the same bytes.
 private struct SplitMix: RandomNumberGenerator {
@@ -60,9 +78,10 @@ private func variants(of bytes: [UInt8], seed: UInt64) -> [[UInt8]] {
     return out
 }
 
-@Test(arguments: bundledFiles)
+@Test(arguments: damagedFiles.map(\.file))
 func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws {
-    let original = try [UInt8](Data(contentsOf: recordingsFolder.appendingPathComponent(file)))
+    let (folder, _, eventsFile) = try #require(damagedFiles.first { $0.file == file })
+    let original = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-damaged-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -71,14 +90,19 @@ func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws 
 
     var read = 0, refused = 0, transcripts = 0
     for (n, bytes) in variants(of: original, seed: UInt64(truncatingIfNeeded: file.utf8.count) &* 7919).enumerated() {
-        let path = dir.appendingPathComponent("v\(n).\(ext)").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let damaged = dir.appendingPathComponent("v\(n).\(ext)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let eventsPath = eventsFile.map { folder.appendingPathComponent($0).path }
         let recording: Recording
         do {
-            recording = try RecordingReader.read(path: path)
+            if let eventsPath {
+                recording = try RecordingReader.read(descriptionPath: damaged, eventsPath: eventsPath)
+            } else {
+                recording = try RecordingReader.read(path: damaged)
+            }
         } catch {
-            // Typed throws: `error` is a RecordingError; it must say where.
-            #expect(error.file == path, "variant \(n): error names \(error.file)")
+            // Typed throws: `error` is a RecordingError; it must name the file it is about.
+            #expect(error.file == damaged || error.file == eventsPath, "variant \(n) of \(file): error names \(error.file)")
             refused += 1
             continue
         }
@@ -87,7 +111,7 @@ func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws 
         for profile in profiles {
             let configuration = ReplayConfiguration(profileName: profile.rawValue, dismissal: profile.settings)
             for track in tracks {
-                let transcript = ReplayPipeline.transcript(for: track, file: path, configuration: configuration)
+                let transcript = ReplayPipeline.transcript(for: track, file: damaged, configuration: configuration)
                 _ = ReplayPipeline.check(transcript)
                 transcripts += 1
             }
@@ -95,6 +119,6 @@ func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws 
     }
     // Both paths were exercised: some damage is harmless (a cut after the last frame, a
     // changed comment), most is refused.
-    #expect(read > 0 && refused > 0, "read \(read), refused \(refused)")
+    #expect(read > 0 && refused > 0, "\(file): read \(read), refused \(refused)")
     #expect(transcripts > 0)
 }
