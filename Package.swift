@@ -57,19 +57,20 @@ let package = Package(
         ]),
 
         .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents"]),
-        // Hand-built event streams and device descriptions shared by the frame and track tests.
+        .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents", "TouchTapeTestSupport"]),
+        // Hand-built event streams, device descriptions and package paths shared by the test targets.
         .target(name: "TouchTapeTestSupport", dependencies: ["TouchTapeEvents"], path: "Tests/TouchTapeTestSupport"),
         .testTarget(name: "TouchTapeFramesTests", dependencies: ["TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeTracksTests", dependencies: ["TouchTapeTracks", "TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapePanTests", dependencies: ["TouchTapePan", "TouchTapeFrames", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames"]),
+        .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),
         // Runs the built `touchtape` binary as a user would.
         .testTarget(name: "TouchTapeEndToEndTests", dependencies: [
             "touchtape", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeReplay", "TouchTapeTracks", "TouchTapeSynthesis",
+            "TouchTapeTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Testing
 import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeSynthesis
+import TouchTapeTestSupport
 import TouchTapeReplay
 import TouchTapeTracks
 
@@ -11,7 +12,7 @@ import TouchTapeTracks
 @Test(arguments: RecordingPlan.bundled.map(\.fileName))
 func bundledRecordingIsRecorderOutputLabelledAsPlanned(fileName: String) throws {
     let plan = try #require(RecordingPlan.bundled.first { $0.fileName == fileName })
-    let path = TouchTapeBinary.packageRoot.appendingPathComponent("Recordings/\(fileName)").path
+    let path = TouchTapeBinary.bundled(fileName)
     let recording = try RecordingReader.read(path: path)
 
     // The generator writes no kernel; `touchtape record` writes `uname -r` of the VM it ran in.
@@ -26,7 +27,7 @@ func bundledRecordingIsRecorderOutputLabelledAsPlanned(fileName: String) throws 
 /// Any file in `Recordings/`, planned or recorded with real fingers, is recorder output
 /// whose every track says what it should do (an outcome, or a note saying why none).
 @Test func everyFileInRecordingsIsRecordedAndLabelledOrExplained() throws {
-    let folder = TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path
+    let folder = PackagePaths.recordings.path
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != "README.md" }.sorted()
     #expect(Set(RecordingPlan.bundled.map(\.fileName)).isSubset(of: files))
     for file in files {

@@ -1,4 +1,5 @@
 import Foundation
+import TouchTapeTestSupport
 
 /// Runs the built `touchtape` binary the way a user would and captures what it says.
 struct Run {
@@ -9,22 +10,10 @@ struct Run {
 
 enum TouchTapeBinary {
     /// The package root (the folder holding Package.swift).
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        fatalError("Package.swift not found above \(#filePath)")
-    }()
+    static var packageRoot: URL { PackagePaths.packageRoot }
 
     /// `../shared/data/peer-recordings`, or `$TOUCHTAPE_SHARED_DATA/peer-recordings`.
-    static let peerRecordings: URL = {
-        if let data = ProcessInfo.processInfo.environment["TOUCHTAPE_SHARED_DATA"] {
-            return URL(fileURLWithPath: data).appendingPathComponent("peer-recordings")
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/peer-recordings")
-    }()
+    static var peerRecordings: URL { PackagePaths.peerRecordings }
 
     /// The `touchtape` executable built next to the test bundle.
     static let executable: URL = {
@@ -54,4 +43,7 @@ enum TouchTapeBinary {
     }
 
     static func peer(_ name: String) -> String { peerRecordings.appendingPathComponent(name).path }
+
+    /// A file in the project's `Recordings/`.
+    static func bundled(_ name: String) -> String { PackagePaths.recordings.appendingPathComponent(name).path }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTapeTestSupport
 
 /// Track counts per peer recording, counted independently by the Tracks tests' one-off
 /// script (first contact down … no contact down); here they must come out of the CLI.
@@ -31,8 +32,7 @@ func inspectReadsEveryPeerRecording(file: String) throws {
 }
 
 @Test func convertRoundTripKeepsEveryEventLine() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try PackagePaths.scratchDirectory("tt-e2e")
     defer { try? FileManager.default.removeItem(at: dir) }
     let source = TouchTapeBinary.peer("dell_canvas_touch.evemu")
     let yml = dir.appendingPathComponent("d.yml").path, back = dir.appendingPathComponent("d.evemu").path
@@ -49,8 +49,7 @@ func inspectReadsEveryPeerRecording(file: String) throws {
 }
 
 @Test func badInputExitsTwoNamingTheFileAndLine() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-bad-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try PackagePaths.scratchDirectory("tt-bad")
     defer { try? FileManager.default.removeItem(at: dir) }
     let bad = dir.appendingPathComponent("bad.evemu")
     try "N: x\nI: 0003 0001 0002 0003\nE: 0.000001 0003 zz 5\n".write(to: bad, atomically: true, encoding: .utf8)

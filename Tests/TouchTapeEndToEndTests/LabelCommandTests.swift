@@ -1,16 +1,9 @@
 import Foundation
 import Testing
+import TouchTapeTestSupport
 
-/// A scratch folder removed when the test ends.
-private func scratch() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-label-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
-}
-
-private func bundled(_ name: String) -> String {
-    TouchTapeBinary.packageRoot.appendingPathComponent("Recordings/\(name)").path
-}
+private func scratch() throws -> URL { try PackagePaths.scratchDirectory("tt-label") }
+private func bundled(_ name: String) -> String { TouchTapeBinary.bundled(name) }
 
 @Test func relabellingOneTrackChangesOnlyItsMarkAndReplayNoticesIt() throws {
     let dir = try scratch()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTapeTestSupport
 
 private struct Report: Decodable {
     struct Track: Decodable {
@@ -91,10 +92,9 @@ func bundledRecordingsPassEveryCheck(profile: String) throws {
 }
 
 @Test func aWrongLabelFailsWithExitOne() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-label-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try PackagePaths.scratchDirectory("tt-relabel")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let original = try String(contentsOfFile: TouchTapeBinary.packageRoot.appendingPathComponent("Recordings/touchscreen-pan-down-finish.evemu").path, encoding: .utf8)
+    let original = try String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
     let relabelled = original.replacingOccurrences(of: "expect=finish", with: "expect=cancel")
     #expect(relabelled != original)
     let path = dir.appendingPathComponent("relabelled.evemu")

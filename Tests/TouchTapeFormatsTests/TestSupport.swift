@@ -1,21 +1,14 @@
 import Foundation
+import TouchTapeTestSupport
 import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Paths and temp files shared by the format tests.
 enum TestSupport {
-    /// `../shared/data` relative to the folder holding Package.swift, or `$TOUCHTAPE_SHARED_DATA`.
-    static var sharedData: String {
-        if let override = ProcessInfo.processInfo.environment["TOUCHTAPE_SHARED_DATA"] { return override }
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
-        }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/data").path
-    }
+    /// `../shared/data`, or `$TOUCHTAPE_SHARED_DATA` (``PackagePaths``).
+    static var sharedData: String { PackagePaths.sharedData.path }
 
-    static var peerRecordings: String { sharedData + "/peer-recordings" }
+    static var peerRecordings: String { PackagePaths.peerRecordings.path }
 
     static func peer(_ name: String) -> String { peerRecordings + "/" + name }
 

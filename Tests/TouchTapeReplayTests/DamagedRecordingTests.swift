@@ -3,8 +3,7 @@ import Testing
 import TouchTapeDismissal
 import TouchTapeEvents
 import TouchTapeFormats
-import TouchTapeFrames
-import TouchTapeTracks
+import TouchTapeTestSupport
 @testable import TouchTapeReplay
 
 /// Damaged recordings (cut anywhere, a byte changed, a line repeated or dropped) either
@@ -13,23 +12,9 @@ import TouchTapeTracks
 /// trap kills the test process, which fails the run. Seeded and bounded (a few hundred
 /// variants per file, a few seconds in all), so it runs in every `swift test`; it is not
 /// the coverage-guided fuzzing the parsers get later.
-private let recordingsFolder: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-        url.deleteLastPathComponent()
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
-    }
-    return url.appendingPathComponent("Recordings")
-}()
+private let recordingsFolder = PackagePaths.recordings
 
-/// Real hardware recordings from `../shared/data/peer-recordings` (or `$TOUCHTAPE_SHARED_DATA`).
-private let peerFolder: URL = {
-    if let data = ProcessInfo.processInfo.environment["TOUCHTAPE_SHARED_DATA"] {
-        return URL(fileURLWithPath: data).appendingPathComponent("peer-recordings")
-    }
-    return recordingsFolder.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/data/peer-recordings")
-}()
+private let peerFolder = PackagePaths.peerRecordings
 
 /// Each kind of file the readers take: evemu 1.3 from the recorder (protocols B, A, single
 /// touch), libinput record YAML, a real device's evemu file, and an old split layout whose
@@ -82,8 +67,7 @@ private func variants(of bytes: [UInt8], seed: UInt64) -> [[UInt8]] {
 func damagedRecordingReadsOrFailsWithATypedErrorNeverTraps(file: String) throws {
     let (folder, _, eventsFile) = try #require(damagedFiles.first { $0.file == file })
     let original = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tt-damaged-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try PackagePaths.scratchDirectory("tt-damaged")
     defer { try? FileManager.default.removeItem(at: dir) }
     let ext = (file as NSString).pathExtension
     let profiles = DismissalProfile.allCases
