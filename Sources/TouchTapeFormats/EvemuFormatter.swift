@@ -11,8 +11,8 @@ import TouchTapeEvents
 public struct EvemuFormatter: RecordingFormatter {
     public let deviceDescription: DeviceDescription
     public let metadata: RecordingMetadata
-    /// Time of the previous `EV_SYN` event, for evemu's `+Nms` comments.
-    private var previousSyn: EventTime?
+    /// The comment after each event line, with evemu's `+Nms` since the previous `EV_SYN`.
+    private var comment = EventComment()
 
     /// The types evemu writes mask lines for, in its order (types 1…EV_MAX that
     /// libevdev gives a maximum; seen in evemu 2.x files such as dell_canvas_touch.evemu).
@@ -90,7 +90,7 @@ public struct EvemuFormatter: RecordingFormatter {
         for event in events {
             text += "E: \(event.time.seconds).\(CFormat.zeroPadded(event.time.microseconds, width: 6)) "
             text += CFormat.hex(event.type, width: 4) + " " + CFormat.hex(event.code, width: 4) + " "
-            text += CFormat.zeroPadded(event.value, width: 4) + "\t" + comment(for: event) + "\n"
+            text += CFormat.zeroPadded(event.value, width: 4) + "\t# " + comment.text(for: event) + "\n"
         }
         return text
     }
@@ -100,20 +100,6 @@ public struct EvemuFormatter: RecordingFormatter {
     }
 
     public func footer() -> String { "" }
-
-    /// evemu's `write_event_desc`.
-    private mutating func comment(for event: InputEvent) -> String {
-        let codeName = EventCodes.codeName(type: event.type, code: event.code)
-        guard event.type == EventType.syn.rawValue else {
-            return "# \(EventCodes.typeName(event.type)) / \(CFormat.left(codeName, width: 20)) \(event.value)"
-        }
-        if event.code == EventCodes.SYN_MT_REPORT {
-            return "# ++++++++++++ \(codeName) (\(event.value)) ++++++++++"
-        }
-        let milliseconds = previousSyn.map { event.time.microseconds(since: $0) / 1000 } ?? 0
-        previousSyn = event.time
-        return "# ------------ \(codeName) (\(event.value)) ---------- \(milliseconds >= 0 ? "+" : "")\(milliseconds)ms"
-    }
 
     /// A bitmask as evemu writes it: `(maxCode + 1 + 7) / 8` bytes, 8 per line
     /// (the last line zero-filled), `%02x` each.

@@ -21,7 +21,7 @@ import TouchTapeEvents
 public struct LibinputRecordFormatter: RecordingFormatter {
     public let deviceDescription: DeviceDescription
     public let metadata: RecordingMetadata
-    private var previousSyn: EventTime?
+    private var comment = EventComment()
 
     public init(description: DeviceDescription, metadata: RecordingMetadata) {
         self.deviceDescription = description
@@ -111,7 +111,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
             text += CFormat.right(String(event.time.microseconds), width: 6) + ", "
             text += CFormat.right(String(event.type), width: 3) + ", "
             text += CFormat.right(String(event.code), width: 3) + ", "
-            text += CFormat.right(String(event.value), width: 7) + "] # " + comment(for: event) + "\n"
+            text += CFormat.right(String(event.value), width: 7) + "] # " + comment.text(for: event) + "\n"
             if event.isSynReport { frameOpen = false }
         }
         return text
@@ -126,19 +126,6 @@ public struct LibinputRecordFormatter: RecordingFormatter {
     }
 
     public func footer() -> String { "" }
-
-    private mutating func comment(for event: InputEvent) -> String {
-        let codeName = EventCodes.codeName(type: event.type, code: event.code)
-        guard event.type == EventType.syn.rawValue else {
-            return "\(EventCodes.typeName(event.type)) / \(CFormat.left(codeName, width: 20)) \(event.value)"
-        }
-        if event.code == EventCodes.SYN_MT_REPORT {
-            return "++++++++++++ \(codeName) (\(event.value)) ++++++++++"
-        }
-        let milliseconds = previousSyn.map { event.time.microseconds(since: $0) / 1000 } ?? 0
-        previousSyn = event.time
-        return "------------ \(codeName) (\(event.value)) ---------- \(milliseconds >= 0 ? "+" : "")\(milliseconds)ms"
-    }
 
     /// A YAML double-quoted scalar on one line.
     static func quoted(_ text: String) -> String {
