@@ -15,25 +15,17 @@ guard arguments.count == 1, let folder = arguments.first else {
 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 for plan in RecordingPlan.bundled {
     let metadata = RecordingMetadata(recorder: "touchtape-make-recordings (synthesised, seed \(plan.seed))")
-    var text: String
-    switch plan.format {
-    case .evemu:
-        var f = EvemuFormatter(description: plan.device.description, metadata: metadata)
-        text = f.header()
-        for gesture in plan.events() {
-            text += f.format(gesture.events)
-            text += f.format(annotation: gesture.annotation)
-        }
-        text += f.footer()
-    case .libinput:
-        var f = LibinputRecordFormatter(description: plan.device.description, metadata: metadata)
-        text = f.header()
-        for gesture in plan.events() {
-            text += f.format(gesture.events)
-            text += f.format(annotation: gesture.annotation)
-        }
-        text += f.footer()
+    // The whole plan as one recording, each gesture's mark right after its events, formatted
+    // the way the recorder and `convert` format (``Recording/formatted(as:)``).
+    var events: [InputEvent] = []
+    var marks: [AnnotationMark] = []
+    for gesture in plan.events() {
+        events += gesture.events
+        marks.append(AnnotationMark(eventIndex: events.count, annotation: gesture.annotation))
     }
+    let recording = Recording(description: plan.device.description, events: events, annotations: marks,
+                              metadata: metadata, source: RecordingSource(path: plan.fileName))
+    let text = recording.formatted(as: plan.format == .evemu ? .evemu : .libinputRecord)
     let path = (folder as NSString).appendingPathComponent(plan.fileName)
     guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
         FileHandle.standardError.write(Data("touchtape-make-recordings: cannot write \(path)\n".utf8))
