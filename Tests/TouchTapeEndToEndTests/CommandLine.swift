@@ -1,12 +1,8 @@
 import Foundation
 import TouchTapeTestSupport
 
-/// Runs the built `touchtape` binary the way a user would and captures what it says.
-struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
+/// What the `touchtape` binary said and how it exited.
+typealias Run = ProcessRun
 
 enum TouchTapeBinary {
     /// The package root (the folder holding Package.swift).
@@ -27,19 +23,7 @@ enum TouchTapeBinary {
     }()
 
     static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        try ProcessRun.run(executable, arguments, in: directory)
     }
 
     static func peer(_ name: String) -> String { peerRecordings.appendingPathComponent(name).path }

@@ -39,17 +39,7 @@ enum TestSupport {
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
     /// Runs a program, returning exit status and output.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    static func run(_ executable: String, _ arguments: [String]) throws -> ProcessRun {
+        try ProcessRun.run(URL(fileURLWithPath: executable), arguments)
     }
 }

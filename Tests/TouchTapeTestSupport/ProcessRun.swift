@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a program run by the tests said and how it exited.
+public struct ProcessRun: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    /// Runs `executable` with `arguments` (in `directory`, if given) and waits for it.
+    /// Both pipes are drained before waiting, so a chatty program cannot block on a full pipe.
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                          stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
