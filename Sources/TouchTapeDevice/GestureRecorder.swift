@@ -16,9 +16,9 @@ import TouchTapeTracks
 ///   ``timeBase``).
 /// - On a write failure the file is rolled back to the last completed gesture.
 ///
-/// Gestures are found by the same `FrameAssembler` + `TrackSplitter` that split the
-/// file when it is read back, so every mark lands exactly where the reader's track
-/// splitter looks for it (after the track's lift frame, before the next track).
+/// Gestures are found by the same ``TrackSession`` that splits the file when it is read
+/// back, so every mark lands exactly where the reader looks for it (after the track's
+/// lift frame, before the next track).
 public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     public private(set) var formatter: Formatter
     public let file: RecordingFile
@@ -28,12 +28,10 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     public private(set) var timeBase: EventTime?
     public private(set) var completedGestures = 0
 
-    private var assembler: FrameAssembler
-    private var splitter = TrackSplitter()
+    /// The same events → frames → tracks loop that reads the file back.
+    private var session: TrackSession
     /// Events of the frame being read (written at its `SYN_REPORT`).
     private var frame: [InputEvent] = []
-    /// Events fed so far: the index the next event has in the file.
-    private var eventCount = 0
     private var gestureStart: EventTime?
     private var lastFrameTime = EventTime.zero
 
@@ -41,12 +39,12 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
         self.formatter = formatter
         self.file = file
         self.annotation = annotation
-        self.assembler = FrameAssembler(description: description, units: MillimetreConversion(description: description))
+        self.session = TrackSession(description: description, units: MillimetreConversion(description: description))
         try file.write(formatter.header(), gesturesKept: 0)
         try file.commit(gesturesKept: 0)
     }
 
-    public var isInGesture: Bool { splitter.isInGesture }
+    public var isInGesture: Bool { session.isInGesture }
 
     /// Feeds events in kernel order; returns what to tell the user.
     public mutating func feed(_ events: [InputEvent]) throws(RecordingFileError) -> [RecorderNotice] {
@@ -59,11 +57,11 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
             if event.isSynDropped { notices.append(.eventsDropped(at: event.time)) }
             frame.append(event)
             var boundary: TrackBoundary?
-            if let assembled = assembler.feed(event, index: eventCount) {
-                boundary = splitter.feed(frame: assembled)
+            session.feed(event) { step in
+                guard case .frame(_, let b) = step else { return }
+                boundary = b
                 lastFrameTime = event.time
             }
-            eventCount += 1
             // Whole frames only (a SYN_REPORT the assembler discards after a SYN_DROPPED
             // still closes what is written).
             guard event.isSynReport else { continue }
@@ -83,8 +81,12 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     /// the file synced. Returns the summary of the closed gesture, if one was open.
     public mutating func finish() throws(RecordingFileError) -> GestureSummary? {
         frame.removeAll()
+        var open: TrackSpan?
+        session.finish { step in
+            if case .endedInGesture(let span) = step { open = span }
+        }
         var summary: GestureSummary?
-        if let open = splitter.finish() { summary = try closeGesture(open) }
+        if let open { summary = try closeGesture(open) }
         try write(formatter.footer())
         try file.commit(gesturesKept: completedGestures)
         return summary

@@ -1,6 +1,6 @@
 import TouchTapePan
 
-/// The driving loop: pan samples → any ``InteractiveDismissalController`` → completion on a
+/// A whole pan at once: pan samples → any ``InteractiveDismissalController`` → completion on a
 /// ``VirtualClock`` → frames and callbacks. Pure: the controller is a value copied in, the
 /// clock only counts frames.
 ///
@@ -22,62 +22,9 @@ public enum DismissalRun {
     public static func run<Controller: InteractiveDismissalController>(
         controller: Controller, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
-        var controller = controller
-        var updates: [ProgressUpdate] = []
-        var began = false
-        var decision: Decision?
-        var index = samples.firstIndex { $0.phase == .began } ?? samples.endIndex
-        var unused = index - samples.startIndex
-
-        feed: while index < samples.endIndex {
-            let sample = samples[index]
-            index += 1
-            switch sample.phase {
-            case .began:
-                guard !began else { index -= 1; break feed }   // a second pan: not this run's
-                guard let update = controller.panBegan(sample) else { break feed }
-                began = true
-                updates.append(update)
-            case .changed:
-                updates.append(controller.panChanged(sample))
-            case .ended, .cancelled:
-                decision = controller.panEnded(sample)
-                break feed
-            }
-        }
-        unused += samples.endIndex - index
-
-        guard let decision else {
-            return DismissalRunResult(updates: updates, began: began, decision: nil, outcome: .none,
-                                      reason: began ? .noRelease : .noTransition, animation: nil, frames: [],
-                                      callbacks: [], unusedSampleCount: unused)
-        }
-        var animation: CompletionAnimation?
-        var frames: [CompletionFrame] = []
-        var callbacks: [DismissalCallback] = []
-        switch decision.outcome {
-        case .none:
-            break
-        case .finish, .cancel:
-            animation = controller.completion(from: decision, progress: decision.progress, velocity: decision.velocity)
-            if let animation {
-                frames = animation.frames(clock: clock.restarted(at: decision.time))
-                let end = frames.last?.time ?? decision.time
-                let interactive = DismissalCallback.Kind(interactiveFor: decision.outcome)
-                let finished = decision.outcome == .finish
-                switch animation.interactiveCallbackTiming {
-                case .atRelease:
-                    callbacks.append(DismissalCallback(time: decision.time, kind: interactive, finished: finished))
-                case .afterAnimation:
-                    callbacks.append(DismissalCallback(time: end, kind: interactive, finished: finished))
-                }
-                callbacks.append(DismissalCallback(time: end, kind: .completeTransition, finished: animation.finishing))
-                controller.completionEnded(finished: animation.finishing)
-            }
-        }
-        return DismissalRunResult(updates: updates, began: began, decision: decision, outcome: decision.outcome,
-                                  reason: decision.reason, animation: animation, frames: frames,
-                                  callbacks: callbacks, unusedSampleCount: unused)
+        var driver = DismissalDriver(controller: controller, clock: clock)
+        for sample in samples { _ = driver.feed(sample) }
+        return driver.result
     }
 
     /// Splits samples into pans, each starting at a `.began` (samples before the first are dropped).

@@ -24,13 +24,18 @@ public struct Recording: Hashable, Sendable {
     }
 
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the description is a
-    /// touchscreen or touchpad TouchTape can replay (a keyboard or pen recording
-    /// would otherwise run the pipeline over nothing and report an empty result).
+    /// touchscreen or touchpad TouchTape can replay (see ``RecordingStream/requireTouchDevice()``).
     public func requireTouchDevice() throws(RecordingError) {
+        try Self.requireTouchDevice(description, file: source.eventsPath)
+    }
+
+    /// A keyboard or pen recording would otherwise run the pipeline over nothing and
+    /// report an empty result.
+    static func requireTouchDevice(_ description: DeviceDescription, file: String) throws(RecordingError) {
         let classification = description.classification
         guard classification.kind == .other else { return }
         throw RecordingError(
-            kind: .noTouchDevice, file: source.eventsPath, line: nil, eventIndex: nil,
+            kind: .noTouchDevice, file: file, line: nil, eventIndex: nil,
             expected: "a touchscreen or touchpad (ABS_MT_POSITION_X/Y or ABS_X/Y with BTN_TOUCH, no pen)",
             found: "'\(description.name)' (touch protocol: \(classification.touchProtocol.name))",
             hint: "record the touch device itself; `touchtape devices` lists the candidates")

@@ -83,6 +83,12 @@ public struct RecordingStream {
         }
     }
 
+    /// Throws ``RecordingError/Kind/noTouchDevice`` unless the recording is of a
+    /// touchscreen or touchpad.
+    public func requireTouchDevice() throws(RecordingError) {
+        try Recording.requireTouchDevice(description, file: source.eventsPath)
+    }
+
     /// Events read so far.
     public var eventsRead: Int {
         switch backend {

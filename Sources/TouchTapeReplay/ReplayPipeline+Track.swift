@@ -23,16 +23,7 @@ extension ReplayPipeline {
     public static func transcript<Controller: InteractiveDismissalController>(
         for track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
     ) -> Transcript {
-        let (samples, units) = samples(for: track, configuration: configuration)
-        let c = track.description.classification
-        var notes: [String] = []
-        if let assumption = units.assumption { notes.append(assumption) }
-        if track.annotation.cutShort || track.endsWithContactsDown { notes.append("gesture was cut short") }
-        if let note = track.annotation.note, !note.isEmpty { notes.append("note: \(note)") }
-        let context = TrackContext(file: file, track: track.number, deviceName: track.description.name,
-                                   deviceKind: c.kind, touchProtocol: c.touchProtocol, fingers: track.maxFingers,
-                                   annotation: track.annotation, notes: notes)
-        return transcript(samples: samples, controller: controller, settings: configuration.dismissal,
-                          profileName: configuration.profileName, context: context, frameRate: configuration.frameRate)
+        TrackRun(track: track, file: file, configuration: configuration, controller: controller)
+            .result(annotation: track.annotation).transcript
     }
 }

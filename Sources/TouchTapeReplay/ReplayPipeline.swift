@@ -17,6 +17,12 @@ public enum ReplayPipeline {
     ) -> Transcript {
         let run = DismissalRun.run(controller: controller, samples: samples,
                                    clock: VirtualClock(origin: 0, frameRate: frameRate))
+        return transcript(samples: samples, run: run, settings: settings, profileName: profileName, context: context)
+    }
+
+    /// The transcript of samples a controller already ran (``DismissalRun``, ``DismissalDriver``).
+    public static func transcript(samples: [PanSample], run: DismissalRunResult, settings: DismissalSettings,
+                                  profileName: String, context: TrackContext) -> Transcript {
         var notes = context.notes
         if samples.isEmpty {
             notes.append("no pan recognised (\(context.deviceKind == .touchpad && context.fingers < 2 ? "one-finger touchpad motion is pointer motion" : "the contacts never moved past the slop"))")

@@ -17,28 +17,33 @@ extension TrackSplitter {
         from events: [InputEvent], description: DeviceDescription, units: MillimetreConversion,
         annotations: [(eventIndex: Int, annotation: TrackAnnotation)] = []
     ) -> [Track] {
-        var assembler = FrameAssembler(description: description, units: units)
-        var splitter = TrackSplitter()
-        var stateBeforeFrame = assembler.state
-        var stateAtStart = stateBeforeFrame
-        var spans: [(span: TrackSpan, state: TouchState)] = []
-        for (index, event) in events.enumerated() {
-            guard let frame = assembler.feed(event, index: index) else { continue }
-            switch splitter.feed(frame: frame) {
-            case .began?: stateAtStart = stateBeforeFrame
-            case .ended(let span)?: spans.append((span, stateAtStart))
-            case nil: break
+        var session = TrackSession(description: description, units: units)
+        var spans: [TrackSpan] = []
+        var initialStates: [TouchState] = []
+        var labels: [Int: TrackAnnotation] = [:]
+        func collect(_ step: TrackStep) {
+            switch step {
+            case .frame(_, .ended(let span)?), .endedInGesture(let span): spans.append(span)
+            case .label(let track, let annotation): labels[track] = annotation
+            case .frame: break
             }
-            stateBeforeFrame = assembler.state
         }
-        if let open = splitter.finish() { spans.append((open, stateAtStart)) }
+        var marks = annotations[...]
+        for event in events {
+            while let mark = marks.first, mark.eventIndex <= session.eventsFed {
+                session.mark(mark.annotation)
+                marks = marks.dropFirst()
+            }
+            let tracksBefore = session.trackNumber
+            session.feed(event, collect)
+            if session.trackNumber != tracksBefore { initialStates.append(session.trackInitialState) }
+        }
+        for mark in marks { session.mark(mark.annotation) }
+        session.finish(collect)
 
-        return spans.enumerated().map { k, entry in
-            let end = entry.span.eventRange.upperBound
-            let nextStart = k + 1 < spans.count ? spans[k + 1].span.eventRange.lowerBound : Int.max
-            let mark = annotations.first { (end...nextStart).contains($0.eventIndex) }
-            return Track(number: k + 1, description: description, events: Array(events[entry.span.eventRange]),
-                         span: entry.span, initialState: entry.state, annotation: mark?.annotation ?? TrackAnnotation())
+        return spans.enumerated().map { k, span in
+            Track(number: k + 1, description: description, events: Array(events[span.eventRange]),
+                  span: span, initialState: initialStates[k], annotation: labels[k + 1] ?? TrackAnnotation())
         }
     }
 }

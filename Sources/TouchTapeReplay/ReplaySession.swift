@@ -1,0 +1,171 @@
+import TouchTapeEvents
+import TouchTapeFrames
+import TouchTapeTracks
+import TouchTapePan
+import TouchTapeDismissal
+
+/// The whole pipeline, one event at a time: events → frames → tracks → pan samples →
+/// a fresh dismissal controller per track → completion on the virtual clock → transcript
+/// → checks → a report row.
+///
+/// It is the one pipeline behind `touchtape replay` (fed from a file), `touchtape live`
+/// (fed from a device, or from a file at its recorded pace) and the API, so that replay
+/// and live cannot disagree. It holds nothing beyond the track in progress (and the last
+/// finished one until its label is known), so memory does not grow with the recording.
+///
+/// ```swift
+/// var session = ReplaySession(description: d, file: path, configuration: configuration)
+/// while let item = try stream.next() {
+///     switch item {
+///     case .event(let e): session.feed(e) { step in if case .trackReported(let r) = step { rows.append(r.report) } }
+///     case .annotation(let a): session.mark(a)
+///     }
+/// }
+/// session.finish { … }
+/// ```
+///
+/// Steps come in stream order: `.frame` for every frame; for each track `.trackBegan`,
+/// its `.panSample`s, the controller's `.progress` updates and `.decided`, then
+/// `.trackEnded` at its last frame, and `.trackReported` once its label is known (at the
+/// next track's first frame or the end of the stream: a recording's mark follows its
+/// track). A caller with no marks (live) can report at once with ``TrackRun/result(annotation:)``.
+public struct ReplaySession<Controller: InteractiveDismissalController> {
+    public let description: DeviceDescription
+    /// The file name reports carry.
+    public let file: String
+    /// Settings for the tracks that begin from now on (a track keeps the ones it began with).
+    public var configuration: ReplayConfiguration
+    private let makeController: (ReplayConfiguration) -> Controller
+
+    private var tracks: TrackSession
+    private var current: TrackInProgress<Controller>?
+    /// A finished track waiting for its label.
+    private var finished: TrackRun?
+
+    /// - Parameter makeController: a fresh controller for each track, never one shared
+    ///   instance (a controller keeps state from its pan).
+    public init(description: DeviceDescription, file: String, configuration: ReplayConfiguration,
+                makeController: @escaping (ReplayConfiguration) -> Controller) {
+        self.description = description
+        self.file = file
+        self.configuration = configuration
+        self.makeController = makeController
+        self.tracks = TrackSession(description: description,
+                                   units: MillimetreConversion(description: description,
+                                                               fallback: configuration.resolutionFallback))
+    }
+
+    /// The track in progress: its number and the controller's would-be decision, for a live view.
+    public var trackInProgress: Int? { current?.number }
+
+    /// What the controller would decide if the fingers lifted now (`nil` unless a pan
+    /// is driving the controller).
+    public var decisionIfReleasedNow: Decision? {
+        guard let current, let last = current.samples.last else { return nil }
+        return current.driver.decisionIfReleased(last)
+    }
+
+    /// Feeds the next event.
+    public mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
+        var steps: [TrackStep] = []
+        tracks.feed(event) { steps.append($0) }
+        for step in steps { try handle(step, emit) }
+    }
+
+    /// An annotation mark read at this point of the recording.
+    public mutating func mark(_ annotation: TrackAnnotation) {
+        tracks.mark(annotation)
+    }
+
+    /// The recording ended: a track still in progress is cut off (its pan cancelled),
+    /// and the last track is reported.
+    public mutating func finish(_ emit: (SessionStep) throws -> Void) rethrows {
+        var steps: [TrackStep] = []
+        tracks.finish { steps.append($0) }
+        for step in steps { try handle(step, emit) }
+    }
+
+    private mutating func handle(_ step: TrackStep, _ emit: (SessionStep) throws -> Void) rethrows {
+        switch step {
+        case .frame(let frame, let boundary):
+            if case .began? = boundary {
+                current = TrackInProgress(number: tracks.trackNumber, deviceKind: description.classification.kind,
+                                          configuration: configuration, controller: makeController(configuration))
+                try emit(.trackBegan(track: tracks.trackNumber))
+            }
+            try emit(.frame(frame))
+            guard current != nil else { return }
+            for sample in current!.recognizer.handle(frame) { try drive(sample, emit) }
+            current!.lastFrameTime = frame.time
+            if case .ended(let span)? = boundary { try endTrack(span, emit) }
+        case .endedInGesture(let span):
+            guard current != nil else { return }
+            for sample in current!.recognizer.finish(at: current!.lastFrameTime) { try drive(sample, emit) }
+            try endTrack(span, emit)
+        case .label(let track, let annotation):
+            guard let run = finished, run.number == track else { return }
+            finished = nil
+            try emit(.trackReported(run.result(annotation: annotation)))
+        }
+    }
+
+    private mutating func drive(_ sample: PanSample, _ emit: (SessionStep) throws -> Void) rethrows {
+        current!.samples.append(sample)
+        try emit(.panSample(sample))
+        switch current!.driver.feed(sample) {
+        case .progress(let update)?: try emit(.progress(update))
+        case .decided(let decided)?: try emit(.decided(decided))
+        case nil: break
+        }
+    }
+
+    private mutating func endTrack(_ span: TrackSpan, _ emit: (SessionStep) throws -> Void) rethrows {
+        guard let track = current else { return }
+        current = nil
+        let run = TrackRun(file: file, number: track.number, description: description,
+                           units: tracks.units, configuration: track.configuration, span: span,
+                           samples: track.samples, dismissal: track.driver.result)
+        finished = run
+        try emit(.trackEnded(run))
+    }
+}
+
+extension ReplaySession where Controller == DismissalController {
+    /// A session with TouchTape's own controller following the configuration's settings.
+    public init(description: DeviceDescription, file: String, configuration: ReplayConfiguration) {
+        self.init(description: description, file: file, configuration: configuration) {
+            DismissalController(settings: $0.dismissal)
+        }
+    }
+}
+
+/// The per-track state of a ``ReplaySession``.
+private struct TrackInProgress<Controller: InteractiveDismissalController> {
+    let number: Int
+    let configuration: ReplayConfiguration
+    var recognizer: PanRecognizer
+    var driver: DismissalDriver<Controller>
+    var samples: [PanSample] = []
+    var lastFrameTime = EventTime.zero
+
+    init(number: Int, deviceKind: DeviceKind, configuration: ReplayConfiguration, controller: Controller) {
+        self.number = number
+        self.configuration = configuration
+        self.recognizer = PanRecognizer(deviceKind: deviceKind, settings: configuration.pan)
+        self.driver = DismissalDriver(controller: controller, clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
+    }
+}
+
+/// What a ``ReplaySession`` reports, in stream order.
+public enum SessionStep {
+    case frame(Frame)
+    case trackBegan(track: Int)
+    case panSample(PanSample)
+    case progress(ProgressUpdate)
+    /// The pan ended and the controller decided; the completion's frames and callbacks.
+    case decided(DismissalDecided)
+    /// The track's last frame went through; its label may still come.
+    case trackEnded(TrackRun)
+    /// The track with its label, checked.
+    case trackReported(TrackResult)
+}

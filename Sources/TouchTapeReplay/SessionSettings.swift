@@ -1,0 +1,146 @@
+import TouchTapeFrames
+import TouchTapePan
+import TouchTapeDismissal
+
+/// The settings a replay or a live session runs under: a library profile and the user's
+/// overrides of it, as values. `touchtape replay`, `touchtape live` (whose keys change
+/// them while it runs) and later commands share this one type, so the same words mean
+/// the same settings everywhere, and a live session can print the `touchtape replay`
+/// command line that reproduces it.
+///
+/// ```swift
+/// var settings = SessionSettings(profile: .easytransitions)
+/// settings.threshold = 0.4
+/// let configuration = try settings.configuration()   // validated
+/// settings.replayArguments                           // ["--profile", "easytransitions", "--threshold", "0.4"]
+/// ```
+public struct SessionSettings: Hashable, Sendable {
+    public var profile: DismissalProfile
+    /// Completion threshold (fraction of the progress distance); `nil`: the profile's.
+    public var threshold: Double?
+    /// Minimum flick velocity in points per second; `nil`: the profile's.
+    public var flickVelocity: Double?
+    /// `false` turns flicks off whatever the profile or ``flickVelocity`` say.
+    public var flickEnabled: Bool
+    /// The direction of the dismissing pan; `nil`: the profile's.
+    public var edge: DismissEdge?
+    /// The progress divisor in points; `nil`: the profile's.
+    public var distance: Double?
+    /// Points per millimetre of finger travel; `nil`: iOS's 163 points per inch.
+    public var scale: Double?
+    /// The assumption for devices reporting resolution 0; `nil`: ``ResolutionFallback/standard``.
+    public var resolutionFallback: ResolutionFallback?
+
+    public init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
+                flickEnabled: Bool = true, edge: DismissEdge? = nil, distance: Double? = nil, scale: Double? = nil,
+                resolutionFallback: ResolutionFallback? = nil) {
+        self.profile = profile
+        self.threshold = threshold
+        self.flickVelocity = flickVelocity
+        self.flickEnabled = flickEnabled
+        self.edge = edge
+        self.distance = distance
+        self.scale = scale
+        self.resolutionFallback = resolutionFallback
+    }
+
+    /// Back to the profile's own values (the profile stays).
+    public mutating func resetToProfile() {
+        self = SessionSettings(profile: profile)
+    }
+
+    /// The dismissal settings in force: the profile's, with the overrides applied.
+    public func dismissalSettings() throws(SessionSettingsError) -> DismissalSettings {
+        var settings = profile.settings
+        if let threshold {
+            guard threshold.isFinite, threshold >= 0 else { throw SessionSettingsError(setting: "threshold", message: "must be a fraction ≥ 0") }
+            settings.completionThreshold = threshold
+        }
+        if let flickVelocity {
+            guard flickVelocity.isFinite, flickVelocity >= 0 else {
+                throw SessionSettingsError(setting: "flick-velocity", message: "must be ≥ 0 points/s")
+            }
+            if var rule = settings.flick { rule.minimumVelocity = flickVelocity; settings.flick = rule }
+            else { settings.flick = .init(minimumVelocity: flickVelocity, comparison: .greaterThanOrEqual) }
+        }
+        if !flickEnabled { settings.flick = nil }
+        if let edge { settings.edge = edge }
+        if let distance {
+            guard distance.isFinite, distance > 0 else { throw SessionSettingsError(setting: "distance", message: "must be > 0 points") }
+            settings.progressDistance = distance
+        }
+        do { return try settings.validated() } catch {
+            throw SessionSettingsError(setting: nil, message: "\(error)")
+        }
+    }
+
+    /// The pan recognizer's settings in force.
+    public func panSettings() throws(SessionSettingsError) -> PanSettings {
+        var pan = PanSettings()
+        if let scale {
+            guard scale.isFinite, scale > 0 else { throw SessionSettingsError(setting: "scale", message: "must be > 0 points per millimetre") }
+            pan.scale = scale
+        }
+        return pan
+    }
+
+    /// Everything a ``ReplaySession`` needs, validated.
+    public func configuration() throws(SessionSettingsError) -> ReplayConfiguration {
+        ReplayConfiguration(profileName: profile.rawValue, dismissal: try dismissalSettings(), pan: try panSettings(),
+                            resolutionFallback: resolutionFallback ?? .standard)
+    }
+
+    /// The overrides in words, in a fixed order, for a report's header (`threshold 0.4`).
+    public var overrideDescriptions: [String] {
+        var words: [String] = []
+        if let threshold { words.append("threshold \(threshold)") }
+        if let flickVelocity { words.append("flick velocity \(flickVelocity)") }
+        if !flickEnabled { words.append("no flick") }
+        if let edge { words.append("edge \(edge.rawValue)") }
+        if let distance { words.append("distance \(distance)") }
+        if let scale { words.append("scale \(scale)") }
+        if let resolutionFallback { words.append("resolution fallback \(resolutionFallback.argument)") }
+        return words
+    }
+
+    /// The `touchtape replay` options that reproduce these settings.
+    public var replayArguments: [String] {
+        var arguments = ["--profile", profile.rawValue]
+        if let threshold { arguments += ["--threshold", "\(threshold)"] }
+        if let flickVelocity { arguments += ["--flick-velocity", "\(flickVelocity)"] }
+        if !flickEnabled { arguments.append("--no-flick") }
+        if let edge { arguments += ["--edge", edge.rawValue] }
+        if let distance { arguments += ["--distance", "\(distance)"] }
+        if let scale { arguments += ["--scale", "\(scale)"] }
+        if let resolutionFallback { arguments += ["--resolution-fallback", resolutionFallback.argument] }
+        return arguments
+    }
+}
+
+/// A setting out of its range.
+public struct SessionSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The option's name (`threshold`), `nil` when the combination is at fault.
+    public var setting: String?
+    public var message: String
+
+    public init(setting: String?, message: String) {
+        self.setting = setting
+        self.message = message
+    }
+
+    public var description: String { setting.map { "--\($0) \(message)" } ?? message }
+}
+
+extension ResolutionFallback {
+    /// The command-line spelling that parses back to this value (`100mm`, `7.68/mm`).
+    public var argument: String {
+        switch self {
+        case .longerAxis(let millimetres): return "\(Self.compact(millimetres))mm"
+        case .unitsPerMillimetre(let units): return "\(Self.compact(units))/mm"
+        }
+    }
+
+    private static func compact(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,82 @@
+import TouchTapeEvents
+import TouchTapeFrames
+import TouchTapeTracks
+import TouchTapePan
+import TouchTapeDismissal
+
+/// One track after the pipeline ran it, before its label is known: its span, its pan
+/// samples and what the controller did with them.
+///
+/// Made by ``ReplaySession`` at a track's last frame, or from a ``Track`` cut from a
+/// recording (``init(track:file:configuration:controller:)``); either way
+/// ``result(annotation:)`` is the one place a transcript, its checks and its report row
+/// are made.
+public struct TrackRun: Sendable {
+    public var file: String
+    public var number: Int
+    public var description: DeviceDescription
+    /// How device units became millimetres (and whether a resolution was assumed).
+    public var units: MillimetreConversion
+    public var configuration: ReplayConfiguration
+    public var span: TrackSpan
+    public var samples: [PanSample]
+    public var dismissal: DismissalRunResult
+
+    public init(file: String, number: Int, description: DeviceDescription, units: MillimetreConversion,
+                configuration: ReplayConfiguration, span: TrackSpan, samples: [PanSample], dismissal: DismissalRunResult) {
+        self.file = file
+        self.number = number
+        self.description = description
+        self.units = units
+        self.configuration = configuration
+        self.span = span
+        self.samples = samples
+        self.dismissal = dismissal
+    }
+
+    /// Runs a track cut from a recording alone (from its ``Track/initialState``) through
+    /// the same stages a session runs: frames → pan recognizer → ``DismissalDriver``.
+    public init<Controller: InteractiveDismissalController>(
+        track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
+    ) {
+        let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
+        let samples = PanRecognizer.samples(for: track.frames(units: units), deviceKind: track.description.classification.kind,
+                                            settings: configuration.pan)
+        let dismissal = DismissalRun.run(controller: controller, samples: samples,
+                                         clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
+        self.init(file: file, number: track.number, description: track.description, units: units,
+                  configuration: configuration, span: TrackSpan(frameRange: track.sourceFrameRange,
+                                                                eventRange: track.sourceEventRange,
+                                                                maxFingers: track.maxFingers,
+                                                                endsWithContactsDown: track.endsWithContactsDown),
+                  samples: samples, dismissal: dismissal)
+    }
+
+    /// The transcript with the track's label and note, its checks, and its report row.
+    public func result(annotation: TrackAnnotation, checks: [any Check] = StandardChecks.all) -> TrackResult {
+        let classification = description.classification
+        var notes: [String] = []
+        if let assumption = units.assumption { notes.append(assumption) }
+        if annotation.cutShort || span.endsWithContactsDown { notes.append("gesture was cut short") }
+        if let note = annotation.note, !note.isEmpty { notes.append("note: \(note)") }
+        let context = TrackContext(file: file, track: number, deviceName: description.name,
+                                   deviceKind: classification.kind, touchProtocol: classification.touchProtocol,
+                                   fingers: span.maxFingers, annotation: annotation, notes: notes)
+        let transcript = ReplayPipeline.transcript(samples: samples, run: dismissal, settings: configuration.dismissal,
+                                                   profileName: configuration.profileName, context: context)
+        let results = ReplayPipeline.check(transcript, checks: checks)
+        return TrackResult(transcript: transcript,
+                           report: TrackReport(transcript: transcript, deviceName: description.name, checks: results))
+    }
+}
+
+/// A track's transcript and its report row (which holds the check results).
+public struct TrackResult: Sendable {
+    public var transcript: Transcript
+    public var report: TrackReport
+
+    public init(transcript: Transcript, report: TrackReport) {
+        self.transcript = transcript
+        self.report = report
+    }
+}

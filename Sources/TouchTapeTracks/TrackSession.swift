@@ -1,0 +1,117 @@
+import TouchTapeEvents
+import TouchTapeFrames
+
+/// Events → frames → gestures, one event at a time: the single loop that the recorder,
+/// the replay of a file and the live view all run, so that they number, split and label
+/// tracks identically.
+///
+/// It owns the ``FrameAssembler`` and the ``TrackSplitter`` and adds what both callers
+/// need beyond them: track numbers, the surface state before each track (so a track can
+/// be replayed alone), and which annotation mark belongs to which track.
+///
+/// ```swift
+/// var session = TrackSession(description: description, units: units)
+/// while let item = try stream.next() {
+///     switch item {
+///     case .event(let e): session.feed(e) { step in … }
+///     case .annotation(let a): session.mark(a)
+///     }
+/// }
+/// session.finish { step in … }
+/// ```
+///
+/// **Marks.** A mark stands after the events fed before it (the formats' `AnnotationMark`).
+/// Track *k* gets the first mark whose position lies in
+/// `end(k) ... start(k+1)` (for the last track: any position from its end on); marks
+/// before the first track or inside a track are nobody's. Because the next track's start
+/// (or the end of the stream) is needed to decide, ``TrackStep/label(track:annotation:)``
+/// comes then: exactly once per track, with an empty annotation when no mark is its.
+public struct TrackSession: Sendable {
+    public let description: DeviceDescription
+    /// How many events have been fed: the index the next event has in the stream.
+    public private(set) var eventsFed = 0
+    /// The number of the track in progress, or of the last one (0 before the first).
+    public private(set) var trackNumber = 0
+    /// The surface state just before the first event of the track in progress (or the
+    /// last one): what ``Track/initialState`` holds.
+    public private(set) var trackInitialState: TouchState
+
+    private var assembler: FrameAssembler
+    private var splitter = TrackSplitter()
+    private var stateBeforeFrame: TouchState
+    /// A finished track whose label waits for the next track's start or the stream's end.
+    private var unlabelled: (number: Int, end: Int)?
+    /// Marks seen since the last boundary, with the number of events before each.
+    private var marks: [(eventIndex: Int, annotation: TrackAnnotation)] = []
+
+    public init(description: DeviceDescription, units: MillimetreConversion) {
+        self.description = description
+        self.assembler = FrameAssembler(description: description, units: units)
+        self.stateBeforeFrame = assembler.state
+        self.trackInitialState = assembler.state
+    }
+
+    public var units: MillimetreConversion { assembler.units }
+    /// True while a gesture is in progress (between its first frame and its lift frame).
+    public var isInGesture: Bool { splitter.isInGesture }
+
+    /// Feeds the next event. A `SYN_REPORT` that completes a frame emits `.frame`; when
+    /// that frame starts a gesture, the previous track's `.label` comes first.
+    public mutating func feed(_ event: InputEvent, _ emit: (TrackStep) throws -> Void) rethrows {
+        let index = eventsFed
+        eventsFed += 1
+        guard let frame = assembler.feed(event, index: index) else { return }
+        let boundary = splitter.feed(frame: frame)
+        switch boundary {
+        case .began(_, let firstEvent)?:
+            if let step = resolveLabel(nextStart: firstEvent) { try emit(step) }
+            marks.removeAll(keepingCapacity: true)
+            trackNumber += 1
+            trackInitialState = stateBeforeFrame
+        case .ended(let span)?:
+            marks.removeAll(keepingCapacity: true)
+            unlabelled = (trackNumber, span.eventRange.upperBound)
+        case nil:
+            break
+        }
+        stateBeforeFrame = assembler.state
+        try emit(.frame(frame, boundary))
+    }
+
+    /// An annotation mark read at this point of the stream (after ``eventsFed`` events).
+    public mutating func mark(_ annotation: TrackAnnotation) {
+        guard unlabelled != nil || splitter.isInGesture else { return }   // before any track: nobody's
+        marks.append((eventsFed, annotation))
+    }
+
+    /// The stream ended: a gesture still in progress is closed (`.endedInGesture`, its span
+    /// marked ``TrackSpan/endsWithContactsDown``), then the last track's `.label`.
+    public mutating func finish(_ emit: (TrackStep) throws -> Void) rethrows {
+        if let open = splitter.finish() {
+            unlabelled = (trackNumber, open.eventRange.upperBound)
+            try emit(.endedInGesture(open))
+        }
+        if let step = resolveLabel(nextStart: Int.max) { try emit(step) }
+        marks.removeAll()
+    }
+
+    /// The label of the track waiting for one: the first mark in `end ... nextStart`.
+    private mutating func resolveLabel(nextStart: Int) -> TrackStep? {
+        guard let waiting = unlabelled else { return nil }
+        unlabelled = nil
+        let mark = marks.first { (waiting.end...nextStart).contains($0.eventIndex) }
+        return .label(track: waiting.number, annotation: mark?.annotation ?? TrackAnnotation())
+    }
+}
+
+/// What a ``TrackSession`` reports, in stream order.
+public enum TrackStep: Sendable {
+    /// A frame, and the gesture boundary it is (the first frame with something down, or
+    /// the lift frame), if any.
+    case frame(Frame, TrackBoundary?)
+    /// The stream ended inside a gesture: its span, through the last complete frame.
+    case endedInGesture(TrackSpan)
+    /// The annotation of track `track` (empty when no mark is its). Once per track, after
+    /// its end: at the next track's first frame, or at the end of the stream.
+    case label(track: Int, annotation: TrackAnnotation)
+}
