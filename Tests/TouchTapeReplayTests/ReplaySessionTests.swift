@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapeTestSupport
+import TouchTapeTracks
+@testable import TouchTapeReplay
+
+/// Every bundled and peer recording.
+private let sources: [RecordingSource] = {
+    (try? RecordingLocator.sources(for: [PackagePaths.recordings.path, PackagePaths.peerRecordings.path])) ?? []
+}()
+
+/// The streaming session (one assembler over the whole file, marks as they come) and the
+/// track-alone path (whole recording split, each track re-assembled from its initial
+/// state) are two routes through the same stages: their reports must be identical.
+@Test(arguments: DismissalProfile.allCases)
+func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
+    #expect(sources.count >= 17)
+    let configuration = try SessionSettings(profile: profile).configuration()
+    for source in sources {
+        var streamed: [TrackReport] = []
+        try RecordingReplay.run(source, configuration: configuration) { streamed.append($0.report) }
+        let recording = try RecordingReader.read(source)
+        let alone = recording.tracks(units: MillimetreConversion(description: recording.description)).map { track in
+            let t = ReplayPipeline.transcript(for: track, file: source.eventsPath, configuration: configuration)
+            return TrackReport(transcript: t, deviceName: recording.description.name, checks: ReplayPipeline.check(t))
+        }
+        #expect(streamed.count == alone.count, "\(source.eventsPath)")
+        #expect(JSONReportRenderer.render(ReplayReport(profile: profile.rawValue, tracks: streamed))
+                == JSONReportRenderer.render(ReplayReport(profile: profile.rawValue, tracks: alone)), "\(source.eventsPath)")
+    }
+}
+
+@Test func stepsOfATrackComeInPipelineOrder() throws {
+    let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path)
+    var stream = try RecordingStream(source)
+    var session = ReplaySession(description: stream.description, file: "f", configuration: try SessionSettings().configuration())
+    var kinds: [String] = []
+    func record(_ step: SessionStep) {
+        let word: String
+        switch step {
+        case .frame: word = "frame"
+        case .trackBegan: word = "began"
+        case .panSample: word = "sample"
+        case .progress: word = "progress"
+        case .decided: word = "decided"
+        case .trackEnded: word = "ended"
+        case .trackReported: word = "reported"
+        }
+        if kinds.last != word { kinds.append(word) }
+    }
+    while let item = try stream.next() {
+        switch item {
+        case .event(let e): session.feed(e, record)
+        case .annotation(let a): session.mark(a)
+        }
+    }
+    session.finish(record)
+    let first = try #require(kinds.firstIndex(of: "began"))
+    let order = kinds[first...].filter { $0 != "frame" }
+    // The slop is crossed after some frames; samples and progress alternate; one decision.
+    #expect(order.first == "began" && order.contains("decided") && order.last == "reported")
+    #expect(order.firstIndex(of: "decided")! < order.firstIndex(of: "ended")!)
+    #expect(order.firstIndex(of: "ended")! < order.firstIndex(of: "reported")!)
+}
+
+@Test func aNewConfigurationAppliesFromTheNextTrack() throws {
+    let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchpad-two-finger-flick-up-cancel.yml").path)
+    var stream = try RecordingStream(source)
+    var session = ReplaySession(description: stream.description, file: "f", configuration: try SessionSettings().configuration())
+    var thresholds: [Double?] = []
+    var changed = false
+    while let item = try stream.next() {
+        guard case .event(let e) = item else { continue }
+        var began = false
+        session.feed(e) { step in
+            if case .trackBegan = step { began = true }
+            if case .trackEnded(let run) = step { thresholds.append(run.configuration.dismissal.completionThreshold) }
+        }
+        if began, !changed {
+            // The first track is under way: the change is for the tracks after it.
+            session.configuration = try SessionSettings(threshold: 0.9).configuration()
+            changed = true
+        }
+    }
+    session.finish { if case .trackEnded(let run) = $0 { thresholds.append(run.configuration.dismissal.completionThreshold) } }
+    #expect(thresholds.count >= 2)
+    #expect(thresholds.first == 1.0 / 3.0)
+    #expect(thresholds.dropFirst().allSatisfy { $0 == 0.9 })
+}
+
+@Test func theWouldBeDecisionFollowsThePan() throws {
+    let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path)
+    var stream = try RecordingStream(source)
+    var session = ReplaySession(description: stream.description, file: "f", configuration: try SessionSettings().configuration())
+    var wouldBe: [Outcome] = []
+    var actual: Outcome?
+    while let item = try stream.next() {
+        guard case .event(let e) = item else { continue }
+        var progressed = false
+        session.feed(e) { step in
+            if case .progress = step { progressed = true }
+            if case .decided(let d) = step { actual = d.decision.outcome }
+        }
+        if progressed, let decision = session.decisionIfReleasedNow { wouldBe.append(decision.outcome) }
+    }
+    // Early in the pan a release would cancel; by its end it would finish, as it then does.
+    #expect(wouldBe.first == .cancel)
+    #expect(wouldBe.last == .finish && actual == .finish)
+}

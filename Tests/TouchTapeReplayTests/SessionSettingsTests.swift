@@ -1,0 +1,54 @@
+import Testing
+import TouchTapeDismissal
+import TouchTapeFrames
+import TouchTapeReplay
+
+@Test func overridesApplyOnTopOfTheProfile() throws {
+    var settings = SessionSettings(profile: .easytransitions)
+    settings.threshold = 0.4
+    settings.flickVelocity = 900
+    settings.edge = .top
+    settings.distance = 600
+    settings.scale = 5
+    let configuration = try settings.configuration()
+    #expect(configuration.profileName == "easytransitions")
+    #expect(configuration.dismissal.completionThreshold == 0.4)
+    #expect(configuration.dismissal.flick?.minimumVelocity == 900)
+    #expect(configuration.dismissal.edge == .top && configuration.dismissal.progressDistance == 600)
+    #expect(configuration.pan.scale == 5)
+    #expect(settings.overrideDescriptions == ["threshold 0.4", "flick velocity 900.0", "edge top", "distance 600.0", "scale 5.0"])
+}
+
+@Test func noFlickWinsOverAFlickVelocity() throws {
+    let settings = SessionSettings(flickVelocity: 500, flickEnabled: false)
+    #expect(try settings.dismissalSettings().flick == nil)
+}
+
+@Test func resetKeepsTheProfileOnly() {
+    var settings = SessionSettings(profile: .photozoom, threshold: 0.2, flickEnabled: false, edge: .left)
+    settings.resetToProfile()
+    #expect(settings == SessionSettings(profile: .photozoom))
+    #expect(settings.overrideDescriptions.isEmpty)
+}
+
+@Test func replayArgumentsSpellEveryOverride() {
+    let settings = SessionSettings(profile: .transition, threshold: 0.25, flickVelocity: 800, flickEnabled: false,
+                                   edge: .right, distance: 700, scale: 6, resolutionFallback: .unitsPerMillimetre(7.68))
+    #expect(settings.replayArguments == ["--profile", "transition", "--threshold", "0.25", "--flick-velocity", "800.0",
+                                         "--no-flick", "--edge", "right", "--distance", "700.0", "--scale", "6.0",
+                                         "--resolution-fallback", "7.68/mm"])
+    #expect(ResolutionFallback("7.68/mm") == .unitsPerMillimetre(7.68))
+    #expect(ResolutionFallback.standard.argument == "100mm")
+}
+
+@Test(arguments: [
+    (SessionSettings(threshold: -0.1), "--threshold"),
+    (SessionSettings(threshold: .nan), "--threshold"),
+    (SessionSettings(flickVelocity: -1), "--flick-velocity"),
+    (SessionSettings(distance: 0), "--distance"),
+    (SessionSettings(scale: .infinity), "--scale"),
+])
+func outOfRangeSettingsAreNamed(settings: SessionSettings, option: String) {
+    #expect(throws: SessionSettingsError.self) { try settings.configuration() }
+    do { _ = try settings.configuration() } catch { #expect(error.description.hasPrefix(option)) }
+}

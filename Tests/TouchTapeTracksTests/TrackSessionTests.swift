@@ -1,0 +1,74 @@
+import TouchTapeTestSupport
+import Testing
+import TouchTapeEvents
+import TouchTapeFrames
+import TouchTapeTracks
+
+private typealias C = EventCodes
+private let device = TestDevices.touchscreenB
+private let units = MillimetreConversion(description: device)
+
+/// One gesture (events 0…9), a neutral frame (10…11), a second gesture that never lifts (12…16).
+private func stream() -> TestStream {
+    var s = TestStream()
+    s.trackingID(1); s.mt(x: 100, y: 100); s.key(C.BTN_TOUCH, 1); s.report()          // 0…4   frame 0 down
+    s.mt(y: 120); s.report()                                                          // 5…6   frame 1
+    s.trackingID(-1); s.key(C.BTN_TOUCH, 0); s.report()                               // 7…9   frame 2 lift
+    s.raw(type: EventType.msc.rawValue, code: C.MSC_TIMESTAMP, value: 1); s.report()  // 10…11 frame 3 neutral
+    s.trackingID(2); s.mt(x: 300, y: 300); s.key(C.BTN_TOUCH, 1); s.report()          // 12…16 frame 4 down
+    return s
+}
+
+/// Every step, in order, as a short word: `f0`, `f0+` (began), `f2-` (ended), `cut`, `L1:note`.
+private func steps(_ events: [InputEvent], marks: [Int: [String]] = [:]) -> [String] {
+    var session = TrackSession(description: device, units: units)
+    var out: [String] = []
+    func record(_ step: TrackStep) {
+        switch step {
+        case .frame(let f, .began?): out.append("f\(f.index)+")
+        case .frame(let f, .ended?): out.append("f\(f.index)-")
+        case .frame(let f, nil): out.append("f\(f.index)")
+        case .endedInGesture: out.append("cut")
+        case .label(let track, let a): out.append("L\(track):\(a.note ?? "")")
+        }
+    }
+    for (index, event) in events.enumerated() {
+        for note in marks[index] ?? [] { session.mark(TrackAnnotation(note: note)) }
+        session.feed(event, record)
+    }
+    for note in marks[events.count] ?? [] { session.mark(TrackAnnotation(note: note)) }
+    session.finish(record)
+    return out
+}
+
+@Test func stepsComeInStreamOrderWithOneLabelPerTrack() {
+    // Track 1's label is known at track 2's first frame; track 2 (open) is cut at the end.
+    #expect(steps(stream().events) == ["f0+", "f1", "f2-", "f3", "L1:", "f4+", "cut", "L2:"])
+}
+
+@Test func aMarkBetweenTracksLabelsTheTrackBefore() {
+    // After the lift (event 10 = after 10 events) and at the next track's first event (12).
+    #expect(steps(stream().events, marks: [10: ["a"], 12: ["b"]]) == ["f0+", "f1", "f2-", "f3", "L1:a", "f4+", "cut", "L2:"])
+    #expect(steps(stream().events, marks: [12: ["b"]]).contains("L1:b"))
+}
+
+@Test func marksBeforeTheFirstTrackOrInsideATrackAreNobodys() {
+    let s = steps(stream().events, marks: [0: ["before"], 6: ["inside"], 14: ["inside 2"]])
+    #expect(s.filter { $0.hasPrefix("L") } == ["L1:", "L2:"])
+}
+
+@Test func aMarkAfterTheLastCompleteFrameLabelsTheCutTrack() {
+    let s = steps(stream().events, marks: [17: ["end"]])
+    #expect(s.suffix(2) == ["cut", "L2:end"])
+}
+
+@Test func sessionAgreesWithTheWholeRecordingSplitter() {
+    let events = stream().events
+    let marks: [(eventIndex: Int, annotation: TrackAnnotation)] = [(10, TrackAnnotation(expected: .finish)), (17, TrackAnnotation(note: "x"))]
+    let tracks = TrackSplitter.tracks(from: events, description: device, units: units, annotations: marks)
+    #expect(tracks.map(\.sourceEventRange) == [0..<10, 12..<17])
+    #expect(tracks.map(\.annotation) == [TrackAnnotation(expected: .finish), TrackAnnotation(note: "x")])
+    #expect(tracks[1].endsWithContactsDown)
+    // Track 2's initial state holds track 1's slot 0 released, nothing down.
+    #expect(tracks[1].frames(units: units).first?.contacts.count == 1)
+}
