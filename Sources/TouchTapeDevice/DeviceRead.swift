@@ -6,6 +6,8 @@ public enum DeviceRead: Sendable {
     case events([InputEvent])
     /// Nothing arrived within the timeout.
     case timeout
+    /// A watched descriptor (see ``EvdevDevice/read(timeoutMilliseconds:stop:watching:)``) is readable.
+    case readable(Int32)
     /// A stop signal (`SIGINT`, `SIGTERM`) arrived.
     case stopped(signal: Int32)
 }

@@ -59,13 +59,18 @@ public final class EvdevDevice {
     /// frames. So a reader that follows the kernel rule ("discard up to and including
     /// the next `SYN_REPORT`") lands on the resynchronised state, and the gap stays
     /// visible in the recording instead of being smoothed over.
-    public func read(timeoutMilliseconds: Int32, stop: StopSignal? = nil) throws(DeviceError) -> DeviceRead {
+    ///
+    /// Descriptors in `watching` are polled too; when one is readable and the device has
+    /// nothing, ``DeviceRead/readable(_:)`` names it (device events come first).
+    public func read(timeoutMilliseconds: Int32, stop: StopSignal? = nil, watching: [Int32] = []) throws(DeviceError) -> DeviceRead {
         // A signal is looked at first, so a device that never goes quiet cannot starve it.
         if let stop, let signal = stop.firedSignal { return .stopped(signal: signal) }
         var events = try drain()
         if !events.isEmpty { return .events(events) }
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
         if let stop { fds.append(pollfd(fd: stop.pollDescriptor, events: Int16(POLLIN), revents: 0)) }
+        let firstWatched = fds.count
+        for descriptor in watching { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
         let n = poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
         if let stop, let signal = stop.firedSignal { return .stopped(signal: signal) }
         if n < 0 {
@@ -77,7 +82,9 @@ public final class EvdevDevice {
             throw DeviceError.gone(path: path)
         }
         events = try drain()
-        return events.isEmpty ? .timeout : .events(events)
+        if !events.isEmpty { return .events(events) }
+        if let ready = fds[firstWatched...].first(where: { $0.revents != 0 }) { return .readable(ready.fd) }
+        return .timeout
     }
 
     /// Reads until libevdev says `-EAGAIN`, following the resync path on `SYN_DROPPED`.

@@ -110,44 +110,29 @@ struct RecordCommand: AsyncParsableCommand {
         writeStandardError("recording \"\(description.name)\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
 
         let clock = MonotonicClock()
-        let deadline = duration.map { clock.nowMicroseconds() + Int64($0 * 1_000_000) }
+        let loop = DeviceEventLoop(device: evdev, stop: stop, tickMilliseconds: Self.pollTimeoutMilliseconds,
+                                   deadline: duration.map { clock.nowMicroseconds() + Int64($0 * 1_000_000) }, clock: clock)
         var stopReason = "stopped"
         var exitFailure: ExitCode?
-        recording: while true {
-            var timeout = Self.pollTimeoutMilliseconds
-            if let deadline {
-                let left = deadline - clock.nowMicroseconds()
-                if left <= 0 { stopReason = "duration reached"; break }
-                timeout = Int32(min(Int64(timeout), left / 1000 + 1))
-            }
-            let read: DeviceRead
-            do {
-                read = try evdev.read(timeoutMilliseconds: timeout, stop: stop)
-            } catch {
-                switch error {
-                case .gone:
-                    exitFailure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-                    stopReason = "device disappeared"
-                default:
-                    exitFailure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-                    stopReason = "device error"
-                }
-                break recording
-            }
-            switch read {
-            case .timeout:
-                continue
-            case .stopped(let signal):
-                stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
-                break recording
-            case .events(let events):
-                do {
+        do {
+            let end = try loop.run { input in
+                guard case .events(let events) = input else { return .continue }
+                do throws(RecordingFileError) {
                     for notice in try recorder.feed(events) { writeStandardError(notice.line + "\n") }
                 } catch {
                     throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
                 }
-                if let gestures, recorder.completedGestures >= gestures { stopReason = "\(gestures) gesture(s) recorded"; break recording }
+                if let gestures, recorder.completedGestures >= gestures { return .stop }
+                return .continue
             }
+            switch end {
+            case .deadline: stopReason = "duration reached"
+            case .signal(let signal): stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+            case .handler: stopReason = "\(gestures ?? 0) gesture(s) recorded"
+            }
+        } catch let error as DeviceError {
+            exitFailure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+            if case .gone = error { stopReason = "device disappeared" } else { stopReason = "device error" }
         }
         StopSignal.restoreDefaults()
         do {
