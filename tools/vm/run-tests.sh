@@ -59,11 +59,12 @@ done
 
 echo "=== interop: evemu-record and libinput record beside touchtape record"
 # evemu-record prints nothing when it is ready: it has opened the node (its descriptor is
-# in /proc); libinput record says "recording to 'FILE'" on stderr just before its poll loop.
-# Both have read every event once they sleep in poll after the play's last event.
+# in /proc). libinput record 1.22 says "# Recording to 'FILE'." on stderr; it is waited for
+# too, with its descriptor on the node. Both have read every event once they sleep in poll
+# after the play's last event.
 HOOK='evemu-record "$NODE" > "$d/evemu-record.evemu" 2> "$d/evemu-record.err" & EPID=$!
 libinput-record -o "$d/libinput.yml" "$NODE" > "$d/libinput.log" 2>&1 & LPID=$!
-wait_open $EPID "$NODE" 60; wait_for_line "$d/libinput.log" "^recording to" 60'
+wait_open $EPID "$NODE" 60; wait_open $LPID "$NODE" 60; wait_for_line "$d/libinput.log" "Recording to" 60'
 AFTER='wait_idle $EPID 60; wait_idle $LPID 60; kill -INT $EPID $LPID 2>/dev/null; wait $EPID; wait $LPID'
 roundtrip interop /data/gen/tt-protocol-b.evemu
 HOOK=""; AFTER=""
