@@ -5,14 +5,15 @@
 #   RUNSCRIPT  shell script copied to /tests/run.sh and run by /init
 #   HOST_FILE_OR_DIR  host files copied to the same path (binaries with their libraries;
 #                     directories whole)
-# Env: KVER (default: newest /boot/vmlinuz-*), MODULES (default "uinput evdev"),
+# Env: KVER (default: newest $VM_BOOT_DIR/vmlinuz-*, VM_BOOT_DIR default /boot), MODULES (default "uinput evdev"),
 #      DATA_DIRS ("SRC:DEST ..." folders copied into the VM at DEST).
 # Adapted from the proven recipe (shared docs vm-recipe/build-initramfs.sh): evdev is a
 # module too (pitfall 1), devtmpfs must be mounted by /init (pitfall 2); adds /etc/passwd
 # with an unprivileged user "tt" for the permission scenario and /tests on PATH.
 set -eu
 OUT=$1; BINDIR=$2; RUNSCRIPT=$3; shift 3
-KVER=${KVER:-$(ls /boot/vmlinuz-* | sed 's|^/boot/vmlinuz-||' | sort -V | tail -n 1)}
+BOOT=${VM_BOOT_DIR:-/boot}
+KVER=${KVER:-$(ls "$BOOT"/vmlinuz-* | sed "s|^$BOOT/vmlinuz-||" | sort -V | tail -n 1)}
 MODULES=${MODULES:-"uinput evdev"}
 ROOT=$OUT/root
 rm -rf "$ROOT"; mkdir -p "$ROOT"
@@ -88,4 +89,4 @@ INIT
 chmod +x "$ROOT/init"
 
 (cd "$ROOT" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 > "$OUT/initramfs.cpio.gz"
-echo "initramfs: $OUT/initramfs.cpio.gz $(du -h "$OUT/initramfs.cpio.gz" | cut -f1) (unpacked $(du -sh "$ROOT" | cut -f1)), kernel /boot/vmlinuz-$KVER"
+echo "initramfs: $OUT/initramfs.cpio.gz $(du -h "$OUT/initramfs.cpio.gz" | cut -f1) (unpacked $(du -sh "$ROOT" | cut -f1)), kernel $BOOT/vmlinuz-$KVER"

@@ -7,11 +7,9 @@
 #   /data/peers/              ../shared/data/peer-recordings (real hardware recordings)
 # Each scenario prints "SCENARIO PASS: ..." or "SCENARIO FAIL: ..."; the last lines are
 # "VM scenarios: N passed, N failed" and the exit status (0 only when none failed).
-# Round trips and their tolerances: tools/vm/vm-lib.sh.
+# Round trips, their tolerances and how every scenario synchronises (never on a sleep):
+# tools/vm/vm-lib.sh.
 . /tests/vm-lib.sh     # TT, W, the tolerances, pass/failed/skip, compare, roundtrip (tools/vm/vm-lib.sh)
-
-# `touchtape inspect` is another helper's; use it where it exists
-if $TT inspect --help 2>&1 | grep -q 'not built yet'; then INSPECT=""; echo "(touchtape inspect not built yet: files are checked with play --dry-run only)"; else INSPECT=1; fi
 
 echo "=== devices with no touch device yet"
 $TT devices > $W/devices0.txt; rc=$?
@@ -24,9 +22,10 @@ roundtrip protocol-b-track2 /data/gen/tt-protocol-b.evemu --track 2
 REC_DEV="tt PROTOCOL-A"
 roundtrip protocol-a /data/gen/tt-protocol-a.evemu
 REC_DEV=""
-# the recorder grabs the device; a second grab must fail with exit 3
+# the recorder grabs the device; a second grab must fail with exit 3 (HOOK runs once the
+# first recorder has said it is recording, i.e. after its grab)
 REC_ARGS="--grab"
-HOOK='sleep 0.3; $TT record "$NODE" --grab -o $W/grab2.evemu > /dev/null 2> $W/grab2.err; GRC=$?'
+HOOK='$TT record "$NODE" --grab -o $W/grab2.evemu > /dev/null 2> $W/grab2.err; GRC=$?'
 roundtrip single-touch /data/gen/tt-single-touch.evemu
 REC_ARGS=""; HOOK=""
 if [ "$GRC" -eq 3 ] && grep -q "cannot grab" $W/grab2.err; then pass "record --grab holds the device: a second --grab exits 3 'cannot grab'"
@@ -59,9 +58,14 @@ for f in /data/peers/*.evemu /data/peers/*.events /data/peers/*.event; do
 done
 
 echo "=== interop: evemu-record and libinput record beside touchtape record"
+# evemu-record prints nothing when it is ready: it has opened the node (its descriptor is
+# in /proc). libinput record 1.22 says "# Recording to 'FILE'." on stderr; it is waited for
+# too, with its descriptor on the node. Both have read every event once they sleep in poll
+# after the play's last event.
 HOOK='evemu-record "$NODE" > "$d/evemu-record.evemu" 2> "$d/evemu-record.err" & EPID=$!
-libinput-record -o "$d/libinput.yml" "$NODE" > "$d/libinput.log" 2>&1 & LPID=$!'
-AFTER='kill -INT $EPID $LPID 2>/dev/null; wait $EPID; wait $LPID'
+libinput-record -o "$d/libinput.yml" "$NODE" > "$d/libinput.log" 2>&1 & LPID=$!
+wait_open $EPID "$NODE" 60; wait_open $LPID "$NODE" 60; wait_for_line "$d/libinput.log" "Recording to" 60'
+AFTER='wait_idle $EPID 60; wait_idle $LPID 60; kill -INT $EPID $LPID 2>/dev/null; wait $EPID; wait $LPID'
 roundtrip interop /data/gen/tt-protocol-b.evemu
 HOOK=""; AFTER=""
 d=$W/rt-interop
@@ -90,13 +94,13 @@ d=$W/evemu-play; mkdir -p $d
 src=$W/rt-protocol-b/rec.evemu
 evemu-device "$src" > $d/device.out 2>&1 &
 DPID=$!
-if wait_grep $d/device.out /dev/input/event 50; then
+if wait_for_line $d/device.out /dev/input/event 30; then
     node=$(grep -o '/dev/input/event[0-9]*' $d/device.out | head -n 1)
     $TT record "$node" -o $d/back.evemu 2> $d/rec.err &
     rpid=$!
-    sleep 1
+    wait_for_line $d/rec.err '^recording ' 60
     evemu-play "$node" < "$src" > $d/play.out 2>&1
-    sleep 0.3
+    wait_idle $rpid 60
     kill -INT $rpid; wait $rpid; rrc=$?
     kill $DPID; wait $DPID
     [ $rrc -eq 0 ] || { failed "evemu-play round trip: recorder exit $rrc"; cat $d/rec.err; }
@@ -105,21 +109,55 @@ else
     failed "evemu-device rejected touchtape's file"; cat $d/device.out; kill $DPID
 fi
 
-echo "=== faults: unplug, SIGINT, SIGTERM, full disk, no permission; --gestures, --duration (one long play, six recorders)"
+echo "=== faults: unplug, SIGINT, SIGTERM, SIGKILL, full disk, no permission; --gestures (one long play, six recorders)"
 d=$W/faults; mkdir -p /mnt/small
 # 48 KB: the evemu header (~2.5 KB) and gesture 1 (~33 KB of E: lines with evemu's comments)
 # fit, gesture 2 does not
 mount -t tmpfs -o size=48k tmpfs /mnt/small
-# --start-delay 4: six recorders and three `su` runs start before the first event; under TCG
-# a recorder still starting when events flow overflows its buffer (SYN_DROPPED) and loses a gesture.
-if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Long" --start-delay 4; then
+# track_names FILE: the tracks `touchtape inspect` reads from FILE, one "track N (duration,
+# labels)" each, so a PASS line names the gestures that survived
+track_names() {
+    $TT inspect "$1" 2>/dev/null | sed -n 's/^  track \([0-9]*\): start [^,]*, \([^,]*\), fingers [0-9]*, frames [0-9]*, events [0-9]*\(.*\)$/track \1 (\2\3)/p' \
+        | awk '{ printf "%s%s", sep, $0; sep = "; " } END { print "" }'
+}
+# check_file NAME FILE COMPLETE_MIN WANT_CUT: inspect and play --dry-run read FILE, which has
+# at least COMPLETE_MIN complete tracks and exactly WANT_CUT cut short (inspect's count: a
+# track is cut short when its mark says so or when the file ends with its finger down, as
+# after a SIGKILL, which leaves no mark); sets complete, names
+check_file() {
+    dry=$W/$(basename "$2").dry
+    if ! $TT inspect "$2" > $dry.inspect 2>&1; then
+        failed "$1: touchtape inspect cannot read $2"; cat $dry.inspect; return 1
+    fi
+    $TT play "$2" --dry-run > $dry 2>&1 || { failed "$1: touchtape cannot read $2"; cat $dry; return 1; }
+    tracks=$(grep -c '^  track' $dry.inspect); cut=$(grep -c '^  track .*, cut short' $dry.inspect)
+    complete=$((tracks - cut))
+    names=$(track_names "$2")
+    if [ $complete -lt "$3" ] || [ "$cut" -ne "$4" ]; then
+        failed "$1: $complete complete + $cut cut-short track(s), expected >= $3 + $4"; cat $dry; return 1
+    fi
+    return 0
+}
+# labelled FILE N EXPECT NOTE: tracks 1..N of FILE each carry the label (expect, note)
+labelled() {
+    i=1
+    while [ $i -le "$2" ]; do
+        grep -q "^  track $i: .*, expect $3, note \"$4\"" $W/$(basename "$1").dry.inspect || return 1
+        i=$((i + 1))
+    done
+}
+# The player waits for its go until every recorder says it is recording; the permission and
+# name checks run meanwhile. Gesture 3 of tt-long is a 20 s pan: once every recorder holds
+# its touch-down the player is frozen (SIGSTOP), so the signals all land inside gesture 3
+# whatever the load, and the player is then killed there (the unplug).
+if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Long"; then
     $TT record "$NODE" -o $d/unplug.evemu 2> $d/unplug.err & UPID=$!
     $TT record "$NODE" -o $d/int.evemu --expect finish --note "sigint test" 2> $d/int.err & IPID=$!
     $TT record "$NODE" -o $d/term.evemu 2> $d/term.err & TPID=$!
-    $TT record "$NODE" -o /mnt/small/full.evemu 2> $d/full.err & FPID=$!
+    $TT record "$NODE" -o /mnt/small/full.evemu --expect finish --note "full disk" 2> $d/full.err & FPID=$!
     $TT record "$NODE" -o $d/one.evemu --gestures 1 2> $d/one.err & OPID=$!
-    for e in unplug int term one; do wait_grep $d/$e.err '^recording ' 50; done
-    wait_grep $d/full.err '^recording ' 50
+    $TT record "$NODE" -o $d/kill.evemu --expect cancel --note "kill test" 2> $d/kill.err & KPID=$!
+    for e in unplug int term full one kill; do wait_for_line $d/$e.err '^recording ' 60; done
     # permission: a non-root user may not open the node (mode 0600 root)
     chmod 0600 "$NODE"
     su tt -c "$TT record $NODE -o /tmp/perm.evemu" > $d/perm.out 2> $d/perm.err; PRC=$?
@@ -130,56 +168,42 @@ if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Long" --start-delay
     # names: none matches, several match ("t" is in the VM keyboard's name and in "TT Long")
     $TT record 'no such touchscreen' -o $W/none.evemu > /dev/null 2> $d/name-none.err; NNRC=$?
     $TT record 't' -o $W/many.evemu > /dev/null 2> $d/name-many.err; NMRC=$?
-    # --duration: started when gesture 1 has ended (seen within 0.1 s, plus up to ~0.3 s of
-    # start-up under TCG); gesture 2 starts 0.4 s after that end and lasts 0.8 s, so a 0.6 s
-    # recording ends 0.2-0.5 s into gesture 2 (timing is relative to the recorder's own start
-    # because a start-up lag of ~0.5 s under TCG made an absolute schedule miss the gesture)
-    wait_grep $d/unplug.err 'gesture 1:' 200
-    $TT record "$NODE" -o $d/dur.evemu --duration 0.6 2> $d/dur.err & DPID=$!
-    # mid-gesture 3: gesture 2 has ended, then 0.4 s gap + ~0.3 s into gesture 3
-    wait_grep $d/unplug.err 'gesture 2:' 200
-    sleep 0.7
-    kill -INT $IPID; kill -TERM $TPID
-    wait $IPID; IRC=$?; wait $TPID; TRC=$?
+    release_play
+    # SIGKILL: the recorder has said gesture 2 ended (gesture k = 2 flushed), and holds
+    # gesture 3's touch-down, so it dies inside a gesture
+    wait_for_line $d/kill.err '^gesture 2:' 60
+    wait_for_events $d/unplug.evemu "1 330 1" 3 60
+    kill -STOP $PLAY_PID
+    for e in int term kill; do wait_for_events $d/$e.evemu "1 330 1" 3 30; done
+    kill -9 $KPID; kill -INT $IPID; kill -TERM $TPID
+    wait $KPID; KRC=$?; wait $IPID; IRC=$?; wait $TPID; TRC=$?
     kill -9 $PLAY_PID; wait $PLAY_PID
     wait $UPID; URC=$?
     wait $FPID; FRC=$?
-    wait $OPID; ORC=$?; wait $DPID; DRC=$?
+    wait $OPID; ORC=$?
 
-    check_file() { # NAME FILE COMPLETE_MIN WANT_CUT
-        dry=$W/$(basename "$2").dry
-        # `inspect` (once built) must read the file too; the counts come from play --dry-run,
-        # whose output this script knows
-        if [ -n "$INSPECT" ] && ! $TT inspect "$2" > $dry.inspect 2>&1; then
-            failed "$1: touchtape inspect cannot read $2"; cat $dry.inspect; return 1
-        fi
-        $TT play "$2" --dry-run > $dry 2>&1 || { failed "$1: touchtape cannot read $2"; cat $dry; return 1; }
-        tracks=$(grep -c '^  track' $dry); cut=$(grep -c 'cut short' $dry)
-        complete=$((tracks - cut))
-        if [ $complete -lt "$3" ] || [ "$cut" -ne "$4" ]; then
-            failed "$1: $complete complete + $cut cut-short track(s), expected >= $3 + $4"; cat $dry; return 1
-        fi
-        return 0
-    }
     if [ $URC -eq 3 ] && grep -q 'device disappeared' $d/unplug.err && check_file unplug $d/unplug.evemu 2 1; then
-        pass "unplug mid-gesture: exit 3, 'device disappeared', file readable with $complete complete gestures + 1 cut short"
+        pass "unplug mid-gesture: exit 3, 'device disappeared', file readable with $complete complete gestures + 1 cut short: $names"
     else failed "unplug: exit $URC"; cat $d/unplug.err; fi
     if [ $IRC -eq 0 ] && grep -q '^SIGINT' $d/int.err && check_file sigint $d/int.evemu 2 1 && grep -q 'expect finish, cut short, note: sigint test' $W/int.evemu.dry; then
-        pass "SIGINT mid-gesture: exit 0, file readable with $complete complete gestures + the cut-short one marked"
+        pass "SIGINT mid-gesture: exit 0, file readable with $complete complete gestures + the cut-short one marked: $names"
     else failed "SIGINT: exit $IRC"; cat $d/int.err; fi
     if [ $TRC -eq 0 ] && grep -q '^SIGTERM' $d/term.err && check_file sigterm $d/term.evemu 2 1; then
-        pass "SIGTERM mid-gesture: exit 0, file readable with $complete complete gestures + 1 cut short"
+        pass "SIGTERM mid-gesture: exit 0, file readable with $complete complete gestures + 1 cut short: $names"
     else failed "SIGTERM: exit $TRC"; cat $d/term.err; fi
+    # SIGKILL leaves no footer and no mark for gesture 3: its frames read as a track that
+    # ends with the finger down (cut short); gestures 1 and 2 keep their labels
+    if [ $KRC -eq 137 ] && grep -q '^gesture 2:' $d/kill.err && check_file sigkill $d/kill.evemu 2 1 \
+       && labelled $d/kill.evemu 2 cancel "kill test"; then
+        pass "SIGKILL after 'gesture 2:' (inside gesture 3): nothing flushed is lost, $complete complete gestures with their labels + the partial one: $names"
+    else failed "SIGKILL: exit $KRC"; cat $d/kill.err; cat $W/kill.evemu.dry.inspect; fi
     if [ $FRC -eq 3 ] && grep -q 'no space left on device while writing /mnt/small/full.evemu' $d/full.err \
-       && check_file "full disk" /mnt/small/full.evemu 1 0; then
-        pass "full disk (48k tmpfs): exit 3, error names the file, file readable with $complete complete gesture(s)"
+       && check_file "full disk" /mnt/small/full.evemu 1 0 && labelled /mnt/small/full.evemu 1 finish "full disk"; then
+        pass "full disk (48k tmpfs): exit 3, error names the file, gesture 2 rolled back, every gesture flushed before kept: $names"
     else failed "full disk: exit $FRC"; cat $d/full.err; ls -l /mnt/small; fi
     if [ $ORC -eq 0 ] && grep -q '^1 gesture(s) recorded: 1 complete' $d/one.err && check_file gestures $d/one.evemu 1 0; then
         pass "record --gestures 1 stops after the first gesture, exit 0"
     else failed "record --gestures 1: exit $ORC"; cat $d/one.err; fi
-    if [ $DRC -eq 0 ] && grep -q '^duration reached' $d/dur.err && check_file duration $d/dur.evemu 0 1; then
-        pass "record --duration stops on time, closes the gesture in progress as cut short, exit 0"
-    else failed "record --duration: exit $DRC"; cat $d/dur.err; fi
     if [ $PRC -eq 3 ] && grep -q "permission denied opening $NODE" $d/perm.err && grep -q "usermod -aG input" $d/perm.err; then
         pass "no permission: exit 3 with the input-group hint"
     else failed "no permission: exit $PRC"; cat $d/perm.err; fi
@@ -203,14 +227,40 @@ else
 fi
 umount /mnt/small
 
+echo "=== record --duration: stops inside a gesture"
+# Gesture 3 of tt-long alone (a 20 s pan). The recorder's 2 s deadline counts from its own
+# start; the player starts on the go given once the recorder says it is recording, and is
+# frozen (SIGSTOP) once the recorder holds the touch-down, so the deadline lands inside the
+# gesture: 2 s is only an upper bound for go -> first event, and the frozen player has no
+# upper bound at all.
+d=$W/duration
+if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Duration" --track 3; then
+    $TT record "$NODE" -o $d/dur.evemu --duration 2 2> $d/dur.err & DPID=$!
+    wait_for_line $d/dur.err '^recording ' 60
+    release_play
+    wait_for_events $d/dur.evemu "1 330 1" 1 30
+    kill -STOP $PLAY_PID
+    wait $DPID; DRC=$?
+    kill -9 $PLAY_PID; wait $PLAY_PID
+    if [ $DRC -eq 0 ] && grep -q '^duration reached' $d/dur.err && check_file duration $d/dur.evemu 0 1; then
+        pass "record --duration stops on time, closes the gesture in progress as cut short, exit 0: $names"
+    else failed "record --duration: exit $DRC"; cat $d/dur.err; fi
+else failed "record --duration: play made no device"; fi
+
 echo "=== SYN_DROPPED: a stalled recorder during an as-fast-as-possible play"
 d=$W/dropped
 if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Dropped" --as-fast-as-possible; then
     $TT record "$NODE" -o $d/rec.evemu 2> $d/rec.err &
     rpid=$!
-    sleep 0.5; kill -STOP $rpid
+    # stopped once it has the device open and before the first event, so the whole
+    # as-fast-as-possible play (4248 events) lands in its evdev buffer, which overflows
+    wait_for_line $d/rec.err '^recording ' 60
+    kill -STOP $rpid
+    release_play
     wait_played "$d"
-    kill -CONT $rpid; sleep 0.5
+    kill -CONT $rpid
+    wait_for_line $d/rec.err 'SYN_DROPPED at' 60
+    wait_idle $rpid 60
     kill -INT $rpid; wait $rpid; rrc=$?
     stop_play
     if [ $rrc -eq 0 ] && grep -q 'SYN_DROPPED at' $d/rec.err && grep -q '^E: [0-9.]* 0000 0003' $d/rec.evemu \

@@ -2,10 +2,12 @@
 # Copied from the proven recipe (shared docs vm-recipe/run-vm.sh); TCG by default (pitfall 3/6),
 # raw log to a file before stripping \r so the exit code is not lost in a pipe (pitfall 7).
 # run-vm.sh INITRAMFS [LOGFILE]  -> boots /boot/vmlinuz-$KVER with it; exit 0 iff the log has "VMTEST: PASS"
-# Env: KVER, ACCEL (tcg|kvm, default tcg), MEM (512M), SMP (1), VM_TIMEOUT (300 s), APPEND_EXTRA
+# Env: KVER, ACCEL (tcg|kvm, default tcg), MEM (512M), SMP (1), VM_TIMEOUT (300 s), APPEND_EXTRA,
+#      VM_BOOT_DIR (where vmlinuz-$KVER is, default /boot)
 set -u
 INITRD=$1; LOG=${2:-vm.log}
-KVER=${KVER:-$(ls /boot/vmlinuz-* | sed 's|^/boot/vmlinuz-||' | sort -V | tail -n 1)}
+BOOT=${VM_BOOT_DIR:-/boot}
+KVER=${KVER:-$(ls "$BOOT"/vmlinuz-* | sed "s|^$BOOT/vmlinuz-||" | sort -V | tail -n 1)}
 # TCG by default. KVM is opt-in (ACCEL=kvm): a /dev/kvm that exists may still not work
 # (on the dev machine it is a nested "kvm-pvm" that aborts or hangs qemu).
 ACCEL=${ACCEL:-tcg}
@@ -13,7 +15,7 @@ CPU=max; [ "$ACCEL" = kvm ] && CPU=host
 start=$(date +%s%N)
 timeout -k 10 "${VM_TIMEOUT:-300}" qemu-system-x86_64 \
     -accel "$ACCEL" -cpu "$CPU" -m "${MEM:-512M}" -smp "${SMP:-1}" \
-    -kernel "/boot/vmlinuz-$KVER" -initrd "$INITRD" \
+    -kernel "$BOOT/vmlinuz-$KVER" -initrd "$INITRD" \
     -append "console=ttyS0 quiet panic=-1 ${APPEND_EXTRA:-}" \
     -nographic -no-reboot -nodefaults -serial stdio -monitor none </dev/null > "$LOG.raw" 2>&1
 qrc=$?                       # 124: killed by timeout; 0: guest powered off (or rebooted after a panic)

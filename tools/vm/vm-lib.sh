@@ -2,11 +2,20 @@
 # Helpers shared by the in-VM scripts (busybox sh), sourced as /tests/vm-lib.sh:
 # tools/vm/run-tests.sh (the test scenarios) and tools/vm/remake-recordings.sh.
 #
-# Round trip = `touchtape play` into uinput, `touchtape record` attached ~1 s before the first
+# Round trip = `touchtape play` into uinput, `touchtape record` attached before the first
 # event; the recorded events must equal, event for event (type, code, value), what
 # `play --write-expected` says readers see (the kernel input core's filtering modelled by
 # KernelInputFilter), and every inter-frame time delta must match the recording's within
 # TIMING_TOL_MS (deltas, not absolute times: kernel 6.1 restamps uinput events).
+#
+# Synchronisation: never on a sleep. The scripts wait for what the programs print (the
+# player's node line, the recorder's "recording ... Ctrl-C stops", the player's timing line
+# once its last event is written, the recorder's "gesture N:" lines), for what the files
+# hold (events a recorder has written), or for the state of a process (a descriptor open on
+# the node; every thread asleep in poll, i.e. nothing left to read). The player waits for a
+# line on its standard input (`play --wait-for-enter`) that the script writes once every
+# recorder is attached. Every wait is a bounded poll (0.1 s steps) with a generous upper
+# bound, and a wait that runs out says what it waited for.
 TT=/tests/touchtape
 TIMING_TOL_MS=${TIMING_TOL_MS:-50}
 TIMING_MEDIAN_TOL_MS=${TIMING_MEDIAN_TOL_MS:-4}
@@ -17,13 +26,74 @@ pass() { PASSED=$((PASSED + 1)); echo "SCENARIO PASS: $*"; }
 failed() { FAILED=$((FAILED + 1)); echo "SCENARIO FAIL: $*"; }
 skip() { SKIPPED=$((SKIPPED + 1)); echo "SCENARIO SKIP: $*"; }
 
-# wait_grep FILE PATTERN TENTHS: wait until FILE contains PATTERN (up to TENTHS × 0.1 s)
-wait_grep() {
-    i=0
-    while [ $i -lt "$3" ]; do
-        grep -q "$2" "$1" 2>/dev/null && return 0
-        sleep 0.1; i=$((i + 1))
+# wait_for_line FILE PATTERN SECONDS: polls FILE until a line matches PATTERN (grep BRE);
+# after SECONDS of wall time it says what it waited for and returns 1. The 0.1 s sleep is
+# the poll interval, not a synchronisation: the loop ends on the line, whenever it comes.
+wait_for_line() {
+    _until=$(( $(date +%s) + $3 ))
+    while :; do
+        grep -q -- "$2" "$1" 2>/dev/null && return 0
+        [ "$(date +%s)" -lt $_until ] || break
+        sleep 0.1
     done
+    echo "  timeout: no line matching '$2' in $1 after $3 s; its last lines:"
+    tail -n 5 "$1" 2>/dev/null | sed 's/^/    /'
+    return 1
+}
+# wait_for_events FILE "TYPE CODE VALUE" N SECONDS: polls the recording FILE (either format)
+# until it holds at least N such events (decimal, as evlines prints them), e.g. "1 330 1"
+# (BTN_TOUCH down) counts the gestures that have begun.
+wait_for_events() {
+    _until=$(( $(date +%s) + $4 ))
+    while :; do
+        _n=$(evlines "$1" 2>/dev/null | grep -c -x -- "$2")
+        [ "$_n" -ge "$3" ] && return 0
+        [ "$(date +%s)" -lt $_until ] || break
+        sleep 0.1
+    done
+    echo "  timeout: $1 holds $_n event(s) '$2', not $3, after $4 s"
+    return 1
+}
+# wait_open PID NODE SECONDS: until process PID holds a descriptor on NODE (a reader that
+# has opened an evdev node gets every event written from then on, in its own buffer)
+wait_open() {
+    _until=$(( $(date +%s) + $3 ))
+    while :; do
+        ls -l /proc/$1/fd 2>/dev/null | grep -q -- " -> $2\$" && return 0
+        if [ ! -d /proc/$1 ]; then echo "  process $1 ended before it opened $2"; return 1; fi
+        [ "$(date +%s)" -lt $_until ] || break
+        sleep 0.1
+    done
+    echo "  timeout: process $1 has not opened $2 after $3 s"
+    return 1
+}
+# is_idle PID: no thread of PID is running or runnable (state R), and one sleeps in
+# poll/select, so the process has read everything its descriptors held. Exited threads are
+# skipped (a Swift program's main thread may have ended while its tasks run on others).
+is_idle() {
+    _polling=0
+    for _t in /proc/$1/task/*; do
+        _s=$(sed 's/^.*) //' "$_t/stat" 2>/dev/null | cut -c 1)
+        case "$_s" in
+            (R|"") return 1 ;;
+            (Z|X) continue ;;
+        esac
+        case "$(cat "$_t/wchan" 2>/dev/null)" in (*poll*|*select*) _polling=1 ;; esac
+    done
+    [ $_polling = 1 ]
+}
+# wait_idle PID SECONDS: until is_idle PID. Called once the player has written its last
+# event, it means the reader has consumed (and, for the recorders here, written out) every
+# event: touchtape record drains libevdev before each poll, evemu-record fflushes each event.
+wait_idle() {
+    _until=$(( $(date +%s) + $2 ))
+    while :; do
+        is_idle "$1" && return 0
+        if [ ! -d /proc/$1 ]; then echo "  process $1 ended"; return 1; fi
+        [ "$(date +%s)" -lt $_until ] || break
+        sleep 0.1
+    done
+    echo "  timeout: process $1 still busy after $2 s (thread states and wchan: $(for _t in /proc/$1/task/*; do printf '%s %s; ' "$(sed 's/^.*) //' $_t/stat | cut -c 1)" "$(cat $_t/wchan)"; done))"
     return 1
 }
 # "type code value" (decimal) of every event of an evemu file (E: lines, hex type/code,
@@ -73,26 +143,34 @@ compare() {
     fi
 }
 
-# start_play DIR FILE [play args...]: starts play in the background; sets PLAY_PID and NODE
+# start_play DIR FILE [play args...]: starts play in the background, waiting for its go
+# (release_play); sets PLAY_PID, PLAY_GO and NODE once the device node exists. The go line
+# goes through a fifo opened read-write on both sides, so neither open blocks.
 start_play() {
     d=$1; f=$2; shift 2
     mkdir -p "$d"
-    $TT play "$f" --start-delay 1 --hold 60 --write-expected "$d/expected" "$@" > "$d/play.out" 2> "$d/play.err" &
+    rm -f "$d/go"; mkfifo "$d/go"; PLAY_GO=$d/go
+    $TT play "$f" --wait-for-enter --start-delay 0 --hold 60 --write-expected "$d/expected" "$@" \
+        <> "$d/go" > "$d/play.out" 2> "$d/play.err" &
     PLAY_PID=$!
     NODE=""
-    if wait_grep "$d/play.out" /dev/input/event 150; then
+    if wait_for_line "$d/play.out" /dev/input/event 30; then
         NODE=$(grep -o '/dev/input/event[0-9]*' "$d/play.out" | head -n 1)
         return 0
     fi
     cat "$d/play.err"; kill -INT $PLAY_PID 2>/dev/null; wait $PLAY_PID
     return 1
 }
-# wait until play has written its last event (its timing report), up to 120 s
-wait_played() { wait_grep "$1/play.err" 'timing error' 1200; }
+# release_play: the player's first event goes out now (every reader must be attached)
+release_play() { echo go 1<> "$PLAY_GO"; }
+# wait_played DIR: until play has written its last event (its timing report), up to 120 s
+wait_played() { wait_for_line "$1/play.err" 'timing error' 120; }
 stop_play() { kill -INT $PLAY_PID 2>/dev/null; wait $PLAY_PID; }
 
 # roundtrip NAME FILE [play args...]: env REC_EXT (evemu), REC_DEV, REC_ARGS, HOOK, AFTER,
-# KEEP_DEVICE_NAME; the recorded file is $W/rt-NAME/rec.$REC_EXT
+# KEEP_DEVICE_NAME; the recorded file is $W/rt-NAME/rec.$REC_EXT. HOOK runs once the recorder
+# says it is recording, before the player's go: whatever it starts it must wait for itself.
+# AFTER runs once the player and the recorder are done, before the recorder is stopped.
 roundtrip() {
     name=$1; f=$2; shift 2
     d=$W/rt-$name
@@ -102,14 +180,18 @@ roundtrip() {
     out="$d/rec.${REC_EXT:-evemu}"
     $TT record "${REC_DEV:-$NODE}" -o "$out" ${REC_ARGS:-} 2> "$d/rec.err" &
     rpid=$!
+    if ! wait_for_line "$d/rec.err" '^recording ' 60; then
+        failed "$name: the recorder never said it was recording"; kill -INT $rpid; wait $rpid; stop_play; return 1
+    fi
     [ -n "${HOOK:-}" ] && eval "$HOOK"
+    release_play
     if ! wait_played "$d"; then failed "$name: play did not finish"; cat "$d/play.err"; fi
-    sleep 0.3
-    kill -INT $rpid; wait $rpid; rrc=$?
+    # drained: the recorder has read and written every event (the compare shows any loss)
+    wait_idle $rpid 60
     [ -n "${AFTER:-}" ] && eval "$AFTER"
+    kill -INT $rpid; wait $rpid; rrc=$?
     stop_play
     grep -h 'timing error' "$d/play.err" | sed "s/^/  $name play: /"
     if [ $rrc -ne 0 ]; then failed "$name: recorder exit $rrc"; cat "$d/rec.err"; return 1; fi
     compare "round trip $name" "$d/expected" "$out"
 }
-

@@ -22,8 +22,11 @@ struct PlayCommand: AsyncParsableCommand {
         (max and 99th percentile, ms) goes to standard error.
 
         --start-delay waits after the device appears so recorders (touchtape record, \
-        evemu-record, libinput record) can attach; --hold keeps the device a moment after \
-        the last event so readers can drain their buffers before it disappears.
+        evemu-record, libinput record) can attach; --wait-for-enter instead waits for a \
+        line (Enter) on standard input, or its end, so a person or a script starts the \
+        play once its recorders say they are recording (it prints "waiting for Enter" on \
+        standard error first); --hold keeps the device a moment after the last event so \
+        readers can drain their buffers before it disappears.
 
         Needs /dev/uinput (modprobe uinput) and the right to open it (usually root). \
         Exit status: 0 played (or stopped by SIGINT/SIGTERM), 2 bad file or track, \
@@ -48,6 +51,9 @@ struct PlayCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("start-delay"), help: "Seconds to wait after the device appears, before the first event.")
     var startDelay: Double = 0.2
+
+    @Flag(name: .customLong("wait-for-enter"), help: "After the device appears, wait for a line on standard input (Enter) before --start-delay and the first event.")
+    var waitForEnter = false
 
     @Option(name: .long, help: "Seconds to keep the device after the last event, so readers can drain.")
     var hold: Double = 0.2
@@ -104,6 +110,13 @@ struct PlayCommand: AsyncParsableCommand {
             throw fail("the virtual device got no /dev/input node", hint: "load the evdev module (modprobe evdev) and check that /dev is devtmpfs or udev-managed", status: ExitStatus.deviceOrIOFailure)
         }
         writeStandardOutput("\(device.name): \(node)\n")
+        if waitForEnter {
+            // A handshake instead of a guessed delay: tools/vm/run-tests.sh writes the line
+            // once every recorder has printed that it is recording. A stop signal or the end
+            // of standard input ends the wait too (readLine returns nil on EINTR and EOF).
+            writeStandardError("waiting for Enter on standard input before the first event into \(node)\n")
+            _ = readLine()
+        }
         if let signal = stop.sleep(microseconds: Int64(startDelay * 1_000_000)) {
             writeStandardError("touchtape: play stopped by signal \(signal) before the first event\n")
             return
