@@ -1,5 +1,5 @@
 /// One named property a replayed dismissal must have. Checks read a ``Transcript``
-/// only; each says plainly when it does not apply to a track (and then passes).
+/// only; each says plainly when it does not apply to a track (it is then skipped).
 public protocol Check: Sendable {
     /// Stable name used in reports, JUnit and `--check` filters.
     var name: String { get }
@@ -9,6 +9,7 @@ public protocol Check: Sendable {
 extension Check {
     func pass(_ detail: String) -> CheckResult { CheckResult(name: name, passed: true, detail: detail) }
     func fail(_ detail: String) -> CheckResult { CheckResult(name: name, passed: false, detail: detail) }
+    func skip(_ detail: String) -> CheckResult { CheckResult(name: name, status: .skipped, detail: detail) }
 }
 
 /// The checks every replay runs, in report order.

@@ -1,14 +1,31 @@
 /// The verdict of one named check on one track.
 public struct CheckResult: Hashable, Sendable {
+    /// Whether the check held, failed, or had nothing to judge on this track.
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        case passed
+        case failed
+        /// The check does not apply (no decision to judge, an unlabelled track, a
+        /// velocity that decided…): neither a pass nor a failure, and reported as such.
+        case skipped
+    }
+
     /// The check's stable name (`progress-range`, `threshold`, …): reports and JUnit use it.
     public var name: String
-    public var passed: Bool
-    /// One line saying what was measured against what, pass or fail.
+    public var status: Status
+    /// One line saying what was measured against what, or why the check does not apply.
     public var detail: String
 
-    public init(name: String, passed: Bool, detail: String) {
+    public init(name: String, status: Status, detail: String) {
         self.name = name
-        self.passed = passed
+        self.status = status
         self.detail = detail
     }
+
+    public init(name: String, passed: Bool, detail: String) {
+        self.init(name: name, status: passed ? .passed : .failed, detail: detail)
+    }
+
+    /// Not failed: a skipped check does not fail its track.
+    public var passed: Bool { status != .failed }
+    public var skipped: Bool { status == .skipped }
 }

@@ -6,7 +6,7 @@ public struct ExpectedOutcomeCheck: Check {
     public init() {}
 
     public func evaluate(_ t: Transcript) -> CheckResult {
-        guard let expected = t.annotation.expected else { return pass("not applicable: unlabelled track") }
+        guard let expected = t.annotation.expected else { return skip("unlabelled track") }
         return t.outcome.expected == expected
             ? pass("labelled \(expected), got \(t.outcome)")
             : fail("labelled \(expected), got \(t.outcome) (\(t.reason))")

@@ -7,10 +7,10 @@ public struct FlickCheck: Check {
     public init() {}
 
     public func evaluate(_ t: Transcript) -> CheckResult {
-        guard let d = t.decision, t.outcome != .none else { return pass("not applicable: no decision (\(t.reason))") }
+        guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         switch ReleaseRules(settings: t.settings).velocityVerdict(d.velocity) {
         case .none:
-            return pass("not applicable: v (\(fmt(d.velocity.x)), \(fmt(d.velocity.y))) is no flick")
+            return skip("v (\(fmt(d.velocity.x)), \(fmt(d.velocity.y))) is no flick")
         case .forwardFlick(let why):
             return t.outcome == .finish ? pass("\(why) → finish") : fail("\(why) → expected finish, got \(t.outcome)")
         case .cancelVelocity(let why):

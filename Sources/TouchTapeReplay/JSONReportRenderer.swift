@@ -9,8 +9,13 @@ public enum JSONReportRenderer {
         .object([
             ("profile", .string(report.profile)),
             ("overrides", .array(report.overrides.map(JSONValue.string))),
+            ("shard", report.shard.map { .string($0.description) } ?? .null),
             ("tracks", .array(report.tracks.map(track))),
-            ("summary", .object([("passed", .integer(report.passed)), ("failed", .integer(report.failed))])),
+            ("errors", .array(report.errors.map { e in
+                .object([("file", .string(e.file)), ("kind", .string(e.kind)), ("message", .string(e.message))])
+            })),
+            ("summary", .object([("passed", .integer(report.passed)), ("failed", .integer(report.failed)),
+                                 ("errors", .integer(report.errors.count))])),
         ])
     }
 
@@ -30,7 +35,8 @@ public enum JSONReportRenderer {
             ("reason", .string(t.reason.rawValue)),
             ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
             ("checks", .array(t.checks.map { c in
-                .object([("name", .string(c.name)), ("passed", .bool(c.passed)), ("detail", .string(c.detail))])
+                .object([("name", .string(c.name)), ("status", .string(c.status.rawValue)), ("passed", .bool(c.passed)),
+                         ("detail", .string(c.detail))])
             })),
             ("notes", .array(t.notes.map(JSONValue.string))),
         ])

@@ -21,7 +21,7 @@ public struct ProgressRangeCheck: Check {
         if let d = t.decision, !(d.progress.isFinite && d.velocity.x.isFinite && d.velocity.y.isFinite) {
             return fail("non-finite release values (progress \(d.progress), velocity \(d.velocity))")
         }
-        guard !t.updates.isEmpty else { return pass("no transition, no progress reported") }
+        guard !t.updates.isEmpty else { return skip("no transition, no progress reported") }
         let values = t.updates.map(\.progress)
         return pass("\(values.count) updates within \(fmt(values.min()!))…\(fmt(values.max()!))")
     }

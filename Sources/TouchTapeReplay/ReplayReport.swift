@@ -1,21 +1,37 @@
 /// The result of a replay run: one ``TrackReport`` per track, in the order the files and
-/// tracks were found (files sorted by path), and the totals.
+/// tracks were found (files sorted by path), the files that could not be read, and the totals.
 public struct ReplayReport: Sendable {
     /// The profile name and any settings overridden on top of it, for the report header.
     public var profile: String
     public var overrides: [String]
     public var tracks: [TrackReport]
+    /// Files that could not be read; every other file is still replayed.
+    public var errors: [UnreadableFile]
+    /// The shard this run replayed, if the run was split (`--shard I/N`).
+    public var shard: ReplayShard?
+    /// Wall-clock seconds spent on each file (JUnit's `time`); empty when not measured.
+    /// Kept out of the JSON report, which stays byte-identical across runs.
+    public var fileSeconds: [String: Double] = [:]
 
-    public init(profile: String, overrides: [String] = [], tracks: [TrackReport]) {
+    public init(profile: String, overrides: [String] = [], tracks: [TrackReport], errors: [UnreadableFile] = [],
+                shard: ReplayShard? = nil) {
         self.profile = profile
         self.overrides = overrides
         self.tracks = tracks
+        self.errors = errors
+        self.shard = shard
     }
 
     /// Tracks whose every check passed.
     public var passed: Int { tracks.filter(\.passed).count }
     public var failed: Int { tracks.count - passed }
 
-    /// `N passed, N failed`: the closing line CI readers look for.
-    public var summaryLine: String { "\(passed) passed, \(failed) failed" }
+    /// Checks that did not apply, over all tracks.
+    public var skippedChecks: Int { tracks.reduce(0) { $0 + $1.checks.filter(\.skipped).count } }
+
+    /// `N passed, N failed`: the closing line CI readers look for, with `, N errors` when
+    /// files could not be read.
+    public var summaryLine: String {
+        "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+    }
 }

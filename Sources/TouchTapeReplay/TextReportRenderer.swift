@@ -7,6 +7,7 @@ public enum TextReportRenderer {
         var lines: [String] = []
         var header = "TouchTape replay — profile \(report.profile)"
         if !report.overrides.isEmpty { header += " (" + report.overrides.joined(separator: ", ") + ")" }
+        if let shard = report.shard { header += ", shard \(shard)" }
         lines.append(header)
         lines.append("")
         let rows = report.tracks.map { t -> [String] in
@@ -25,6 +26,11 @@ public enum TextReportRenderer {
             lines.append("")
             lines.append("Failed checks:")
             lines += failures.map { "  " + $0 }
+        }
+        if !report.errors.isEmpty {
+            lines.append("")
+            lines.append("Could not read:")
+            lines += report.errors.flatMap { e in e.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
         }
         let notes = report.tracks.flatMap { t in t.notes.map { "\(t.file) track \(t.track): \($0)" } }
         if !notes.isEmpty {

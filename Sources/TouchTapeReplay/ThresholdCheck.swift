@@ -9,13 +9,13 @@ public struct ThresholdCheck: Check {
     public init() {}
 
     public func evaluate(_ t: Transcript) -> CheckResult {
-        guard let d = t.decision, t.outcome != .none else { return pass("not applicable: no decision (\(t.reason))") }
+        guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         let rules = ReleaseRules(settings: t.settings)
-        guard case .none = rules.velocityVerdict(d.velocity) else { return pass("not applicable: the velocity decides") }
+        guard case .none = rules.velocityVerdict(d.velocity) else { return skip("the velocity decides") }
         let release = t.samples.last { $0.phase == .ended || $0.phase == .cancelled }
         guard let position = rules.positionPasses(progress: d.progress, rawProgress: d.rawProgress,
                                                   translation: release?.translation ?? .zero) else {
-            return pass("not applicable: no position rule")
+            return skip("no position rule")
         }
         let expected: Outcome = position.passes ? .finish : .cancel
         return t.outcome == expected

@@ -81,13 +81,17 @@ private let flickDown = downwardPan([50, 100, 150, 200], releaseVelocity: Vector
     #expect(r["completion-once"]?.detail.contains("exactly one completion callback, got 0") == true)
 }
 
-@Test func checksOnAnUndecidedTrackSayNotApplicable() {
+@Test func checksOnAnUndecidedTrackAreSkipped() {
     // EasyTransitions refuses a pan whose velocity at .began is not downward (v > 0 needed).
     let easy = DismissalProfile.easytransitions.settings
     let samples = downwardPan([10, 20, 30], beganVelocity: -50, releaseVelocity: .zero)
     let r = results(samples, settings: easy)
     #expect(r.values.allSatisfy { $0.passed })
-    #expect(r["threshold"]?.detail.contains("not applicable") == true)
+    // Nothing was decided: the decision checks do not apply, and say so rather than pass.
+    for name in ["threshold", "flick", "completion-once", "expected-outcome", "progress-range"] {
+        #expect(r[name]?.status == .skipped, "\(name): \(r[name]?.detail ?? "missing")")
+    }
+    #expect(r["threshold"]?.detail.contains("no decision") == true)
 }
 
 /// Settings no library ships, but an app developer (or a CLI override) can ask for: the

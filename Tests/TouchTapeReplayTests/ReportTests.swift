@@ -45,6 +45,9 @@ private func report() -> ReplayReport {
     let xml = JUnitReportRenderer.render(report())
     #expect(xml.components(separatedBy: "<testcase ").count - 1 == StandardChecks.all.count)
     #expect(xml.contains("failures=\"1\""))
-    #expect(xml.contains("<failure message=\"labelled cancel, got finish (threshold)\"/>"))
+    #expect(xml.contains("<failure type=\"expected-outcome\" message=\"labelled cancel, got finish (threshold)\">"))
+    #expect(xml.contains("outcome: finish (threshold); expected: cancel"), "the body holds the detail")
+    #expect(xml.contains("name=\"track 1: expected-outcome [transition]\""))
+    #expect(JUnitReportRenderer.escape("bad\u{1}\u{1b}[31mname\u{FFFE}") == "bad[31mname", "XML-invalid characters are dropped")
     #expect(JUnitReportRenderer.escape("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchTapeDevice
 import TouchTapeFormats
 import TouchTapeReplay
 
@@ -9,7 +10,10 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replay recorded gestures into a dismissal controller and check that it behaves.",
         discussion: """
-        Exit status: 0 all checks passed, 1 a check failed, 2 bad input or usage.
+        A recording that cannot be read is reported as an error and every other file is \
+        still replayed and reported. Exit status, the most serious first: 3 a file could \
+        not be read because of the file system (permission, I/O) or the report could not \
+        be written; 2 a file is malformed, or bad usage; 1 a check failed; 0 all passed.
         Checks: \(StandardChecks.names.joined(separator: ", ")).
         """)
 
@@ -18,6 +22,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: ReportFormat = .text
     @Option(help: "Write the report to this file instead of standard output.") var output: String?
+    @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
+    var shard: ReplayShard?
+    @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
+    var failFast = false
 
     func run() async throws {
         let (settings, configuration) = try settingsOptions.configuration()
@@ -29,13 +37,10 @@ struct ReplayCommand: AsyncParsableCommand {
         do { sources = try RecordingLocator.sources(for: roots) } catch { throw fail("\(error)") }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
-        var tracks: [TrackReport] = []
-        for source in sources {
-            do {
-                try RecordingReplay.run(source, configuration: configuration) { tracks.append($0.report) }
-            } catch { throw fail("\(error)") }
-        }
-        let report = ReplayReport(profile: settings.profile.rawValue, overrides: settings.overrideDescriptions, tracks: tracks)
+        let clock = MonotonicClock()
+        let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
+                                  clock: { Double(clock.nowMicroseconds()) / 1_000_000 })
+        let report = runner.run(sources)
         let text = format.render(report)
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
@@ -45,6 +50,8 @@ struct ReplayCommand: AsyncParsableCommand {
         } else {
             print(text, terminator: "")
         }
+        if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
+        if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
     }
 }

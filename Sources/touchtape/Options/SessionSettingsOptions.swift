@@ -59,3 +59,7 @@ extension ResolutionFallback: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
     public static var defaultCompletionKind: CompletionKind { .list(["100mm"]) }
 }
+
+extension ReplayShard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}

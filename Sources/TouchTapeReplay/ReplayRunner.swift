@@ -1,0 +1,67 @@
+import TouchTapeFormats
+import TouchTapeDismissal
+
+/// A whole replay run in one call: recordings → one ``ReplaySession`` each → a
+/// ``ReplayReport``. A file that cannot be read is reported as an ``UnreadableFile`` and
+/// the run goes on with the next one, so the report always holds every other result.
+///
+/// ```swift
+/// let settings = SessionSettings(profile: .easytransitions)
+/// let runner = ReplayRunner(settings: settings, configuration: try settings.configuration())
+/// let report = runner.run(try RecordingLocator.sources(for: ["Recordings"]))
+/// print(ReportFormat.text.render(report))
+/// ```
+public struct ReplayRunner {
+    public var settings: SessionSettings
+    public var configuration: ReplayConfiguration
+    /// Replay only this shard's tracks.
+    public var shard: ReplayShard?
+    /// Stop after the first file with a failed check or a read error.
+    public var failFast: Bool
+    /// A wall clock in seconds, to time each file for JUnit; `nil`: not timed.
+    public var clock: (() -> Double)?
+
+    public init(settings: SessionSettings, configuration: ReplayConfiguration, shard: ReplayShard? = nil,
+                failFast: Bool = false, clock: (() -> Double)? = nil) {
+        self.settings = settings
+        self.configuration = configuration
+        self.shard = shard
+        self.failFast = failFast
+        self.clock = clock
+    }
+
+    /// Replays `sources` in order; `progress(done, total)` after each file.
+    public func run(_ sources: [RecordingSource], progress: (Int, Int) -> Void = { _, _ in }) -> ReplayReport {
+        var report = ReplayReport(profile: settings.profile.rawValue, overrides: settings.overrideDescriptions,
+                                  tracks: [], shard: shard)
+        for (done, source) in sources.enumerated() {
+            let file = source.eventsPath
+            let start = clock?()
+            var stop = false
+            do {
+                try RecordingReplay.run(source, configuration: configuration) { result in
+                    guard shard?.contains(file: file, track: result.report.track) ?? true else { return }
+                    report.tracks.append(result.report)
+                    if failFast, !result.report.passed { stop = true }
+                }
+            } catch {
+                if shard?.contains(file: file, track: 0) ?? true {
+                    report.errors.append(Self.unreadable(file: file, error: error))
+                    if failFast { stop = true }
+                }
+            }
+            if let start, let end = clock?() { report.fileSeconds[file] = end - start }
+            progress(done + 1, sources.count)
+            if stop { break }
+        }
+        return report
+    }
+
+    static func unreadable(file: String, error: any Error) -> UnreadableFile {
+        guard let error = error as? RecordingError else {
+            return UnreadableFile(file: file, kind: "error", message: "\(file): \(error)", isIOFailure: false)
+        }
+        return UnreadableFile(file: file, kind: error.kind.rawValue, message: error.description,
+                              isIOFailure: error.kind == .ioFailure)
+    }
+}

@@ -1,0 +1,41 @@
+/// One of N shards of a replay run (`--shard I/N`), for CI matrices that spread a corpus
+/// over machines.
+///
+/// A track belongs to shard `hash(file, track) mod N`, with a fixed hash (FNV-1a, 64 bit)
+/// of the file's path as reported and the track number: the same on every machine and
+/// every run, and a track's shard does not change when files are added elsewhere in
+/// the tree. An unreadable file is reported by the shard of its track 0.
+public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based.
+    public let index: Int
+    public let count: Int
+
+    /// `nil` unless `1 ≤ index ≤ count`.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N` (`2/4`).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(index: i, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether this shard replays track `track` of `file` (0 for the file itself).
+    public func contains(file: String, track: Int) -> Bool {
+        Int(Self.hash(file, track) % UInt64(count)) == index - 1
+    }
+
+    static func hash(_ file: String, _ track: Int) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in file.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        h = (h ^ 0x23) &* 0x0000_0100_0000_01b3          // '#'
+        for byte in String(track).utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+}

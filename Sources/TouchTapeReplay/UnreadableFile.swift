@@ -1,0 +1,18 @@
+/// A recording a replay run could not read: reported beside the tracks of every other
+/// file (a CI run keeps every other result), never silently dropped.
+public struct UnreadableFile: Hashable, Sendable {
+    public var file: String
+    /// The reader's error kind (`truncated`, `ioFailure`…): JUnit's `type`, JSON's `kind`.
+    public var kind: String
+    /// The typed error's whole message (file, line, what was expected, hint).
+    public var message: String
+    /// The file system failed (permission, I/O), rather than the file being malformed.
+    public var isIOFailure: Bool
+
+    public init(file: String, kind: String, message: String, isIOFailure: Bool) {
+        self.file = file
+        self.kind = kind
+        self.message = message
+        self.isIOFailure = isIOFailure
+    }
+}

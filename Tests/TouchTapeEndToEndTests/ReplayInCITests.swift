@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TouchTapeTestSupport
+
+/// Replay as CI runs it: a folder with good files, a wrongly labelled track (a failed
+/// check), skipped checks, and a broken file. Every good track is reported, the broken
+/// file is an error, the report is written in every format, and the exit status is 2.
+private func ciFolder() throws -> URL {
+    let dir = try PackagePaths.scratchDirectory("tt-ci")
+    let fm = FileManager.default
+    for name in ["touchscreen-pan-down-finish.evemu", "touchpad-two-finger-flick-up-cancel.yml"] {
+        try fm.copyItem(atPath: TouchTapeBinary.bundled(name), toPath: dir.appendingPathComponent(name).path)
+    }
+    // Track 1 of the pan finishes; labelled cancel, its expected-outcome check fails.
+    let wrong = dir.appendingPathComponent("wrong-label.evemu").path
+    let label = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"),
+                                         "--track", "1", "--expect", "cancel", "-o", wrong])
+    #expect(label.status == 0, "\(label.stderr)")
+    // A description line cut in half: not a recording TouchTape can read.
+    let good = try String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), encoding: .utf8)
+    try String(good.prefix(40)).write(to: dir.appendingPathComponent("broken.evemu"), atomically: false, encoding: .utf8)
+    return dir
+}
+
+private struct JSONReport: Decodable {
+    struct Track: Decodable {
+        struct Check: Decodable { var name: String; var status: String }
+        var file: String
+        var track: Int
+        var checks: [Check]
+    }
+    struct Failure: Decodable { var file: String; var kind: String; var message: String }
+    struct Summary: Decodable { var passed: Int; var failed: Int; var errors: Int }
+    var shard: String?
+    var tracks: [Track]
+    var errors: [Failure]
+    var summary: Summary
+}
+
+@Test func aBrokenFileIsReportedAndEveryOtherTrackStillIs() throws {
+    let dir = try ciFolder()
+    let json = try TouchTapeBinary.run(["replay", dir.path, "--format", "json"])
+    #expect(json.status == 2, "\(json.stderr)")
+    let report = try JSONDecoder().decode(JSONReport.self, from: Data(json.stdout.utf8))
+    // 2 + 2 + 2 tracks from the three good files; the broken one is an error.
+    #expect(report.tracks.count == 6)
+    #expect(report.errors.count == 1 && report.errors[0].file.hasSuffix("broken.evemu"))
+    #expect(report.errors[0].message.contains("broken.evemu"))
+    #expect(report.summary.failed == 1 && report.summary.errors == 1)
+    #expect(report.tracks.contains { $0.checks.contains { $0.status == "skipped" } })
+
+    let text = try TouchTapeBinary.run(["replay", dir.path])
+    #expect(text.status == 2)
+    #expect(text.stdout.contains("Could not read:") && text.stdout.contains("broken.evemu"))
+    #expect(text.stdout.contains("wrong-label.evemu"))
+    #expect(text.stdout.hasSuffix("5 passed, 1 failed, 1 error\n"))
+}
+
+@Test func junitOfAFailingSkippedAndBrokenRunValidatesAgainstTheSchema() throws {
+    let dir = try ciFolder()
+    let out = dir.appendingPathComponent("report.xml")
+    let run = try TouchTapeBinary.run(["replay", dir.path, "--format", "junit", "--profile", "easytransitions",
+                                       "--output", out.path])
+    #expect(run.status == 2, "\(run.stderr)")
+    let xml = try String(contentsOf: out, encoding: .utf8)
+    #expect(xml.contains("<failure type=\"expected-outcome\""))
+    #expect(xml.contains("<skipped message="))
+    #expect(xml.contains("<error type=\""))
+    #expect(xml.contains("[easytransitions]"), "the profile is part of every test's name")
+    let schema = PackagePaths.packageRoot.appendingPathComponent("Tests/TouchTapeReplayTests/Resources/junit.xsd").path
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") else {
+        Issue.record("xmllint missing: tools/install-deps --test installs libxml2-utils"); return
+    }
+    let lint = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema, out.path])
+    #expect(lint.status == 0, "\(lint.stderr)")
+}
+
+@Test func failFastStopsAtTheFirstFailingFile() throws {
+    let dir = try ciFolder()
+    let all = try JSONDecoder().decode(JSONReport.self, from: Data(try TouchTapeBinary.run(["replay", dir.path, "--format", "json"]).stdout.utf8))
+    let fast = try TouchTapeBinary.run(["replay", dir.path, "--format", "json", "--fail-fast"])
+    let report = try JSONDecoder().decode(JSONReport.self, from: Data(fast.stdout.utf8))
+    // Files are replayed in path order: broken.evemu comes first and stops the run.
+    #expect(report.errors.count == 1 && report.tracks.isEmpty)
+    #expect(fast.status == 2)
+    #expect(all.tracks.count == 6)
+}
+
+@Test func theShardsTogetherAreTheWholeRun() throws {
+    let whole = try TouchTapeBinary.run(["replay", PackagePaths.recordings.path, TouchTapeBinary.peerRecordings.path, "--format", "json"])
+    let all = try JSONDecoder().decode(JSONReport.self, from: Data(whole.stdout.utf8))
+    var union: [String] = []
+    for i in 1...3 {
+        let run = try TouchTapeBinary.run(["replay", PackagePaths.recordings.path, TouchTapeBinary.peerRecordings.path,
+                                           "--format", "json", "--shard", "\(i)/3"])
+        let part = try JSONDecoder().decode(JSONReport.self, from: Data(run.stdout.utf8))
+        #expect(part.shard == "\(i)/3")
+        #expect(!part.tracks.isEmpty, "shard \(i)/3 is empty: the hash does not spread")
+        union += part.tracks.map { "\($0.file)#\($0.track)" }
+    }
+    #expect(union.count == all.tracks.count)
+    #expect(Set(union) == Set(all.tracks.map { "\($0.file)#\($0.track)" }))
+    let bad = try TouchTapeBinary.run(["replay", "--shard", "4/3"])
+    #expect(bad.status == 2)
+}
