@@ -70,7 +70,7 @@ let package = Package(
         // Runs the built `touchtape` binary as a user would.
         .testTarget(name: "TouchTapeEndToEndTests", dependencies: [
             "touchtape", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeReplay", "TouchTapeTracks", "TouchTapeSynthesis",
-            "TouchTapeTestSupport",
+            "TouchTapeTestSupport", .product(name: "Yams", package: "Yams"),
         ]),
     ],
     swiftLanguageModes: [.v6]
