@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Property tests (Swift Testing); test targets only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Stage 0: the vocabulary every stage speaks (events, codes, device description).
@@ -55,6 +57,16 @@ let package = Package(
             "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // Fuzzing: the targets as a library (so the kept corpus runs as tests) and one
+        // executable; `tools/fuzz` builds it with -D TOUCHTAPE_FUZZING -sanitize=fuzzer,address.
+        .target(name: "TouchTapeFuzzing", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
+        ]),
+        .executableTarget(name: "touchtape-fuzz", dependencies: ["TouchTapeFuzzing", "TouchTapeFormats"],
+                          path: "Sources/TouchTapeFuzz"),
+        .testTarget(name: "TouchTapeFuzzingTests", dependencies: ["TouchTapeFuzzing", "TouchTapeTestSupport"]),
 
         .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents"]),
         .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents", "TouchTapeTestSupport"]),
