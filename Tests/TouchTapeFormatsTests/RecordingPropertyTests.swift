@@ -124,4 +124,24 @@ import TouchTapeEvents
         let path = TestSupport.write(recording.formatted(as: format), name: "n." + format.preferredPathExtension)
         #expect(try RecordingReader.read(path: path).description.name == name)
     }
+
+    /// Found by `tools/fuzz evemu-split` (kept as `Tests/FuzzCorpus/evemu-split/crash-e7196817…`):
+    /// evemu read seconds of any size, the libinput reader only up to ~4.3·10¹⁰, so an evemu
+    /// file that read did not convert. Both now take 0…Int64.max and refuse more.
+    @Test(arguments: RecordingFormat.allCases, [UInt64(1_357_751_021_027), UInt64(Int64.max)])
+    func largeSecondsRoundTrip(format: RecordingFormat, seconds: UInt64) throws {
+        let events = [InputEvent(time: EventTime(seconds: seconds, microseconds: 222_340), type: .syn, code: 0, value: 0)]
+        let recording = Recording(description: Self.description(name: "t", selectors: [], numbers: []), events: events,
+                                  source: RecordingSource(path: "generated.evemu"))
+        let path = TestSupport.write(recording.formatted(as: format), name: "s." + format.preferredPathExtension)
+        #expect(try RecordingReader.read(path: path).events == events)
+    }
+
+    @Test func evemuSecondsAboveInt64MaxAreOutOfRange() {
+        var recording = Recording(description: Self.description(name: "t", selectors: [], numbers: []), events: [],
+                                  source: RecordingSource(path: "generated.evemu"))
+        recording.events = [InputEvent(time: EventTime(seconds: UInt64(Int64.max) + 1, microseconds: 0), type: .syn, code: 0, value: 0)]
+        let path = TestSupport.write(recording.formatted(as: .evemu), name: "big.evemu")
+        #expect(throws: RecordingError.self) { try RecordingReader.read(path: path) }
+    }
 }
