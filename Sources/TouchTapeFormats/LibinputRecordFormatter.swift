@@ -67,7 +67,9 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         }
         lines.append("    name: " + Self.quoted(d.name))
         lines.append("    id: [\(d.id.bustype), \(d.id.vendor), \(d.id.product), \(d.id.version)]")
-        lines.append("    codes:")
+        // An empty map rather than no value: the reader requires `codes` (an evemu description
+        // without B: lines has none; found by `tools/fuzz evemu-split`).
+        lines.append(d.supportedTypes.isEmpty ? "    codes: {}" : "    codes:")
         for type in d.supportedTypes {
             let codes = (d.codes[type] ?? []).sorted().map(String.init).joined(separator: ", ")
             lines.append("      \(type): [\(codes)] # \(EventCodes.typeName(type))")

@@ -12,8 +12,7 @@ import TouchTapeEvents
 /// What the formats cannot express, so the generators leave it out: a line break or NUL
 /// in the name (both formats keep the name on one line; evemu also drops leading blanks
 /// after `N:`), a BOM (U+FEFF) in the name (the YAML reader drops it even escaped), codes above a type's `*_MAX` (evemu's `B:` bitmasks are sized by it), and
-/// types outside the bitmask-carrying ones (`EV_REP` has no codes to declare). Every
-/// description declares `SYN_REPORT`, as every evdev device does.
+/// types outside the bitmask-carrying ones (`EV_REP` has no codes to declare).
 @Suite struct RecordingPropertyTests {
     static let declarableTypes: [UInt16] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x15]
 
@@ -43,8 +42,7 @@ import TouchTapeEvents
     /// from ``declarableTypes``, its code within that type's maximum); abs codes get
     /// absinfo from the same number stream.
     static func description(name: String, selectors: [UInt32], numbers: [Int32]) -> DeviceDescription {
-        // Every evdev device has SYN_REPORT; libinput record refuses a device without codes.
-        var codes: [UInt16: Set<UInt16>] = [EventType.syn.rawValue: [EventCodes.SYN_REPORT]]
+        var codes: [UInt16: Set<UInt16>] = [:]
         var absInfo: [UInt16: AbsInfo] = [:]
         var n = numbers.makeIterator()
         func next() -> Int32 { n.next() ?? 7 }
