@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Property tests (Swift Testing); test targets only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Stage 0: the vocabulary every stage speaks (events, codes, device description).
@@ -56,14 +58,29 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Fuzzing: the targets as a library (so the kept corpus runs as tests) and one
+        // executable; `tools/fuzz` builds it with -D TOUCHTAPE_FUZZING -sanitize=fuzzer,address.
+        .target(name: "TouchTapeFuzzing", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
+        ]),
+        .executableTarget(name: "touchtape-fuzz", dependencies: ["TouchTapeFuzzing", "TouchTapeFormats"],
+                          path: "Sources/TouchTapeFuzz"),
+        .testTarget(name: "TouchTapeFuzzingTests", dependencies: ["TouchTapeFuzzing", "TouchTapeTestSupport"]),
+
         .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents", "TouchTapeTestSupport"]),
+        .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents", "TouchTapeTestSupport",
+                    .product(name: "PropertyBased", package: "swift-property-based")]),
         // Hand-built event streams, device descriptions and package paths shared by the test targets.
         .target(name: "TouchTapeTestSupport", dependencies: ["TouchTapeEvents"], path: "Tests/TouchTapeTestSupport"),
-        .testTarget(name: "TouchTapeFramesTests", dependencies: ["TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport"]),
-        .testTarget(name: "TouchTapeTracksTests", dependencies: ["TouchTapeTracks", "TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport"]),
-        .testTarget(name: "TouchTapePanTests", dependencies: ["TouchTapePan", "TouchTapeFrames", "TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeFramesTests", dependencies: ["TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport",
+                    .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "TouchTapeTracksTests", dependencies: ["TouchTapeTracks", "TouchTapeFrames", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeTestSupport",
+                    .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "TouchTapePanTests", dependencies: ["TouchTapePan", "TouchTapeFrames", "TouchTapeEvents",
+                    .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents",
+                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),

@@ -80,7 +80,9 @@ struct EvemuDescriptionParser {
             sawText = true
             if name == nil {
                 if text.hasPrefix("N:") {
-                    name = String(text.dropFirst(2).drop { $0 == " " || $0 == "\t" })
+                    // By scalars, not Characters: a name starting with a combining mark
+                    // clusters with the space before it ("N: \u{301}…" is "N", ":", " \u{301}").
+                    name = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(2).drop { $0 == " " || $0 == "\t" }))
                     continue
                 }
                 if text.hasPrefix("E:") {

@@ -151,8 +151,12 @@ final class LibinputEventSource {
             var value: Int64 = 0
             var digits = 0
             while i < n, case let d = line[i] &- 0x30, d < 10 {
-                if value > Int64(UInt32.max) * 10 { failure = "out of range"; break }
-                value = value * 10 + Int64(d); digits += 1; i += 1
+                // Any Int64 (as the YAML fallback reads): seconds can exceed 32 bits, and the
+                // evemu reader takes them up to Int64.max (found by `tools/fuzz evemu-split`).
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = m.addingReportingOverflow(Int64(d))
+                if o1 || o2 { failure = "out of range"; break }
+                value = sum; digits += 1; i += 1
             }
             if failure != nil { break }
             if digits == 0 { failure = i >= n ? "missing" : "non-numeric"; break }

@@ -45,7 +45,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         lines.append("devices:")
         lines.append("- node: " + (metadata.deviceNode ?? "/dev/input/event0"))
         lines.append("  evdev:")
-        lines.append("    # Name: " + d.name)
+        lines.append("    # Name: " + Self.commentText(d.name))
         lines.append("    # ID: bus 0x\(CFormat.hex(d.id.bustype, width: 4)) (\(d.id.busName)) vendor 0x\(CFormat.hex(d.id.vendor, width: 4)) product 0x\(CFormat.hex(d.id.product, width: 4)) version 0x\(CFormat.hex(d.id.version, width: 4))")
         if let x = d.absInfo[EventCodes.ABS_X], let y = d.absInfo[EventCodes.ABS_Y], x.resolution != 0, y.resolution != 0 {
             let w = (Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution)
@@ -67,7 +67,9 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         }
         lines.append("    name: " + Self.quoted(d.name))
         lines.append("    id: [\(d.id.bustype), \(d.id.vendor), \(d.id.product), \(d.id.version)]")
-        lines.append("    codes:")
+        // An empty map rather than no value: the reader requires `codes` (an evemu description
+        // without B: lines has none; found by `tools/fuzz evemu-split`).
+        lines.append(d.supportedTypes.isEmpty ? "    codes: {}" : "    codes:")
         for type in d.supportedTypes {
             let codes = (d.codes[type] ?? []).sorted().map(String.init).joined(separator: ", ")
             lines.append("      \(type): [\(codes)] # \(EventCodes.typeName(type))")
@@ -137,13 +139,32 @@ public struct LibinputRecordFormatter: RecordingFormatter {
             case "\n", "\r": out += " "
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += "\\x" + CFormat.hex(scalar.value, width: 2)
+                } else if Self.yamlNeedsEscape(scalar) {
+                    out += "\\u" + CFormat.hex(scalar.value, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
+    }
+
+    /// Scalars above Latin-1 that YAML reads as line breaks (LS, PS) or refuses unescaped
+    /// (BOM, U+FFFE/U+FFFF; YAML 1.1 §5.1 printable set).
+    static func yamlNeedsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value)
+    }
+
+    /// `text` for a `#` comment: controls, line breaks and the scalars above as `?`, so a
+    /// device name cannot end the comment or put bytes in the file that YAML refuses.
+    static func commentText(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let unsafe = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || yamlNeedsEscape(scalar)
+            out.append(unsafe ? "?" : scalar)
+        }
+        return String(out)
     }
 }

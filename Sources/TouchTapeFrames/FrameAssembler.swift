@@ -177,7 +177,9 @@ public struct FrameAssembler: Sendable {
         let tools = countsToolFingers ? pending.toolFingerCount : 0
         let frame = Frame(
             index: nextFrameIndex, time: time, eventRange: (frameStart ?? endIndex)..<(endIndex + 1),
-            contacts: contacts.sorted { $0.id < $1.id }, fingerCount: max(contacts.count, tools),
+            // Ties by slot: two slots may hold the same tracking id in a broken stream, and
+            // the slot dictionary's order differs between instances (found by `tools/fuzz frames`).
+            contacts: contacts.sorted { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) }, fingerCount: max(contacts.count, tools),
             followsGap: gapPending, touchKeyDown: hasTouchKey && pending.isKeyDown(EventCodes.BTN_TOUCH))
         state = pending
         reported = []

@@ -196,3 +196,20 @@ private func summary(_ f: Frame) -> [[Double]] {
     let f = frames(s, TestDevices.touchscreenB)
     #expect(f.map(\.time) == [EventTime(seconds: 1, microseconds: 0), EventTime(seconds: 1, microseconds: 10_000)])
 }
+
+/// Found by `tools/fuzz frames` (kept as `Tests/FuzzCorpus/frames/crash-1c17d501…`).
+@Suite struct FrameAssemblerFuzzRegressionTests {
+    /// Two slots holding the same tracking id (a broken stream): the order of the contacts
+    /// came from the slot dictionary, which differs between instances, so a track replayed
+    /// alone could disagree with the whole stream. Ties are now broken by slot.
+    @Test func contactsWithTheSameIDAreOrderedBySlot() {
+        var s = TestStream()
+        for slot in [3, 1, 0] {
+            s.slot(Int32(slot)); s.trackingID(slot == 0 ? 0 : 2); s.mt(x: Int32(100 * slot), y: 10)
+        }
+        s.report()
+        let frames = FrameAssembler.frames(from: s.events, description: TestDevices.touchscreenB,
+                                           units: MillimetreConversion(description: TestDevices.touchscreenB))
+        #expect(frames.first?.contacts.map(\.slot) == [0, 1, 3])
+    }
+}
