@@ -21,12 +21,12 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
     var paths: [String] = []
     @Option(help: "transition, easytransitions or photozoom.") var profile: String = "transition"
-    @Option(help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.") var threshold: Double?
-    @Option(name: .customLong("flick-velocity"), help: "Minimum flick velocity, points per second.") var flickVelocity: Double?
+    @Option(parsing: .unconditional, help: "Completion threshold (fraction, 0…1). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.") var threshold: Double?
+    @Option(name: .customLong("flick-velocity"), parsing: .unconditional, help: "Minimum flick velocity, points per second.") var flickVelocity: Double?
     @Flag(name: .customLong("no-flick"), help: "Turn flicks off.") var noFlick = false
     @Option(help: "Direction of the dismissing pan on screen: top, bottom, left, right (bottom: panning down dismisses).") var edge: String?
-    @Option(help: "Progress divisor in points (the view's size along the pan).") var distance: Double?
-    @Option(help: "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Progress divisor in points (the view's size along the pan).") var distance: Double?
+    @Option(parsing: .unconditional, help: "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS).") var scale: Double?
     @Option(name: .customLong("resolution-fallback"),
             help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).")
     var resolutionFallback: String?
@@ -34,18 +34,16 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.") var output: String?
 
     func run() async throws {
-        guard let reportFormat = ReportFormat(rawValue: format) else { throw fail("--format must be text, json or junit, not '\(format)'") }
+        guard let reportFormat = ReportFormat(rawValue: format) else { throw fail("--format must be text, json or junit, not '\(RecordingError.excerpt(format))'") }
         guard let chosen = DismissalProfile.named(profile) else {
-            throw fail("unknown profile '\(profile)'", hint: "use transition, easytransitions or photozoom")
+            throw fail("unknown profile '\(RecordingError.excerpt(profile))'", hint: "use transition, easytransitions or photozoom")
         }
         var settings = chosen.settings
         var overrides: [String] = []
         if let threshold {
-            guard threshold.isFinite, threshold >= 0 else { throw fail("--threshold must be a fraction ≥ 0") }
             settings.completionThreshold = threshold; overrides.append("threshold \(threshold)")
         }
         if let flickVelocity {
-            guard flickVelocity.isFinite, flickVelocity >= 0 else { throw fail("--flick-velocity must be ≥ 0 points/s") }
             if var rule = settings.flick { rule.minimumVelocity = flickVelocity; settings.flick = rule }
             else { settings.flick = .init(minimumVelocity: flickVelocity, comparison: .greaterThanOrEqual) }
             overrides.append("flick velocity \(flickVelocity)")
@@ -56,43 +54,50 @@ struct ReplayCommand: AsyncParsableCommand {
             settings.edge = e; overrides.append("edge \(edge)")
         }
         if let distance {
-            guard distance.isFinite, distance > 0 else { throw fail("--distance must be > 0 points") }
             settings.progressDistance = distance; overrides.append("distance \(distance)")
         }
         do { settings = try settings.validated() } catch { throw fail("\(error)") }
         var pan = PanSettings()
         if let scale {
-            guard scale.isFinite, scale > 0 else { throw fail("--scale must be > 0 points per millimetre") }
             pan.scale = scale; overrides.append("scale \(scale)")
         }
         var fallback = ResolutionFallback.standard
         if let text = resolutionFallback {
             guard let parsed = ResolutionFallback(text) else {
-                throw fail("--resolution-fallback must look like '100mm' or '7.68/mm', not '\(text)'")
+                throw fail("--resolution-fallback must look like '100mm' or '7.68/mm', not '\(RecordingError.excerpt(text))'")
             }
-            fallback = parsed
+            do { fallback = try parsed.validated() } catch { throw fail("\(error)") }
             overrides.append("resolution fallback \(text)")
         }
+        do { pan = try pan.validated() } catch { throw fail("\(error)") }
         let configuration = ReplayConfiguration(profileName: chosen.rawValue, dismissal: settings, pan: pan,
                                                 resolutionFallback: fallback)
 
         let roots = paths.isEmpty ? ["Recordings"] : paths
         for root in roots where !FileManager.default.fileExists(atPath: root) {
-            throw fail("no such file or folder: '\(root)'")
+            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
         }
         let sources: [RecordingSource]
-        do { sources = try RecordingLocator.sources(for: roots) } catch { throw fail("\(error)") }
+        do {
+            let search = try RecordingLocator.search(roots)
+            sources = search.sources
+            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
+        } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
         var tracks: [TrackReport] = []
         for source in sources {
             let recording: Recording
-            do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() } catch { throw fail("\(error)") }
+            do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() } catch { throw fail(error) }
             let units = MillimetreConversion(description: recording.description, fallback: fallback)
+            let first = tracks.count
             for track in recording.tracks(units: units) {
                 let t = ReplayPipeline.transcript(for: track, file: source.eventsPath, configuration: configuration)
                 tracks.append(TrackReport(transcript: t, deviceName: recording.description.name, checks: ReplayPipeline.check(t)))
             }
+            // Notes on the whole file (e.g. truncated) go with its last track, or to stderr when it has none.
+            if tracks.count > first { tracks[tracks.count - 1].notes += recording.notes }
+            else { for note in recording.notes { writeStandardError("touchtape: note: \(source.eventsPath): \(note)\n") } }
         }
         let report = ReplayReport(profile: chosen.rawValue, overrides: overrides, tracks: tracks)
         let text = reportFormat.render(report)
