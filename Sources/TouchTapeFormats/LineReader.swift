@@ -42,6 +42,9 @@ final class LineReader {
     private(set) var lineNumber = 0
     /// Whether the line last returned ended with a newline (a cut file's last line does not).
     private(set) var lastLineTerminated = true
+    /// Bytes searched for a newline so far: at most the bytes read, whatever the line
+    /// lengths (the regression test for the once-quadratic search).
+    private(set) var bytesSearched = 0
     /// Bytes handed out so far, for the empty-file check.
     private(set) var bytesSeen = 0
 
@@ -106,9 +109,11 @@ final class LineReader {
             let available = end - start
             if available > scanned, let hit = memchr(buffer + start + scanned, 0x0A, available - scanned) {
                 let newline = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                bytesSearched += newline + 1 - (start + scanned)
                 scanned = 0
                 return try emit(from: start, to: newline, terminated: true, next: newline + 1)
             }
+            bytesSearched += available - scanned
             scanned = available
             if available > Self.maximumLineLength { throw lineTooLong() }
             if atEOF {
