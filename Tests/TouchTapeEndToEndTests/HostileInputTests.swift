@@ -16,7 +16,8 @@ private func write(_ text: String, _ name: String, in dir: URL) throws -> String
 /// A bundled recording with `B: 01` mask lines past 1024 (codes above 0xffff).
 private func manyMaskLines(in dir: URL) throws -> String {
     let good = try String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), encoding: .utf8)
-    let extra = String(repeating: "B: 01 00 00 00 00 00 00 00 00\n", count: 1025)
+    // The 1025th line sets a bit: code 65536, which trapped in UInt16(…) and killed the whole replay.
+    let extra = String(repeating: "B: 01 00 00 00 00 00 00 00 00\n", count: 1024) + "B: 01 01 00 00 00 00 00 00 00\n"
     return try write(good.replacingOccurrences(of: "A: ", with: extra + "A: ", options: [], range: good.range(of: "A: ")), "masks.evemu", in: dir)
 }
 

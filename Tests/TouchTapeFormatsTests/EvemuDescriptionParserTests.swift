@@ -9,7 +9,8 @@ import TouchTapeEvents
 
     static func file(maskLines count: Int, tag: String) -> String {
         var text = "# EVEMU 1.3\nN: Many Masks\nI: 0018 0001 0002 0003\n"
-        for _ in 0..<count { text += tag + zeroMask + "\n" }
+        // The last line sets a bit: code (or property) 65536 + 0, which once trapped in UInt16(…).
+        for line in 0..<count { text += tag + (line == count - 1 ? " 01 00 00 00 00 00 00 00" : zeroMask) + "\n" }
         return text + "E: 0.000001 0000 0000 0000\n"
     }
 
