@@ -17,24 +17,35 @@ public struct DismissalSettingsError: Error, Hashable, Sendable, CustomStringCon
 }
 
 extension DismissalSettings {
+    /// The completion threshold is a fraction of the progress: 0 finishes on any
+    /// movement, 1 only at the full distance.
+    public static let thresholdRange: ClosedRange<Double> = 0...1
+    /// Flick velocities in points per second: a real finger flicks at up to ≈ 10 000 pt/s;
+    /// a million is beyond any gesture and keeps every product finite.
+    public static let flickVelocityRange: ClosedRange<Double> = 0...1_000_000
+    /// The progress divisor in points: more than 0, at most 1 000 000 (a screen is at most
+    /// a few thousand points; more would only push every pan's progress to 0).
+    public static let progressDistanceRange: ClosedRange<Double> = Double.leastNormalMagnitude...1_000_000
+
     /// The settings unchanged, or the first field that would make the model meaningless
     /// (a zero divisor, a negative duration…).
     public func validated() throws(DismissalSettingsError) -> DismissalSettings {
         func check(_ ok: Bool, _ setting: String, _ value: Double, _ hint: String) throws(DismissalSettingsError) {
             if !ok { throw DismissalSettingsError(setting: setting, value: "\(value)", hint: hint) }
         }
-        try check(progressDistance.isFinite && progressDistance > 0, "progressDistance", progressDistance,
-                  "give the view size along the pan in points, e.g. 844")
+        try check(Self.progressDistanceRange.contains(progressDistance), "progressDistance", progressDistance,
+                  "give the view size along the pan in points, more than 0 and at most 1000000, e.g. 844")
         try check(distanceMultiplier.isFinite && distanceMultiplier > 0, "distanceMultiplier", distanceMultiplier,
                   "Transition asserts panDistanceMultiplier > 0; use 1 for the plain view size")
         try check(progressClamp.lowerBound.isFinite && progressClamp.upperBound.isFinite, "progressClamp",
                   progressClamp.upperBound, "use finite bounds such as 0...1")
         if let completionThreshold {
-            try check(completionThreshold.isFinite, "completionThreshold", completionThreshold, "use a fraction such as 0.5")
+            try check(Self.thresholdRange.contains(completionThreshold), "completionThreshold", completionThreshold,
+                      "the threshold is a fraction of the progress: use a value in 0…1, e.g. 0.5")
         }
         if let flick {
-            try check(flick.minimumVelocity.isFinite && flick.minimumVelocity >= 0, "minimumFlickVelocity",
-                      flick.minimumVelocity, "use a speed in points per second, e.g. 1200")
+            try check(Self.flickVelocityRange.contains(flick.minimumVelocity), "minimumFlickVelocity",
+                      flick.minimumVelocity, "use a speed in points per second in 0…1000000, e.g. 1200")
         }
         if case .positionVsAnchor(let h0) = decisionInput {
             try check(h0.isFinite && h0 >= 0, "imageHeight", h0, "give the unzoomed image height in points, e.g. 450")

@@ -24,6 +24,11 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static let zero = EventTime(seconds: 0, microseconds: 0)
 
+    /// The latest second a recording may hold: 9 007 199 254 (the year 2255), so that a
+    /// time in microseconds stays below 2^53 — exact as a `Double` and far from `Int64`
+    /// overflow in the time differences the pipeline takes. The readers reject later times.
+    public static let maximumSeconds: UInt64 = 9_007_199_254
+
     /// The time as one integer count of microseconds (exact).
     public var totalMicroseconds: UInt64 { seconds &* 1_000_000 &+ UInt64(microseconds) }
 

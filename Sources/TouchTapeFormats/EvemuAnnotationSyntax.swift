@@ -36,7 +36,23 @@ enum EvemuAnnotationSyntax {
                 var escaping = false
                 while let c = rest.first {
                     rest = rest.dropFirst()
-                    if escaping { note.append(c); escaping = false }
+                    if escaping {
+                        switch c {
+                        case "n": note.append("\n")
+                        case "r": note.append("\r")
+                        case "t": note.append("\t")
+                        case "x":
+                            let digits = rest.prefix(2)
+                            if digits.count == 2, let value = UInt8(digits, radix: 16), value < 0x80 {
+                                note.unicodeScalars.append(Unicode.Scalar(value))
+                                rest = rest.dropFirst(2)
+                            } else {
+                                note.append(c)
+                            }
+                        default: note.append(c)
+                        }
+                        escaping = false
+                    }
                     else if c == "\\" { escaping = true }
                     else if c == "\"" { closed = true; break }
                     else { note.append(c) }
@@ -59,15 +75,24 @@ enum EvemuAnnotationSyntax {
         return .success(annotation)
     }
 
-    /// Notes are one line: newlines become spaces; quotes and backslashes are escaped.
+    /// Notes are one line: quotes and backslashes are escaped, `\n`, `\r`, `\t` written as
+    /// those escapes and other control characters as `\xHH`, all read back as the
+    /// characters, so any note (e.g. one from a libinput file) survives a round trip.
     static func escape(_ note: String) -> String {
         var out = ""
-        for c in note {
-            switch c {
+        for scalar in note.unicodeScalars {
+            switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n", "\r", "\r\n": out += " "
-            default: out.append(c)
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\x" + CFormat.hex(scalar.value, width: 2)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

@@ -35,7 +35,7 @@ struct EvemuDescriptionParser {
 
         func error(_ kind: RecordingError.Kind, _ expected: String, _ found: String?, _ hint: String) -> RecordingError {
             RecordingError(kind: kind, file: file, line: reader.lineNumber, expected: expected,
-                           found: found.map(RecordingError.excerpt), hint: hint)
+                           found: found.map { RecordingError.excerpt($0) }, hint: hint)
         }
         func finish() -> Outcome {
             let description = DeviceDescription(
@@ -73,6 +73,8 @@ struct EvemuDescriptionParser {
                     metadata.kernel = String(text.dropFirst(10))
                 } else if text.hasPrefix("# DMI: ") {
                     metadata.dmi = String(text.dropFirst(7))
+                } else if text == RecordingEndMark.evemuHeaderLine {
+                    metadata.writtenByTouchTape = true
                 }
                 sawText = true
                 continue
@@ -108,7 +110,7 @@ struct EvemuDescriptionParser {
                 var parts: [UInt16] = []
                 for number in numbers {
                     guard let v = UInt16(number, radix: 16) else {
-                        throw error(lastLine ? .truncated : .nonNumericField, expected, text, "'\(number)' is not a 16-bit hexadecimal number")
+                        throw error(lastLine ? .truncated : .nonNumericField, expected, text, "'\(RecordingError.excerpt(number))' is not a 16-bit hexadecimal number")
                     }
                     parts.append(v)
                 }
@@ -120,6 +122,10 @@ struct EvemuDescriptionParser {
                 reader.pushBack()
                 return finish()
             case "P:":
+                guard propertyLines < Self.maximumMaskLines else {
+                    throw error(.valueOutOfRange, "at most \(Self.maximumMaskLines) P: lines", text,
+                                "P: line \(propertyLines + 1) would describe properties above 0xffff; no device has them")
+                }
                 let bytes = try Self.maskBytes(numbers, count: 8, expected: "P: <8 hex bytes>", error: error, lastLine: lastLine)
                 for (i, byte) in bytes.enumerated() {
                     for bit in 0..<8 where byte & (1 << bit) != 0 {
@@ -131,13 +137,17 @@ struct EvemuDescriptionParser {
                 let expected = "B: <type> <8 hex bytes>"
                 guard let typeText = numbers.first else { throw error(lastLine ? .truncated : .malformedLine, expected, text, "B: takes a type and eight bytes") }
                 guard let type = UInt16(typeText, radix: 16) else {
-                    throw error(lastLine ? .truncated : .nonNumericField, expected, text, "'\(typeText)' is not a hexadecimal event type")
+                    throw error(lastLine ? .truncated : .nonNumericField, expected, text, "'\(RecordingError.excerpt(typeText))' is not a hexadecimal event type")
                 }
                 guard type <= EventType.max.rawValue else {
-                    throw error(.valueOutOfRange, expected, text, "event type \(typeText) is above EV_MAX (1f)")
+                    throw error(.valueOutOfRange, expected, text, "event type \(RecordingError.excerpt(typeText)) is above EV_MAX (1f)")
+                }
+                let line = maskLines[type, default: 0]
+                guard line < Self.maximumMaskLines else {
+                    throw error(.valueOutOfRange, "at most \(Self.maximumMaskLines) B: lines for type \(CFormat.hex(type, width: 2))", text,
+                                "B: line \(line + 1) for type \(CFormat.hex(type, width: 2)) would describe codes above 0xffff; no device has them")
                 }
                 let bytes = try Self.maskBytes(Array(numbers.dropFirst()), count: 8, expected: expected, error: error, lastLine: lastLine)
-                let line = maskLines[type, default: 0]
                 for (i, byte) in bytes.enumerated() {
                     for bit in 0..<8 where byte & (1 << bit) != 0 {
                         codes[type, default: []].insert(UInt16((line * 8 + i) * 8 + bit))
@@ -150,12 +160,12 @@ struct EvemuDescriptionParser {
                     throw error(lastLine ? .truncated : .malformedLine, expected, text, "A: takes a hex code and 4 (format ≤ 1.1) or 5 (format ≥ 1.2) numbers")
                 }
                 guard let code = UInt16(numbers[0], radix: 16) else {
-                    throw error(.nonNumericField, expected, text, "'\(numbers[0])' is not a hexadecimal axis code")
+                    throw error(.nonNumericField, expected, text, "'\(RecordingError.excerpt(numbers[0]))' is not a hexadecimal axis code")
                 }
                 var values: [Int32] = []
                 for number in numbers.dropFirst() {
                     guard let v = Int32(number) else {
-                        throw error(lastLine ? .truncated : .nonNumericField, expected, text, "'\(number)' is not a decimal number")
+                        throw error(lastLine ? .truncated : .nonNumericField, expected, text, "'\(RecordingError.excerpt(number))' is not a decimal number")
                     }
                     values.append(v)
                 }
@@ -178,6 +188,10 @@ struct EvemuDescriptionParser {
             }
         }
     }
+
+    /// Mask lines per `P:` or per `B:` type: 1024 lines × 64 bits cover codes 0…0xffff,
+    /// the whole `UInt16` range; a 1025th line would name codes that cannot exist.
+    static let maximumMaskLines = 1024
 
     /// `# EVEMU 1.3` → `"1.3"`.
     static func versionLine(_ text: String) -> String? {
@@ -203,7 +217,7 @@ struct EvemuDescriptionParser {
         var bytes: [UInt8] = []
         for number in numbers {
             guard let v = UInt8(number, radix: 16) else {
-                throw error(lastLine ? .truncated : .nonNumericField, expected, number, "'\(number)' is not a hexadecimal byte")
+                throw error(lastLine ? .truncated : .nonNumericField, expected, number, "'\(RecordingError.excerpt(number))' is not a hexadecimal byte")
             }
             bytes.append(v)
         }

@@ -39,6 +39,7 @@ enum EvemuEventLine {
             seconds = s; digits += 1; i += 1
         }
         if digits == 0 { return .failure(i == n ? .missingField("sec") : .nonNumeric("sec")) }
+        if seconds > EventTime.maximumSeconds { return .failure(.outOfRange("sec")) }
         guard i < n, line[i] == 0x2E else { return .failure(i == n ? .missingField("usec") : .nonNumeric("sec")) }
         i += 1
         var micro: UInt32 = 0

@@ -6,6 +6,8 @@ final class EvemuEventSource {
     let reader: LineReader
     /// Events yielded so far (the index of the next one).
     private(set) var eventCount = 0
+    /// The last non-blank line read was ``RecordingEndMark/endLine``.
+    private(set) var endMarkSeen = false
 
     init(reader: LineReader) {
         self.reader = reader
@@ -13,6 +15,9 @@ final class EvemuEventSource {
 
     func next() throws(RecordingError) -> RecordingItem? {
         while let line = try reader.nextLine() {
+            if line.isBlank { continue }
+            if RecordingEndMark.isEndLine(line) { endMarkSeen = true; continue }
+            endMarkSeen = false
             if line.count >= 2, line[0] == 0x45, line[1] == 0x3A {  // "E:"
                 switch EvemuEventLine.parse(line) {
                 case .success(let event):
@@ -22,7 +27,6 @@ final class EvemuEventSource {
                     throw error(for: failure, line: line)
                 }
             }
-            if line.isBlank { continue }
             if line[0] == 0x23 {  // "#"
                 guard line.hasPrefix("# touchtape:") else { continue }
                 guard let text = line.validatedString else { throw binary() }
@@ -74,6 +78,7 @@ final class EvemuEventSource {
             case .outOfRange(let field):
                 kind = .valueOutOfRange
                 hint = field == "usec" ? "microseconds take at most 6 digits (below 1000000)"
+                    : field == "sec" ? "seconds must be at most \(EventTime.maximumSeconds) (the year 2255)"
                     : "the \(field) field is too large for its type"
             }
         }

@@ -26,9 +26,10 @@ public struct EvemuFormatter: RecordingFormatter {
     public func header() -> String {
         let d = deviceDescription
         var lines: [String] = ["# EVEMU 1.3"]
-        if let kernel = metadata.kernel { lines.append("# Kernel: " + kernel) }
-        if let dmi = metadata.dmi { lines.append("# DMI: " + dmi) }
-        lines.append("# Input device name: \"\(d.name)\"")
+        if let kernel = metadata.kernel { lines.append("# Kernel: " + Self.oneLine(kernel)) }
+        if let dmi = metadata.dmi { lines.append("# DMI: " + Self.oneLine(dmi)) }
+        lines.append(RecordingEndMark.evemuHeaderLine)
+        lines.append("# Input device name: \"\(Self.oneLine(d.name))\"")
         lines.append("# Input device ID: bus \(CFormat.alternateHex04(d.id.bustype)) vendor \(CFormat.alternateHex04(d.id.vendor)) product \(CFormat.alternateHex04(d.id.product)) version \(CFormat.alternateHex04(d.id.version))")
         if let x = d.absInfo[EventCodes.ABS_X], let y = d.absInfo[EventCodes.ABS_Y], x.resolution != 0, y.resolution != 0,
            d.supports(type: .abs, code: EventCodes.ABS_X), d.supports(type: .abs, code: EventCodes.ABS_Y) {
@@ -57,7 +58,7 @@ public struct EvemuFormatter: RecordingFormatter {
         }
         lines.append("N: " + d.name)
         lines.append("I: \(CFormat.hex(d.id.bustype, width: 4)) \(CFormat.hex(d.id.vendor, width: 4)) \(CFormat.hex(d.id.product, width: 4)) \(CFormat.hex(d.id.version, width: 4))")
-        for chunk in Self.maskChunks(d.properties, maxCode: InputProperty.max) {
+        for chunk in Self.maskChunks(d.properties, maxCode: max(InputProperty.max, d.properties.max() ?? 0)) {
             lines.append("P: " + chunk)
         }
         var types = [EventType.syn.rawValue] + Self.maskTypes
@@ -99,7 +100,25 @@ public struct EvemuFormatter: RecordingFormatter {
         EvemuAnnotationSyntax.line(for: annotation) + "\n"
     }
 
-    public func footer() -> String { "" }
+    /// The end mark (``RecordingEndMark``): a complete file says so.
+    public func footer() -> String { RecordingEndMark.endLine + "\n" }
+
+    /// Text for a comment line: line breaks and control characters escaped
+    /// (``LibinputRecordFormatter/escaped(_:)``), so the comment cannot end early.
+    static func oneLine(_ text: String) -> String {
+        LibinputRecordFormatter.escaped(text)
+    }
+
+    /// Why `name` cannot be an `N:` line read back as itself, or `nil` when it can: the
+    /// line ends at a line break (libevemu also at `\r`), leading blanks are dropped, and
+    /// a NUL makes the file binary.
+    static func nameProblem(_ name: String) -> String? {
+        if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) {
+            return "the evemu N: line is one line; the name holds a line break or NUL"
+        }
+        if name.first == " " || name.first == "\t" { return "the evemu N: line drops blanks before the name" }
+        return nil
+    }
 
     /// A bitmask as evemu writes it: `(maxCode + 1 + 7) / 8` bytes, 8 per line
     /// (the last line zero-filled), `%02x` each.

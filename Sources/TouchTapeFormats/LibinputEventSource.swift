@@ -17,6 +17,8 @@ final class LibinputEventSource {
     private var finished = false
     private var yielded = 0
     private(set) var eventCount = 0
+    /// The last non-blank line read was ``RecordingEndMark/endLine``.
+    private(set) var endMarkSeen = false
     private var fallback: [RecordingItem]?
     private var fallbackPosition = 0
 
@@ -35,6 +37,7 @@ final class LibinputEventSource {
         var skippingEvents = false
         var sawText = false
         while let line = try reader.nextLine() {
+            if !line.isBlank { source.endMarkSeen = RecordingEndMark.isEndLine(line) }
             guard let text = line.validatedString else {
                 throw RecordingError(kind: .binary, file: reader.path, line: reader.lineNumber, expected: "UTF-8 text",
                                      found: "invalid UTF-8 bytes", hint: "this is not a text recording; libinput record files are YAML text")
@@ -64,6 +67,7 @@ final class LibinputEventSource {
             }
             header += text
             header += "\n"
+            if header.utf8.count > LibinputHeader.maximumSize { throw LibinputHeader.tooLarge(file: reader.path, line: reader.lineNumber) }
         }
         if !sawText {
             throw RecordingError(kind: .empty, file: reader.path, expected: "a libinput record file ('version: 1' …)",
@@ -93,6 +97,8 @@ final class LibinputEventSource {
             var indent = 0
             while indent < n, line[indent] == 0x20 { indent += 1 }
             if indent == n { continue }
+            if RecordingEndMark.isEndLine(line) { endMarkSeen = true; continue }
+            endMarkSeen = false
             if line[indent] == 0x23 { continue }  // comment
             if indent == 0 { finished = true; return nil }
             if indent == 4, line[4] == 0x2D, n > 6, line[6] == 0x5B {  // "    - ["
@@ -172,9 +178,10 @@ final class LibinputEventSource {
         }
         if failure == nil {
             let (sec, usec, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
-            guard sec >= 0, (0..<1_000_000).contains(usec), (0...0xFFFF).contains(type), (0...0xFFFF).contains(code),
+            guard (0...Int64(EventTime.maximumSeconds)).contains(sec), (0..<1_000_000).contains(usec),
+                  (0...0xFFFF).contains(type), (0...0xFFFF).contains(code),
                   (Int64(Int32.min)...Int64(Int32.max)).contains(value) else {
-                throw rowError(.valueOutOfRange, line, "usec must be 0…999999, type and code 0…65535, value a 32-bit integer")
+                throw rowError(.valueOutOfRange, line, "sec must be at most \(EventTime.maximumSeconds), usec 0…999999, type and code 0…65535, value a 32-bit integer")
             }
             return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
                               type: UInt16(type), code: UInt16(code), value: Int32(value))
@@ -206,8 +213,10 @@ final class LibinputEventSource {
         var text = ""
         while let line = try whole.nextLine() {
             guard let s = line.validatedString else { throw binary() }
+            if !line.isBlank { endMarkSeen = RecordingEndMark.isEndLine(line) }
             text += s
             text += "\n"
+            if text.utf8.count > LibinputHeader.maximumSize { throw LibinputHeader.tooLarge(file: reader.path, line: whole.lineNumber) }
         }
         let header = try LibinputHeader.parse(yaml: text, file: reader.path, deviceIndex: deviceIndex,
                                               complete: whole.lastLineTerminated)
@@ -219,21 +228,41 @@ final class LibinputEventSource {
 
     static func items(from events: Node, file: String) throws(RecordingError) -> [RecordingItem] {
         var items: [RecordingItem] = []
-        for item in events.sequence ?? [] {
+        func junk(_ node: Node, _ expected: String, _ hint: String) -> RecordingError {
+            RecordingError(kind: .malformedYAML, file: file, line: node.mark?.line, expected: expected,
+                           found: node.string.map { RecordingError.excerpt($0) } ?? (node.sequence != nil ? "a list" : "a map"),
+                           hint: hint)
+        }
+        if events.scalar != nil, events.string.map({ ["", "~", "null", "Null", "NULL"].contains($0) }) == true { return [] }
+        guard let list = events.sequence else {
+            throw junk(events, "events: a list of '- evdev: [rows]' items", "the events of a device are a YAML list")
+        }
+        for item in list {
+            guard item.mapping != nil else {
+                throw junk(item, "- evdev: [[<sec>, <usec>, <type>, <code>, <value>], …]",
+                           "every events item is a map such as '- evdev: [...]' (libinput record's layout)")
+            }
             if let marks = item[LibinputHeader.extraKey] {
                 items.append(.annotation(LibinputHeader.annotation(from: marks)))
             }
-            for row in item["evdev"]?.sequence ?? [] {
+            guard let evdev = item["evdev"] else { continue }  // `libinput:`, `hid:` items
+            if evdev.scalar != nil, evdev.string.map({ ["", "~", "null", "Null", "NULL"].contains($0) }) == true { continue }
+            guard let rows = evdev.sequence else {
+                throw junk(evdev, "evdev: [[<sec>, <usec>, <type>, <code>, <value>], …]", "an evdev item holds a list of event rows")
+            }
+            for row in rows {
                 let numbers = (row.sequence ?? []).compactMap(\.int)
-                guard numbers.count == 5 else {
+                guard numbers.count == 5, row.sequence?.count == 5 else {
                     throw RecordingError(kind: .malformedLine, file: file, line: row.mark?.line,
-                                         expected: "[<sec>, <usec>, <type>, <code>, <value>]", found: row.string,
+                                         expected: "[<sec>, <usec>, <type>, <code>, <value>]",
+                                         found: row.string.map { RecordingError.excerpt($0) } ?? "a list of \(row.sequence?.count ?? 0) items",
                                          hint: "event rows hold five decimal numbers")
                 }
-                guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]), (0...0xFFFF).contains(numbers[2]),
-                      (0...0xFFFF).contains(numbers[3]), let value = Int32(exactly: numbers[4]) else {
+                guard (0...Int(EventTime.maximumSeconds)).contains(numbers[0]), (0..<1_000_000).contains(numbers[1]),
+                      (0...0xFFFF).contains(numbers[2]), (0...0xFFFF).contains(numbers[3]), let value = Int32(exactly: numbers[4]) else {
                     throw RecordingError(kind: .valueOutOfRange, file: file, line: row.mark?.line,
-                                         expected: "[<sec>, <usec 0…999999>, <type>, <code>, <value>]", found: nil,
+                                         expected: "[<sec ≤ \(EventTime.maximumSeconds)>, <usec 0…999999>, <type 0…65535>, <code 0…65535>, <32-bit value>]",
+                                         found: numbers.map(String.init).joined(separator: ", "),
                                          hint: "a number is outside its field's range")
                 }
                 items.append(.event(InputEvent(

@@ -17,6 +17,18 @@ struct LibinputHeader {
     /// for (LED and switch states), so evemu → libinput → evemu keeps the description.
     static let extraKey = "touchtape"
 
+    /// The most YAML read before a device's events (or, for files not in libinput
+    /// record's own layout, the whole file): 16 MiB. A real header is a few KB per
+    /// device (its longest part, a HID descriptor, is under 25 KB), and Yams holds the
+    /// whole text and its node tree in memory, so a hostile file must stop here.
+    static let maximumSize = 16 * 1024 * 1024
+
+    static func tooLarge(file: String, line: Int) -> RecordingError {
+        RecordingError(kind: .tooLarge, file: file, line: line,
+                       expected: "a libinput record header of at most \(maximumSize / 1024 / 1024) MiB",
+                       found: "more", hint: "no real header is this large; a file not in libinput record's own layout is read whole and must stay under the same limit")
+    }
+
     static func parse(yaml: String, file: String, deviceIndex: Int, complete: Bool) throws(RecordingError) -> LibinputHeader {
         let root: Node?
         do {
@@ -25,7 +37,8 @@ struct LibinputHeader {
             throw yamlError(error, file: file, complete: complete)
         }
         func fail(_ kind: RecordingError.Kind, _ expected: String, _ found: String?, _ node: Node?, _ hint: String) -> RecordingError {
-            RecordingError(kind: kind, file: file, line: node?.mark?.line, expected: expected, found: found, hint: hint)
+            RecordingError(kind: kind, file: file, line: node?.mark?.line, expected: expected,
+                           found: found.map { RecordingError.excerpt($0) }, hint: hint)
         }
         guard let root, root.mapping != nil else {
             throw fail(.wrongHeader, "version: 1", yaml.split(separator: "\n").first.map { RecordingError.excerpt(String($0)) }, root,
@@ -79,6 +92,10 @@ struct LibinputHeader {
             guard let type = key.int.flatMap(UInt16.init(exactly:)) else {
                 throw fail(.nonNumericField, "an event type number", key.string, key, "codes keys are decimal event types")
             }
+            guard type <= EventType.max.rawValue else {
+                throw fail(.valueOutOfRange, "an event type 0…\(EventType.max.rawValue) (EV_MAX)", key.string, key,
+                           "event type \(type) does not exist in Linux (EV_MAX is 31); evemu and the kernel cannot hold it")
+            }
             var set = Set<UInt16>()
             for node in value.sequence ?? [] {
                 guard let code = node.int.flatMap(UInt16.init(exactly:)) else {
@@ -125,6 +142,7 @@ struct LibinputHeader {
         metadata.operatingSystem = root["system"]?["os"]?.string
         metadata.recorder = root["libinput"]?["version"]?.string.map { "libinput " + $0 }
         metadata.deviceNode = device["node"]?.string
+        metadata.writtenByTouchTape = root["libinput"]?["version"]?.string == RecordingEndMark.libinputVersion
         return LibinputHeader(description: description, metadata: metadata, eventsNode: device["events"])
     }
 
@@ -138,14 +156,19 @@ struct LibinputHeader {
                 problem = p
             case .reader(let p, _, _, _):
                 problem = p
-                return RecordingError(kind: .binary, file: file, expected: "UTF-8 text", found: problem,
+                return RecordingError(kind: .binary, file: file, expected: "UTF-8 text", found: RecordingError.excerpt(problem),
                                       hint: "this is not a text recording; libinput record files are YAML text")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                return RecordingError(kind: .malformedYAML, file: file, line: context.mark.line,
+                                      expected: "each key once in a map",
+                                      found: "duplicate key " + duplicates.sorted().map { "'" + RecordingError.excerpt($0) + "'" }.joined(separator: ", "),
+                                      hint: "remove the repeated key; YAML maps hold each key once")
             default:
                 break
             }
         }
         return RecordingError(kind: complete ? .malformedYAML : .truncated, file: file, line: line,
-                              expected: "valid YAML (libinput record layout)", found: problem,
+                              expected: "valid YAML (libinput record layout)", found: RecordingError.excerpt(problem),
                               hint: complete ? "fix the YAML at that line, or re-record" : "the file ends inside its header; it was cut short")
     }
 

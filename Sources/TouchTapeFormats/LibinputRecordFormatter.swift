@@ -35,7 +35,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
             "version: 1",
             "ndevices: 1",
             "libinput:",
-            "  version: \"touchtape\"",
+            "  version: \"\(RecordingEndMark.libinputVersion)\"",
             "  git: \"unknown\"",
             "system:",
         ]
@@ -43,9 +43,9 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         lines.append("  kernel: " + Self.quoted(metadata.kernel ?? "unknown"))
         lines.append("  dmi: " + Self.quoted(metadata.dmi ?? "unknown"))
         lines.append("devices:")
-        lines.append("- node: " + (metadata.deviceNode ?? "/dev/input/event0"))
+        lines.append("- node: " + Self.plainOrQuoted(metadata.deviceNode ?? "/dev/input/event0"))
         lines.append("  evdev:")
-        lines.append("    # Name: " + Self.commentText(d.name))
+        lines.append("    # Name: " + Self.escaped(d.name))
         lines.append("    # ID: bus 0x\(CFormat.hex(d.id.bustype, width: 4)) (\(d.id.busName)) vendor 0x\(CFormat.hex(d.id.vendor, width: 4)) product 0x\(CFormat.hex(d.id.product, width: 4)) version 0x\(CFormat.hex(d.id.version, width: 4))")
         if let x = d.absInfo[EventCodes.ABS_X], let y = d.absInfo[EventCodes.ABS_Y], x.resolution != 0, y.resolution != 0 {
             let w = (Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution)
@@ -127,44 +127,47 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         return "  - \(LibinputHeader.extraKey): {" + fields.joined(separator: ", ") + "}\n    evdev: []\n"
     }
 
-    public func footer() -> String { "" }
+    /// The end mark (``RecordingEndMark``), a comment at column 0 after the events list.
+    public func footer() -> String { RecordingEndMark.endLine + "\n" }
 
-    /// A YAML double-quoted scalar on one line.
+    /// A YAML double-quoted scalar on one line, read back the same by Yams and by
+    /// Python's `yaml` (libinput's tools).
     static func quoted(_ text: String) -> String {
-        var out = "\""
+        "\"" + escaped(text) + "\""
+    }
+
+    /// The body of a double-quoted scalar: `"` and `\` escaped, and every character YAML
+    /// readers treat as a line break (`\n`, `\r`, U+0085, U+2028, U+2029) or refuse as
+    /// non-printable (C0 and C1 controls, DEL, U+FEFF, U+FFFE, U+FFFF) written as an escape.
+    /// Also safe inside a `#` comment, which must stay on one line.
+    static func escaped(_ text: String) -> String {
+        var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n", "\r": out += " "
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                switch scalar.value {
+                case 0..<0x20, 0x7F...0x9F:
                     out += "\\x" + CFormat.hex(scalar.value, width: 2)
-                } else if Self.yamlNeedsEscape(scalar) {
+                case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
                     out += "\\u" + CFormat.hex(scalar.value, width: 4)
-                } else {
+                default:
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
-        return out + "\""
+        return out
     }
 
-    /// Scalars above Latin-1 that YAML reads as line breaks (LS, PS) or refuses unescaped
-    /// (BOM, U+FFFE/U+FFFF; YAML 1.1 §5.1 printable set).
-    static func yamlNeedsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF].contains(scalar.value)
-    }
-
-    /// `text` for a `#` comment: controls, line breaks and the scalars above as `?`, so a
-    /// device name cannot end the comment or put bytes in the file that YAML refuses.
-    static func commentText(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let unsafe = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || yamlNeedsEscape(scalar)
-            out.append(unsafe ? "?" : scalar)
+    /// A plain scalar when `text` is a simple path (as libinput record writes `node:`), else quoted.
+    static func plainOrQuoted(_ text: String) -> String {
+        let simple = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "/_.-".unicodeScalars.contains($0)
         }
-        return String(out)
+        return simple ? text : quoted(text)
     }
 }

@@ -8,13 +8,24 @@ import Darwin
 
 /// Reads a file in 64 KiB chunks and hands out one line at a time as bytes.
 ///
-/// Memory stays at one chunk (plus the longest line) however long the file is,
+/// Memory stays at one chunk plus ``maximumLineLength`` however long the file is, each
+/// byte is searched for the newline once (linear time for any line length), and only
+/// regular files are opened (a FIFO or `/dev/zero` would never end),
 /// which is what lets ``RecordingStream`` walk a multi-gigabyte recording. Lines are
 /// split by hand (`memchr`) rather than through Foundation because the event loop
 /// wants to parse bytes, not `String`s. A returned line is valid until the next call.
 final class LineReader {
     /// The read size: large enough that syscalls are rare, small enough to stay in cache.
     static let chunkSize = 64 * 1024
+    /// The longest line read, in bytes (without its newline): 64 KiB.
+    ///
+    /// The longest legitimate lines are in libinput record headers: an `evdev.codes`
+    /// entry for `EV_KEY` (at most 768 codes, ≈ 4 KB), and a `hid:` report descriptor
+    /// (at most 4096 bytes written as `0x05, ` = 24 KB; the kernel's
+    /// `HID_MAX_DESCRIPTOR_SIZE`). evemu lines are under 100 bytes (names are at most 80,
+    /// `UINPUT_MAX_NAME_SIZE`); the peer recordings' longest line is 1.7 KB. 64 KiB is
+    /// more than twice the largest, and small enough that a hostile file costs nothing.
+    static let maximumLineLength = 64 * 1024
 
     let path: String
     private let fd: Int32
@@ -22,6 +33,8 @@ final class LineReader {
     private var capacity: Int
     private var start = 0
     private var end = 0
+    /// Bytes after `start` already searched for a newline (each byte is searched once).
+    private var scanned = 0
     private var atEOF = false
     private var repeatLine: UnsafeBufferPointer<UInt8>?
     private var lastLine: UnsafeBufferPointer<UInt8>?
@@ -29,20 +42,50 @@ final class LineReader {
     private(set) var lineNumber = 0
     /// Whether the line last returned ended with a newline (a cut file's last line does not).
     private(set) var lastLineTerminated = true
+    /// Bytes searched for a newline so far: at most the bytes read, whatever the line
+    /// lengths (the regression test for the once-quadratic search).
+    private(set) var bytesSearched = 0
     /// Bytes handed out so far, for the empty-file check.
     private(set) var bytesSeen = 0
 
     init(path: String) throws(RecordingError) {
         self.path = path
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw RecordingError(kind: .ioFailure, file: path, expected: "a readable file", found: reason,
-                                 hint: "check the path and the file's permissions")
+        // O_NONBLOCK so that opening a FIFO with no writer cannot hang; cleared below
+        // once fstat has shown a regular file.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.openError(path: path, errno: errno) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw RecordingError(kind: .notRegularFile, file: path, expected: "a regular file",
+                                 found: Self.fileTypeName(mode: status.st_mode),
+                                 hint: "give a recording file; FIFOs, devices and sockets are not read (they may never end)")
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         self.fd = fd
-        capacity = Self.chunkSize
+        capacity = Self.maximumLineLength + Self.chunkSize
         buffer = .allocate(capacity: capacity)
+    }
+
+    /// The error for a failed `open(2)`: permission problems get their own hint.
+    static func openError(path: String, errno code: Int32) -> RecordingError {
+        let reason = String(cString: strerror(code))
+        let hint = code == EACCES || code == EPERM
+            ? "you may not read this file: check its permissions (ls -l) and those of its folders"
+            : "check the path and the file's permissions"
+        return RecordingError(kind: .ioFailure, file: path, expected: "a readable file", found: reason, hint: hint)
+    }
+
+    /// `"a FIFO"`, `"a character device"`… for the not-a-regular-file error.
+    static func fileTypeName(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "not a regular file"
+        }
     }
 
     deinit {
@@ -64,21 +107,41 @@ final class LineReader {
         }
         while true {
             let available = end - start
-            if available > 0, let hit = memchr(buffer + start, 0x0A, available) {
+            if available > scanned, let hit = memchr(buffer + start + scanned, 0x0A, available - scanned) {
                 let newline = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                bytesSearched += newline + 1 - (start + scanned)
+                scanned = 0
                 return try emit(from: start, to: newline, terminated: true, next: newline + 1)
             }
+            bytesSearched += available - scanned
+            scanned = available
+            if available > Self.maximumLineLength { throw lineTooLong() }
             if atEOF {
                 guard available > 0 else { lastLine = nil; return nil }
+                scanned = 0
                 return try emit(from: start, to: end, terminated: false, next: end)
             }
             try fill()
         }
     }
 
+    /// The error for a line past ``maximumLineLength`` (NUL bytes in it: not text at all).
+    private func lineTooLong() -> RecordingError {
+        let prefix = UnsafeBufferPointer(start: buffer + start, count: min(end - start, Self.maximumLineLength))
+        if memchr(prefix.baseAddress!, 0, prefix.count) != nil {
+            return RecordingError(kind: .binary, file: path, line: lineNumber + 1, expected: "text lines", found: "NUL bytes",
+                                  hint: "this is not a text recording; evemu and libinput record files are plain text")
+        }
+        return RecordingError(kind: .tooLarge, file: path, line: lineNumber + 1,
+                              expected: "a line of at most \(Self.maximumLineLength) bytes",
+                              found: RecordingError.excerpt(UnsafeBufferPointer(rebasing: prefix.prefix(256)).lossyString),
+                              hint: "no recording line is this long (the longest, a libinput HID descriptor, is under 25 KB); the file is damaged or not a recording")
+    }
+
     private func emit(from lineStart: Int, to lineEnd: Int, terminated: Bool, next: Int) throws(RecordingError) -> UnsafeBufferPointer<UInt8> {
         var stop = lineEnd
         if stop > lineStart && buffer[stop - 1] == 0x0D { stop -= 1 }
+        if stop - lineStart > Self.maximumLineLength { throw lineTooLong() }
         start = next
         lineNumber += 1
         bytesSeen += next - lineStart
@@ -102,16 +165,8 @@ final class LineReader {
             end = remaining
             lastLine = nil
         }
-        if end == capacity {
-            // One line longer than the buffer: grow (lines are short; this is rare).
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            bigger.update(from: buffer, count: end)
-            buffer.deallocate()
-            buffer = bigger
-            capacity *= 2
-        }
         while true {
-            let count = read(fd, buffer + end, min(Self.chunkSize, capacity - end))
+            let count = read(fd, buffer + end, capacity - end)
             if count > 0 { end += count; return }
             if count == 0 { atEOF = true; return }
             if errno == EINTR { continue }

@@ -19,6 +19,37 @@ extension Recording {
         }
     }
 
+    /// ``formatted(as:)``, or ``RecordingError/Kind/notRepresentable`` when TouchTape
+    /// would not read the text back as this recording. `convert` and `label` write
+    /// through this, so they never write a file TouchTape then refuses.
+    ///
+    /// Everything the readers accept is representable in both formats (event times,
+    /// codes and values are range-checked, names and notes escaped), except
+    /// - a device name evemu's one-line `N:` cannot hold (a line break or NUL, leading blanks);
+    /// - a line past ``LineReader/maximumLineLength`` (a huge note or name, escaped).
+    public func formattedForWriting(as format: RecordingFormat) throws(RecordingError) -> String {
+        func refuse(_ expected: String, _ found: String, _ hint: String) -> RecordingError {
+            RecordingError(kind: .notRepresentable, file: source.eventsPath, expected: expected,
+                           found: RecordingError.excerpt(found), hint: hint)
+        }
+        if format == .evemu, let problem = EvemuFormatter.nameProblem(description.name) {
+            throw refuse("a device name evemu's N: line can hold", description.name,
+                         problem + "; convert to libinput record (.yml) instead, which keeps it")
+        }
+        let text = formatted(as: format)
+        var lineStart = text.utf8.startIndex
+        for index in text.utf8.indices where text.utf8[index] == 0x0A {
+            let length = text.utf8.distance(from: lineStart, to: index)
+            if length > LineReader.maximumLineLength {
+                throw refuse("lines of at most \(LineReader.maximumLineLength) bytes",
+                             String(decoding: text.utf8[lineStart..<index].prefix(200), as: UTF8.self),
+                             "a name or note is too long for one line of a recording; shorten it")
+            }
+            lineStart = text.utf8.index(after: index)
+        }
+        return text
+    }
+
     private func render(with formatter: inout some RecordingFormatter) -> String {
         var text = formatter.header()
         var start = 0

@@ -11,11 +11,15 @@ public struct Recording: Hashable, Sendable {
     public var annotations: [AnnotationMark]
     public var metadata: RecordingMetadata
     public var source: RecordingSource
+    /// What a reader of reports must know about the file as a whole, e.g. that a file
+    /// TouchTape wrote lacks its end mark (``RecordingEndMark``). `inspect` and `replay` show them.
+    public var notes: [String]
 
     public init(
         description: DeviceDescription, events: [InputEvent], annotations: [AnnotationMark] = [],
-        metadata: RecordingMetadata = RecordingMetadata(), source: RecordingSource
+        metadata: RecordingMetadata = RecordingMetadata(), source: RecordingSource, notes: [String] = []
     ) {
+        self.notes = notes
         self.description = description
         self.events = events
         self.annotations = annotations

@@ -1,3 +1,5 @@
+import TouchTapeEvents
+
 /// Why a recording could not be read, and where.
 ///
 /// Every case carries the file, the line (or the index of the event) and what the
@@ -36,6 +38,15 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case ioFailure
         /// YAML the libinput parser (Yams) rejects, or a missing required key.
         case malformedYAML
+        /// Past one of the reader's size limits (a line over ``LineReader/maximumLineLength``,
+        /// a libinput header over ``LibinputHeader/maximumSize``…): no real recording is
+        /// that large, and reading on would take unbounded time or memory.
+        case tooLarge
+        /// The recording cannot be written in the asked format so that TouchTape reads it
+        /// back the same (a device name with a line break in evemu's one-line `N:`…).
+        case notRepresentable
+        /// Not a regular file: a FIFO, a device, a socket (reading it could block forever).
+        case notRegularFile
     }
 
     public var kind: Kind
@@ -66,25 +77,29 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     /// The file's last path component, for tests and short reports.
     public var fileName: String { RecordingPath.lastComponent(file) }
 
+    /// The message: every piece goes through ``TextExcerpt`` (control characters escaped;
+    /// `expected`, `found` and `hint` capped), so no input can flood or drive the terminal.
     public var description: String {
-        var text = file
+        var text = TextExcerpt.make(file, limit: nil)
         if let line { text += ":\(line)" }
         text += ": expected \(Self.quoted(expected))"
         if let found { text += ", found \(Self.quoted(found))" }
         if let eventIndex { text += " (event \(eventIndex))" }
-        text += "\n  hint: " + hint
+        text += "\n  hint: " + TextExcerpt.make(hint, limit: Self.messageLimit)
         return text
     }
 
+    /// The cap on one piece of a message: room for an escaped ``excerpt(_:)`` and our prose.
+    public static let messageLimit = 600
+
     /// Quotes grammar and line text, but not prose that already reads as a sentence.
     private static func quoted(_ text: String) -> String {
-        "'" + text + "'"
+        "'" + TextExcerpt.make(text, limit: messageLimit) + "'"
     }
 
-    /// The offending line for `found`, shortened so a binary or huge line stays readable.
-    static func excerpt(_ line: String) -> String {
-        let limit = 120
-        let cleaned = String(line.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : Character($0) })
-        return cleaned.count > limit ? String(cleaned.prefix(limit)) + "…" : cleaned
+    /// The offending line or token for `found` and hints: at most 60 characters and "…",
+    /// control characters escaped (``TextExcerpt``).
+    public static func excerpt(_ text: some StringProtocol, limit: Int? = TextExcerpt.defaultLimit) -> String {
+        TextExcerpt.make(text, limit: limit)
     }
 }

@@ -22,6 +22,6 @@ public protocol RecordingFormatter {
     mutating func format(_ events: some Collection<InputEvent>) -> String
     /// A mark placed after the last formatted event.
     mutating func format(annotation: TrackAnnotation) -> String
-    /// Text after the last event (`""` for evemu).
+    /// Text after the last event: the end mark (``RecordingEndMark/endLine``).
     func footer() -> String
 }

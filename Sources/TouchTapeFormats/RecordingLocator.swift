@@ -1,4 +1,5 @@
 import Foundation
+import TouchTapeEvents
 
 /// Turns paths (files and folders) into the recordings they hold.
 ///
@@ -9,27 +10,43 @@ import Foundation
 /// with each events-only file whose name it prefixes — the longest such prefix wins,
 /// so `Pad.hp8470p.desc` beats `Pad.desc` for `Pad.hp8470p.scroll.events`.
 public enum RecordingLocator {
+    /// What a search of paths found: the recordings, and the files in folders it left
+    /// out because they are not regular files (a FIFO would block the walk forever).
+    public struct Search: Hashable, Sendable {
+        public var sources: [RecordingSource]
+        /// `(path, why)` for each skipped file, e.g. `("in/pipe.evemu", "a FIFO")`.
+        public var skipped: [(path: String, reason: String)]
+        public static func == (a: Search, b: Search) -> Bool {
+            a.sources == b.sources && a.skipped.map(\.path) == b.skipped.map(\.path)
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(sources) }
+    }
+
     public static func sources(for paths: [String]) throws(RecordingError) -> [RecordingSource] {
+        try search(paths).sources
+    }
+
+    /// The recordings under `paths`. Folders are walked recursively (symbolic links
+    /// followed, each folder once); non-regular files in them (FIFOs, devices, sockets)
+    /// are skipped and listed in ``Search/skipped``. A path given explicitly that is not
+    /// a regular file or folder, or a folder that cannot be read, is an error.
+    public static func search(_ paths: [String]) throws(RecordingError) -> Search {
         var files: [String] = []
-        let manager = FileManager.default
+        var skipped: [(path: String, reason: String)] = []
+        var visited = Set<FileID>()
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let info = FileInfo(path: path) else {
                 throw RecordingError(kind: .ioFailure, file: path, expected: "an existing file or folder", found: "nothing at that path",
                                      hint: "check the path")
             }
-            if isDirectory.boolValue {
-                guard let walker = manager.enumerator(atPath: path) else { continue }
-                for case let relative as String in walker {
-                    let full = RecordingPath.join(path, relative)
-                    var childIsDirectory: ObjCBool = false
-                    if manager.fileExists(atPath: full, isDirectory: &childIsDirectory), !childIsDirectory.boolValue,
-                       isRecordingFile(full) {
-                        files.append(full)
-                    }
-                }
-            } else {
+            switch info.type {
+            case .directory:
+                try walk(path, id: info.id, into: &files, skipped: &skipped, visited: &visited)
+            case .regular:
                 files.append(path)
+            case .other(let name):
+                throw RecordingError(kind: .notRegularFile, file: path, expected: "a recording file or a folder", found: name,
+                                     hint: "give a recording file; FIFOs, devices and sockets are not read (they may never end)")
             }
         }
         var seen = Set<String>()
@@ -44,7 +61,58 @@ public enum RecordingLocator {
             }
             sources.append(source(forFile: file, format: format))
         }
-        return sources
+        return Search(sources: sources, skipped: skipped.sorted { $0.path < $1.path })
+    }
+
+    /// Adds the recording files under `folder` (recursively) to `files`.
+    private static func walk(_ folder: String, id: FileID, into files: inout [String],
+                             skipped: inout [(path: String, reason: String)], visited: inout Set<FileID>) throws(RecordingError) {
+        guard visited.insert(id).inserted else { return }  // a link back up the tree
+        let entries: [String]
+        do { entries = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            let code = access(folder, R_OK | X_OK) == 0 ? EIO : errno
+            let reason = String(cString: strerror(code))
+            throw RecordingError(kind: .ioFailure, file: folder, expected: "a readable folder", found: reason,
+                                 hint: code == EACCES || code == EPERM
+                                     ? "cannot read folder \(TextExcerpt.make(folder, limit: nil)): you may not list it; check its permissions (ls -ld)"
+                                     : "cannot read folder \(TextExcerpt.make(folder, limit: nil))")
+        }
+        for name in entries.sorted() {
+            let full = RecordingPath.join(folder, name)
+            guard let info = FileInfo(path: full) else { continue }  // a dangling link
+            switch info.type {
+            case .directory:
+                try walk(full, id: info.id, into: &files, skipped: &skipped, visited: &visited)
+            case .regular:
+                if isRecordingFile(full) { files.append(full) }
+            case .other(let kind):
+                if isRecordingFile(full) { skipped.append((full, "not a regular file (\(kind))")) }
+            }
+        }
+    }
+
+    /// A file's identity (device and inode), to walk each folder once.
+    struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// What `stat(2)` (following links) says about a path.
+    struct FileInfo {
+        enum FileType { case directory, regular, other(String) }
+        var type: FileType
+        var id: FileID
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: type = .directory
+            case S_IFREG: type = .regular
+            default: type = .other(LineReader.fileTypeName(mode: status.st_mode))
+            }
+            id = FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        }
     }
 
     /// The source for one file path: format from the extension (evemu when unknown),

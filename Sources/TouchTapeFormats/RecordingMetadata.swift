@@ -20,6 +20,9 @@ public struct RecordingMetadata: Hashable, Sendable {
     public var deviceIndex: Int?
     /// How many devices the recording holds (libinput `ndevices`).
     public var deviceCount: Int?
+    /// The header says TouchTape wrote the file (evemu `# touchtape: recording`, libinput
+    /// `libinput.version: "touchtape"`), so it must end with ``RecordingEndMark/endLine``.
+    public var writtenByTouchTape = false
 
     public init(
         formatVersion: String? = nil, kernel: String? = nil, dmi: String? = nil,

@@ -89,6 +89,19 @@ public struct RecordingStream {
         try Recording.requireTouchDevice(description, file: source.eventsPath)
     }
 
+    /// Whether the items read so far end with ``RecordingEndMark/endLine`` (the last line
+    /// TouchTape writes); meaningful once ``next()`` has returned `nil`.
+    public var endMarkSeen: Bool {
+        switch backend {
+        case .evemu(let events): return events.endMarkSeen
+        case .libinput(let events): return events.endMarkSeen
+        }
+    }
+
+    /// A file TouchTape wrote (its header says so) that, read to the end, lacks the end mark:
+    /// it was cut at a line boundary, and the last gesture's label may be lost.
+    public var isTruncated: Bool { metadata.writtenByTouchTape && !endMarkSeen }
+
     /// Events read so far.
     public var eventsRead: Int {
         switch backend {

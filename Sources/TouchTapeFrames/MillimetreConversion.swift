@@ -83,6 +83,7 @@ public struct MillimetreConversion: Hashable, Sendable {
 
     /// Two decimals at most, no trailing zeros: 7.68, 10, 0.5.
     static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }  // beyond Int64 hundredths
         let hundredths = (value * 100).rounded()
         let whole = Int64(hundredths / 100), fraction = Int64(abs(hundredths).truncatingRemainder(dividingBy: 100))
         guard fraction != 0 else { return String(whole) }

@@ -15,6 +15,29 @@ public enum ResolutionFallback: Hashable, Sendable {
     public static let standard = ResolutionFallback.longerAxis(millimetres: standardLongerAxisMillimetres)
     public static let standardLongerAxisMillimetres = 100.0
 
+    /// The longer axis's span that makes sense: 1 mm to 10 000 mm (a 10 m wall).
+    public static let millimetreRange: ClosedRange<Double> = 1...10_000
+    /// Device units per millimetre that make sense: 0.001 to 1 000 000 (real devices: 1 to 100).
+    public static let unitsPerMillimetreRange: ClosedRange<Double> = 0.001...1_000_000
+
+    /// The fallback unchanged, or why it is outside ``millimetreRange`` /
+    /// ``unitsPerMillimetreRange`` (conversions and report text stay finite inside them).
+    public func validated() throws(ResolutionFallbackError) -> ResolutionFallback {
+        switch self {
+        case .longerAxis(let millimetres):
+            guard Self.millimetreRange.contains(millimetres) else {
+                throw ResolutionFallbackError(value: "\(millimetres)mm",
+                                              hint: "the longer axis must span 1…10000 mm, e.g. 100mm")
+            }
+        case .unitsPerMillimetre(let units):
+            guard Self.unitsPerMillimetreRange.contains(units) else {
+                throw ResolutionFallbackError(value: "\(units)/mm",
+                                              hint: "give 0.001…1000000 device units per millimetre, e.g. 7.68/mm")
+            }
+        }
+        return self
+    }
+
     /// Parses a command-line value: `"100mm"` → ``longerAxis(millimetres:)``, `"7.68"`
     /// or `"7.68/mm"` → ``unitsPerMillimetre(_:)``. Non-positive numbers are rejected.
     public init?(_ text: String) {
@@ -24,4 +47,15 @@ public enum ResolutionFallback: Hashable, Sendable {
         guard let value = Double(String(body.filter { $0 != " " })), value > 0, value.isFinite else { return nil }
         self = isLength ? .longerAxis(millimetres: value) : .unitsPerMillimetre(value)
     }
+}
+
+/// A ``ResolutionFallback`` outside its sane range.
+public struct ResolutionFallbackError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var value: String
+    public var hint: String
+    public init(value: String, hint: String) {
+        self.value = value
+        self.hint = hint
+    }
+    public var description: String { "invalid resolution fallback \(value): \(hint)" }
 }

@@ -94,12 +94,18 @@ public struct PanSettings: Hashable, Sendable {
         return copy
     }
 
+    /// Points per millimetre that make sense: 0.01 (a wall display seen from afar) to
+    /// 1000 (no screen is that dense; iOS is 6.417). Outside it every translation is
+    /// either 0 or so large that nothing downstream means anything.
+    public static let scaleRange: ClosedRange<Double> = 0.01...1000
+
     /// The settings unchanged, or the first field that cannot work.
     public func validated() throws(PanSettingsError) -> PanSettings {
         func check(_ ok: Bool, _ setting: String, _ value: String, _ hint: String) throws(PanSettingsError) {
             if !ok { throw PanSettingsError(setting: setting, value: value, hint: hint) }
         }
-        try check(scale.isFinite && scale > 0, "scale", "\(scale)", "give points per millimetre, e.g. 6.417 (163 pt per inch)")
+        try check(Self.scaleRange.contains(scale), "scale", "\(scale)",
+                  "give points per millimetre in 0.01…1000, e.g. 6.417 (163 pt per inch)")
         try check(touchscreenSlop.isFinite && touchscreenSlop >= 0, "touchscreenSlop", "\(touchscreenSlop)", "give points, e.g. 10")
         try check(touchpadSlop.isFinite && touchpadSlop >= 0, "touchpadSlop", "\(touchpadSlop)", "give points, e.g. 9.6")
         for (name, rule) in [("touchscreenFingers", touchscreenFingers), ("touchpadFingers", touchpadFingers)] {

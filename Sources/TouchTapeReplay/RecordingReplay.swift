@@ -8,19 +8,27 @@ import TouchTapeDismissal
 public enum RecordingReplay {
     /// Replays every track of `source` with a fresh controller per track.
     ///
+    /// - Returns: notes on the whole file that no track could carry (a truncated file
+    ///   without tracks); otherwise they are on the last track.
     /// - Throws: the reader's ``RecordingError`` (with file, line and hint), including
     ///   ``RecordingError/Kind/noTouchDevice`` before any track is reported.
+    @discardableResult
     public static func run<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
         report: (TrackResult) throws -> Void
-    ) throws {
+    ) throws -> [String] {
         var stream = try RecordingStream(source)
         try stream.requireTouchDevice()
         var session = ReplaySession(description: stream.description, file: source.eventsPath,
                                     configuration: configuration, makeController: makeController)
+        // Each track is passed on when the next one is reported, so that notes on the
+        // whole file (known only at its end, e.g. "truncated") go with its last track.
+        var held: TrackResult?
         let forward: (SessionStep) throws -> Void = { step in
-            if case .trackReported(let result) = step { try report(result) }
+            guard case .trackReported(let result) = step else { return }
+            if let previous = held { try report(previous) }
+            held = result
         }
         while let item = try stream.next() {
             switch item {
@@ -29,11 +37,20 @@ public enum RecordingReplay {
             }
         }
         try session.finish(forward)
+        let fileNotes = stream.isTruncated ? [RecordingEndMark.truncationNote(events: stream.eventsRead)] : []
+        if var last = held {
+            last.report.notes += fileNotes
+            last.transcript.notes += fileNotes
+            try report(last)
+            return []
+        }
+        return fileNotes
     }
 
     /// The same with TouchTape's own controller following the configuration.
+    @discardableResult
     public static func run(_ source: RecordingSource, configuration: ReplayConfiguration,
-                           report: (TrackResult) throws -> Void) throws {
+                           report: (TrackResult) throws -> Void) throws -> [String] {
         try run(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
                 report: report)
     }

@@ -9,6 +9,8 @@ public struct ReplayReport: Sendable {
     public var errors: [UnreadableFile]
     /// The shard this run replayed, if the run was split (`--shard I/N`).
     public var shard: ReplayShard?
+    /// Notes on files that no track carries (a truncated file with no complete track).
+    public var notes: [String] = []
     /// Wall-clock seconds spent on each file (JUnit's `time`); empty when not measured.
     /// Kept out of the JSON report, which stays byte-identical across runs.
     public var fileSeconds: [String: Double] = [:]

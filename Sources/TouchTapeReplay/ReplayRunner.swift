@@ -39,11 +39,12 @@ public struct ReplayRunner {
             let start = clock?()
             var stop = false
             do {
-                try RecordingReplay.run(source, configuration: configuration) { result in
+                let notes = try RecordingReplay.run(source, configuration: configuration) { result in
                     guard shard?.contains(file: file, track: result.report.track) ?? true else { return }
                     report.tracks.append(result.report)
                     if failFast, !result.report.passed { stop = true }
                 }
+                if shard?.contains(file: file, track: 0) ?? true { report.notes += notes.map { "\(file): \($0)" } }
             } catch {
                 if shard?.contains(file: file, track: 0) ?? true {
                     report.errors.append(Self.unreadable(file: file, error: error))

@@ -52,23 +52,15 @@ public struct SessionSettings: Hashable, Sendable {
     /// The dismissal settings in force: the profile's, with the overrides applied.
     public func dismissalSettings() throws(SessionSettingsError) -> DismissalSettings {
         var settings = profile.settings
-        if let threshold {
-            guard threshold.isFinite, threshold >= 0 else { throw SessionSettingsError(setting: "threshold", message: "must be a fraction ≥ 0") }
-            settings.completionThreshold = threshold
-        }
+        // Ranges are checked once, by the settings types' own `validated()`.
+        if let threshold { settings.completionThreshold = threshold }
         if let flickVelocity {
-            guard flickVelocity.isFinite, flickVelocity >= 0 else {
-                throw SessionSettingsError(setting: "flick-velocity", message: "must be ≥ 0 points/s")
-            }
             if var rule = settings.flick { rule.minimumVelocity = flickVelocity; settings.flick = rule }
             else { settings.flick = .init(minimumVelocity: flickVelocity, comparison: .greaterThanOrEqual) }
         }
         if !flickEnabled { settings.flick = nil }
         if let edge { settings.edge = edge }
-        if let distance {
-            guard distance.isFinite, distance > 0 else { throw SessionSettingsError(setting: "distance", message: "must be > 0 points") }
-            settings.progressDistance = distance
-        }
+        if let distance { settings.progressDistance = distance }
         do { return try settings.validated() } catch {
             throw SessionSettingsError(setting: nil, message: "\(error)")
         }
@@ -77,17 +69,21 @@ public struct SessionSettings: Hashable, Sendable {
     /// The pan recognizer's settings in force.
     public func panSettings() throws(SessionSettingsError) -> PanSettings {
         var pan = PanSettings()
-        if let scale {
-            guard scale.isFinite, scale > 0 else { throw SessionSettingsError(setting: "scale", message: "must be > 0 points per millimetre") }
-            pan.scale = scale
+        if let scale { pan.scale = scale }
+        do { return try pan.validated() } catch { throw SessionSettingsError(setting: nil, message: "\(error)") }
+    }
+
+    /// The resolution assumption in force, within its sane range.
+    public func validatedResolutionFallback() throws(SessionSettingsError) -> ResolutionFallback {
+        do { return try (resolutionFallback ?? .standard).validated() } catch {
+            throw SessionSettingsError(setting: nil, message: "\(error)")
         }
-        return pan
     }
 
     /// Everything a ``ReplaySession`` needs, validated.
     public func configuration() throws(SessionSettingsError) -> ReplayConfiguration {
         ReplayConfiguration(profileName: profile.rawValue, dismissal: try dismissalSettings(), pan: try panSettings(),
-                            resolutionFallback: resolutionFallback ?? .standard)
+                            resolutionFallback: try validatedResolutionFallback())
     }
 
     /// The overrides in words, in a fixed order, for a report's header (`threshold 0.4`).

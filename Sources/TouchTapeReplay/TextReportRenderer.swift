@@ -32,7 +32,7 @@ public enum TextReportRenderer {
             lines.append("Could not read:")
             lines += report.errors.flatMap { e in e.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
         }
-        let notes = report.tracks.flatMap { t in t.notes.map { "\(t.file) track \(t.track): \($0)" } }
+        let notes = report.tracks.flatMap { t in t.notes.map { "\(t.file) track \(t.track): \($0)" } } + report.notes
         if !notes.isEmpty {
             lines.append("")
             lines.append("Notes:")
@@ -59,9 +59,9 @@ public enum TextReportRenderer {
 
     /// `value` with exactly `digits` decimals (no Foundation formatting, so output is the same everywhere).
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
+        guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }  // beyond Int64 arithmetic
         let scaled = (abs(value) * scale).rounded()
         let whole = Int64(scaled / scale)
         var text = String(whole)

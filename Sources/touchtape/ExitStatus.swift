@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchTapeFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,6 +23,15 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
     if let hint, !hint.isEmpty { text += "hint: \(hint)\n" }
     writeStandardError(text)
     return ExitCode(status)
+}
+
+/// `fail` for an error from the library: its description, and exit 3 when it is an I/O
+/// failure (a file or folder that cannot be read, e.g. permission denied), else 2.
+func fail(_ error: any Error) -> ExitCode {
+    if let recording = error as? RecordingError, recording.kind == .ioFailure {
+        return fail("\(error)", status: ExitStatus.deviceOrIOFailure)
+    }
+    return fail("\(error)")
 }
 
 /// Writes to stderr unbuffered (progress lines, errors).

@@ -125,14 +125,24 @@ import TouchTapeEvents
 
     /// Found by `tools/fuzz evemu-split` (kept as `Tests/FuzzCorpus/evemu-split/crash-e7196817…`):
     /// evemu read seconds of any size, the libinput reader only up to ~4.3·10¹⁰, so an evemu
-    /// file that read did not convert. Both now take 0…Int64.max and refuse more.
-    @Test(arguments: RecordingFormat.allCases, [UInt64(1_357_751_021_027), UInt64(Int64.max)])
+    /// file that read did not convert. Both readers now take the same range, 0 …
+    /// ``EventTime/maximumSeconds`` (2^53 µs), and refuse more alike.
+    @Test(arguments: RecordingFormat.allCases, [UInt64(1_357_751), EventTime.maximumSeconds])
     func largeSecondsRoundTrip(format: RecordingFormat, seconds: UInt64) throws {
         let events = [InputEvent(time: EventTime(seconds: seconds, microseconds: 222_340), type: .syn, code: 0, value: 0)]
         let recording = Recording(description: Self.description(name: "t", selectors: [], numbers: []), events: events,
                                   source: RecordingSource(path: "generated.evemu"))
         let path = TestSupport.write(recording.formatted(as: format), name: "s." + format.preferredPathExtension)
         #expect(try RecordingReader.read(path: path).events == events)
+    }
+
+    @Test(arguments: RecordingFormat.allCases, [EventTime.maximumSeconds + 1, UInt64(Int64.max)])
+    func secondsPastTheRangeAreRefusedByBothReaders(format: RecordingFormat, seconds: UInt64) throws {
+        let events = [InputEvent(time: EventTime(seconds: seconds, microseconds: 0), type: .syn, code: 0, value: 0)]
+        let recording = Recording(description: Self.description(name: "t", selectors: [], numbers: []), events: events,
+                                  source: RecordingSource(path: "generated.evemu"))
+        let path = TestSupport.write(recording.formatted(as: format), name: "s." + format.preferredPathExtension)
+        #expect(throws: RecordingError.self) { try RecordingReader.read(path: path) }
     }
 
     @Test func evemuSecondsAboveInt64MaxAreOutOfRange() {

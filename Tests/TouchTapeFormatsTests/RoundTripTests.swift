@@ -31,8 +31,8 @@ import TouchTapeEvents
             AnnotationMark(eventIndex: 10, annotation: TrackAnnotation(expected: .finish, note: "first \"half\" \\ done\nok", cutShort: false)),
             AnnotationMark(eventIndex: original.events.count, annotation: TrackAnnotation(expected: .cancel, note: nil, cutShort: true)),
         ]
-        // The newline becomes a space (notes are one line); the rest comes back as written.
-        let expectedNote = "first \"half\" \\ done ok"
+        // Everything comes back as written, the newline too (escaped as \n on its one line).
+        let expectedNote = "first \"half\" \\ done\nok"
         for format in RecordingFormat.allCases {
             let path = TestSupport.write(annotated.formatted(as: format), name: "a." + format.preferredPathExtension)
             let read = try RecordingReader.read(path: path)

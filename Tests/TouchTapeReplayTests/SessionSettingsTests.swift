@@ -42,13 +42,16 @@ import TouchTapeReplay
 }
 
 @Test(arguments: [
-    (SessionSettings(threshold: -0.1), "--threshold"),
-    (SessionSettings(threshold: .nan), "--threshold"),
-    (SessionSettings(flickVelocity: -1), "--flick-velocity"),
-    (SessionSettings(distance: 0), "--distance"),
-    (SessionSettings(scale: .infinity), "--scale"),
+    (SessionSettings(threshold: -0.1), "completionThreshold"),
+    (SessionSettings(threshold: 2), "completionThreshold"),
+    (SessionSettings(threshold: .nan), "completionThreshold"),
+    (SessionSettings(flickVelocity: -1), "FlickVelocity"),
+    (SessionSettings(distance: 0), "progressDistance"),
+    (SessionSettings(scale: .infinity), "scale"),
+    (SessionSettings(scale: 1e17), "scale"),
+    (SessionSettings(resolutionFallback: .unitsPerMillimetre(1e300)), "resolution fallback"),
 ])
 func outOfRangeSettingsAreNamed(settings: SessionSettings, option: String) {
     #expect(throws: SessionSettingsError.self) { try settings.configuration() }
-    do { _ = try settings.configuration() } catch { #expect(error.description.hasPrefix(option)) }
+    do { _ = try settings.configuration() } catch { #expect(error.description.contains(option), "\(error)") }
 }

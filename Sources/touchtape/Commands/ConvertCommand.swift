@@ -21,15 +21,18 @@ struct ConvertCommand: AsyncParsableCommand {
         case "libinput": target = .libinputRecord
         case nil:
             guard let f = RecordingFormat(pathExtension: (output as NSString).pathExtension.lowercased()) else {
-                throw fail("cannot tell the output format from '\(output)'", hint: "use --to evemu or --to libinput")
+                throw fail("cannot tell the output format from '\(RecordingError.excerpt(output))'", hint: "use --to evemu or --to libinput")
             }
             target = f
         case let other?:
-            throw fail("--to must be evemu or libinput, not '\(other)'")
+            throw fail("--to must be evemu or libinput, not '\(RecordingError.excerpt(other))'")
         }
         let recording: Recording
-        do { recording = try RecordingReader.read(path: input, deviceIndex: device) } catch { throw fail("\(error)") }
-        let text = recording.formatted(as: target)
+        let text: String
+        do {
+            recording = try RecordingReader.read(path: input, deviceIndex: device)
+            text = try recording.formattedForWriting(as: target)
+        } catch { throw fail(error) }
         guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
             throw fail("cannot write '\(output)'", hint: "check the folder exists, is writable and the disk is not full",
                        status: ExitStatus.deviceOrIOFailure)

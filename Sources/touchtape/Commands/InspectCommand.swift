@@ -22,7 +22,7 @@ struct InspectCommand: AsyncParsableCommand {
     var device: Int?
 
     func run() async throws {
-        guard format == "text" || format == "json" else { throw fail("--format must be text or json, not '\(format)'") }
+        guard format == "text" || format == "json" else { throw fail("--format must be text or json, not '\(RecordingError.excerpt(format))'") }
         var sources: [RecordingSource] = []
         if files.count == 2, files[0].hasSuffix(".desc"), !files[1].hasSuffix(".desc") {
             sources = [RecordingLocator.pair(descriptionPath: files[0], eventsPath: files[1])]
@@ -34,7 +34,7 @@ struct InspectCommand: AsyncParsableCommand {
         for source in sources {
             let recording: Recording
             do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() }
-            catch { throw fail("\(error)") }
+            catch { throw fail(error) }
             let d = recording.description
             let c = d.classification
             let units = MillimetreConversion(description: d)
@@ -52,6 +52,7 @@ struct InspectCommand: AsyncParsableCommand {
                     out += "  axis \(EventCodes.codeName(type: 3, code: code)): \(a.minimum)..\(a.maximum), resolution \(a.resolution)\(mm)\n"
                 }
                 if let note = units.assumption { out += "  note: \(note)\n" }
+                for note in recording.notes { out += "  note: \(note)\n" }
                 out += "  events: \(recording.events.count), tracks: \(tracks.count)\n"
                 for t in tracks {
                     var line = "  track \(t.number): start \(t.startTime), \(round1(t.duration * 1000)) ms, fingers \(t.maxFingers), frames \(t.frameCount), events \(t.eventCount)"

@@ -78,7 +78,7 @@ struct LabelCommand: AsyncParsableCommand {
         }
 
         var recording: Recording
-        do { recording = try RecordingReader.read(source) } catch { throw fail("\(error)") }
+        do { recording = try RecordingReader.read(source) } catch { throw fail(error) }
         if output == nil, let count = recording.metadata.deviceCount, count > 1 {
             // The file is written back with the one device read; the others would be lost.
             throw fail("\(file) holds \(count) devices and label writes one; it cannot be rewritten in place",
@@ -94,7 +94,7 @@ struct LabelCommand: AsyncParsableCommand {
         var donors: [Track] = []
         if let from {
             let other: Recording
-            do { other = try RecordingReader.read(RecordingLocator.source(forPath: from)) } catch { throw fail("\(error)") }
+            do { other = try RecordingReader.read(RecordingLocator.source(forPath: from)) } catch { throw fail(error) }
             donors = other.tracks()
             guard donors.count == tracks.count else {
                 throw fail("\(file) has \(tracks.count) track(s) but \(from) has \(donors.count): labels are copied track by track",
@@ -122,8 +122,10 @@ struct LabelCommand: AsyncParsableCommand {
         let marks = TrackRelabelling.marks(recording.annotations.map { ($0.eventIndex, $0.annotation) },
                                            tracks: tracks, labels: labels)
         recording.annotations = marks.map { AnnotationMark(eventIndex: $0.eventIndex, annotation: $0.annotation) }
+        let text: String
+        do { text = try recording.formattedForWriting(as: target) } catch { throw fail(error) }
         do {
-            try Data(recording.formatted(as: target).utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
             throw fail("cannot write \(destination): \(error.localizedDescription)",
                        hint: "check the folder exists, is writable and the disk is not full; \(file) is unchanged",

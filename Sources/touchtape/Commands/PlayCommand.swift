@@ -177,13 +177,14 @@ enum PlayInput {
         }
     }
 
-    /// A reader error as `touchtape: error: FILE:LINE: expected …` plus its hint; exit 2.
+    /// A reader error as `touchtape: error: FILE:LINE: expected …` plus its hint; exit 2 (3 for I/O).
     static func fail(_ error: RecordingError) -> ExitCode {
-        var message = error.file
+        var message = RecordingError.excerpt(error.file, limit: nil)
         if let line = error.line { message += ":\(line)" }
-        message += ": expected '\(error.expected)'"
-        if let found = error.found { message += ", found '\(found)'" }
+        message += ": expected '\(RecordingError.excerpt(error.expected, limit: RecordingError.messageLimit))'"
+        if let found = error.found { message += ", found '\(RecordingError.excerpt(found, limit: RecordingError.messageLimit))'" }
         if let index = error.eventIndex { message += " (event \(index))" }
-        return touchtape.fail(message, hint: error.hint, status: ExitStatus.badInput)
+        return touchtape.fail(message, hint: RecordingError.excerpt(error.hint, limit: RecordingError.messageLimit),
+                              status: error.kind == .ioFailure ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
     }
 }

@@ -31,10 +31,14 @@ struct ReplayCommand: AsyncParsableCommand {
         let (settings, configuration) = try settingsOptions.configuration()
         let roots = paths.isEmpty ? ["Recordings"] : paths
         for root in roots where !FileManager.default.fileExists(atPath: root) {
-            throw fail("no such file or folder: '\(root)'")
+            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
         }
         let sources: [RecordingSource]
-        do { sources = try RecordingLocator.sources(for: roots) } catch { throw fail("\(error)") }
+        do {
+            let search = try RecordingLocator.search(roots)
+            sources = search.sources
+            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
+        } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
         let clock = MonotonicClock()

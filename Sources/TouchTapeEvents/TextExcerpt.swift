@@ -1,0 +1,45 @@
+/// Text from a file or from the command line, made safe to print inside one line of an
+/// error message.
+///
+/// Hostile or broken input reaches error messages: a 10 MB line, a whole YAML file in a
+/// parser's complaint, terminal escape sequences. Every error that quotes input goes
+/// through this one function, so none of them can flood stderr or drive the terminal:
+/// control characters (C0, DEL, C1, the Unicode line and paragraph separators) are
+/// written as `\x1b` / `\u{2028}` escapes, and the text is cut after `limit` characters
+/// with "…".
+///
+/// ```swift
+/// TextExcerpt.make("E: 0.1 \u{1b}[31m red")   // "E: 0.1 \\x1b[31m red"
+/// TextExcerpt.make(String(repeating: "9", count: 10_000_000)).count   // 61
+/// ```
+public enum TextExcerpt {
+    /// How many characters of input an error message quotes by default.
+    public static let defaultLimit = 60
+
+    public static func make(_ text: some StringProtocol, limit: Int? = defaultLimit) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if let limit, count >= limit { return out + "…" }
+            out += escaped(scalar)
+            count += 1
+        }
+        return out
+    }
+
+    /// One scalar as printable text: itself, or an escape for control and line-break scalars.
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x09: return "\\t"
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x00..<0x20, 0x7F..<0xA0:
+            let hex = String(scalar.value, radix: 16)
+            return "\\x" + (hex.count < 2 ? "0" : "") + hex
+        case 0x2028, 0x2029, 0xFEFF, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(scalar.value, radix: 16) + "}"
+        default:
+            return String(scalar)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The lines that tell a complete TouchTape file from one cut at a line boundary.
+///
+/// A recording cut right after an event line is still a valid file, and nothing in it
+/// says that the last gesture's label (written after its last frame) is gone. So every
+/// file TouchTape writes (recorder, `convert`, `label`) says in its header that
+/// TouchTape wrote it, and ends with ``endLine``. A file whose header says so but that
+/// lacks the end line is read in full and reported as truncated.
+///
+/// Both are comment lines, which libevemu (any line starting with `#`) and libinput's
+/// YAML tools (a `#` comment at column 0) skip:
+/// ```
+/// # touchtape: recording                 ← evemu header, after # Kernel / # DMI
+/// libinput:
+///   version: "touchtape"                 ← libinput record header (unchanged)
+/// …
+/// # touchtape: end of recording          ← last line, both formats
+/// ```
+public enum RecordingEndMark {
+    /// The evemu header line that says TouchTape wrote the file.
+    public static let evemuHeaderLine = "# touchtape: recording"
+    /// The `libinput.version` TouchTape writes in libinput record files.
+    public static let libinputVersion = "touchtape"
+    /// The last line of every file TouchTape writes.
+    public static let endLine = "# touchtape: end of recording"
+
+    /// Whether `line` is exactly ``endLine`` (trailing spaces allowed).
+    static func isEndLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.hasPrefix("# touchtape: end of recording") else { return false }
+        return UnsafeBufferPointer(rebasing: line[29...]).isBlank
+    }
+
+    /// The note a truncated TouchTape file gets.
+    public static func truncationNote(events: Int) -> String {
+        "truncated after event \(events): the file lacks its end mark ('\(endLine)'), so the last gesture's label may be lost"
+    }
+}
