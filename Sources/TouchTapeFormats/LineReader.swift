@@ -18,6 +18,8 @@ final class LineReader {
 
     let path: String
     private let fd: Int32
+    /// Holds `fd` and its shared lock while the file is read (nil: the caller holds the lock).
+    private let lock: FileLock?
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var start = 0
@@ -32,22 +34,34 @@ final class LineReader {
     /// Bytes handed out so far, for the empty-file check.
     private(set) var bytesSeen = 0
 
-    init(path: String) throws(RecordingError) {
+    init(path: String, locking: ReadLocking = .standard) throws(RecordingError) {
         self.path = path
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw RecordingError(kind: .ioFailure, file: path, expected: "a readable file", found: reason,
-                                 hint: "check the path and the file's permissions")
+        switch locking {
+        case .shared(let waiting):
+            do {
+                let lock = try FileLock(path: path, kind: .shared, whenBusy: .wait(notice: { waiting?(path) }))
+                self.lock = lock
+                fd = lock.descriptor
+            } catch {
+                throw Self.unreadable(path, errno: error.errno)
+            }
+        case .unlocked:
+            lock = nil
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Self.unreadable(path, errno: errno) }
         }
-        self.fd = fd
         capacity = Self.chunkSize
         buffer = .allocate(capacity: capacity)
     }
 
     deinit {
-        close(fd)
+        if lock == nil { close(fd) }   // else the lock closes it, which releases the lock
         buffer.deallocate()
+    }
+
+    private static func unreadable(_ path: String, errno code: Int32) -> RecordingError {
+        RecordingError(kind: .ioFailure, file: path, expected: "a readable file", found: OutputError.reason(code),
+                       hint: "check the path and the file's permissions")
     }
 
     /// Hands the last line out again on the next call (the description parser reads

@@ -1,7 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The exit statuses the README documents; one place so every command agrees.
 enum ExitStatus {
@@ -22,23 +19,4 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
     if let hint, !hint.isEmpty { text += "hint: \(hint)\n" }
     writeStandardError(text)
     return ExitCode(status)
-}
-
-/// Writes to stderr unbuffered (progress lines, errors).
-func writeStandardError(_ text: String) { writeUnbuffered(text, to: 2) }
-
-/// Writes to stdout unbuffered, so a script waiting for a device node sees it at once.
-func writeStandardOutput(_ text: String) { writeUnbuffered(text, to: 1) }
-
-/// Writes all of `text` to a file descriptor with `write(2)`, bypassing stdio buffers.
-private func writeUnbuffered(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let n = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if n <= 0 { break }
-            offset += n
-        }
-    }
 }

@@ -10,7 +10,7 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: "The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given.")
 
     @Argument(help: "The recording to read.") var input: String
-    @Argument(help: "The file to write.") var output: String
+    @Argument(help: "The file to write ('-': standard output). A device, FIFO or symlink's target is written through; a regular file is replaced atomically.") var output: String
     @Option(help: "evemu or libinput.") var to: String?
     @Option(help: "Device index in a libinput recording with several devices (0-based).") var device: Int?
 
@@ -28,11 +28,7 @@ struct ConvertCommand: AsyncParsableCommand {
             throw fail("--to must be evemu or libinput, not '\(other)'")
         }
         let recording: Recording
-        do { recording = try RecordingReader.read(path: input, deviceIndex: device) } catch { throw fail("\(error)") }
-        let text = recording.formatted(as: target)
-        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-            throw fail("cannot write '\(output)'", hint: "check the folder exists, is writable and the disk is not full",
-                       status: ExitStatus.deviceOrIOFailure)
-        }
+        do { recording = try RecordingReader.read(path: input, deviceIndex: device, locking: readLocking) } catch { throw fail("\(error)") }
+        try writeOutput(recording.formatted(as: target), to: output)
     }
 }

@@ -97,12 +97,10 @@ struct ReplayCommand: AsyncParsableCommand {
         let report = ReplayReport(profile: chosen.rawValue, overrides: overrides, tracks: tracks)
         let text = reportFormat.render(report)
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                throw fail("cannot write '\(output)'", status: ExitStatus.deviceOrIOFailure)
-            }
+            try writeOutput(text, to: output)
             writeStandardError(report.summaryLine + "\n")
         } else {
-            print(text, terminator: "")
+            try writeStandardOutput(text)
         }
         if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
     }
