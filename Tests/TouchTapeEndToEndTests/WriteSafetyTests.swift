@@ -262,3 +262,27 @@ private final class BigFIFO {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("tracks: 2\n"))
 }
+
+/// `--no-wait`: a label that finds the file busy exits 3 at once and leaves it alone.
+@Test func labelWithNoWaitRefusesABusyFile() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = try bundledCopy("touchscreen-flick-down-finish.evemu", in: dir)
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    let held = try HeldLock(file)
+    let run = try TouchTapeBinary.run(["label", file, "--expect", "cancel", "--no-wait"])
+    held.release()
+    #expect(run.status == 3)
+    #expect(run.stderr.contains("another touchtape is working on \(file)"), "\(run.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+}
+
+/// `label FILE -o -`: the recording on standard output, the report on standard error.
+@Test func labelToStandardOutputKeepsTheReportOffIt() throws {
+    let run = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), "--expect", "cancel", "-o", "-"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("# EVEMU"))
+    #expect(run.stdout.contains("# touchtape: expect=cancel"))
+    #expect(!run.stdout.contains("track 1:"))
+    #expect(run.stderr.hasPrefix("track 1: expect cancel"))
+}

@@ -138,7 +138,11 @@ struct LabelCommand: AsyncParsableCommand {
         try writeOutput(recording.formatted(as: target), to: destination)
         // The new file is in place: the next label may read it.
         withExtendedLifetime(lock) {}
-        try writeStandardOutput(report + "wrote \(destination)\n")
+        if destination == "-" {
+            writeStandardError(report)   // standard output holds the recording
+        } else {
+            try writeStandardOutput(report + "wrote \(destination)\n")
+        }
     }
 
     /// Takes FILE's exclusive lock for the read-modify-write, waiting (and saying so) while
