@@ -27,9 +27,11 @@ for plan in RecordingPlan.bundled {
                               metadata: metadata, source: RecordingSource(path: plan.fileName))
     let text = recording.formatted(as: plan.format == .evemu ? .evemu : .libinputRecord)
     let path = (folder as NSString).appendingPathComponent(plan.fileName)
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-        FileHandle.standardError.write(Data("touchtape-make-recordings: cannot write \(path)\n".utf8))
+    do {
+        try OutputFile.write(text, to: path)
+        try OutputFile.write(path + "\n", to: "-")
+    } catch {
+        FileHandle.standardError.write(Data("touchtape-make-recordings: \(error)\n".utf8))
         exit(3)
     }
-    print(path)
 }

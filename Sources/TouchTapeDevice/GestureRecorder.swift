@@ -1,4 +1,5 @@
 import TouchTapeEvents
+import TouchTapeFormats
 import TouchTapeFrames
 import TouchTapeTracks
 

@@ -209,7 +209,8 @@ final class LibinputEventSource {
     /// Re-reads the whole file with Yams and continues after the items already yielded.
     @discardableResult
     private func startFallback() throws(RecordingError) -> RecordingItem? {
-        let whole = try LineReader(path: reader.path)
+        // The first reader still holds the file's lock (or its caller does): don't lock again.
+        let whole = try LineReader(path: reader.path, locking: .unlocked)
         var text = ""
         while let line = try whole.nextLine() {
             guard let s = line.validatedString else { throw binary() }

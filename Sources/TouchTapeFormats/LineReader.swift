@@ -29,6 +29,8 @@ final class LineReader {
 
     let path: String
     private let fd: Int32
+    /// Holds `fd` and its shared lock while the file is read (nil: the caller holds the lock).
+    private let lock: FileLock?
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var start = 0
@@ -48,21 +50,34 @@ final class LineReader {
     /// Bytes handed out so far, for the empty-file check.
     private(set) var bytesSeen = 0
 
-    init(path: String) throws(RecordingError) {
+    init(path: String, locking: ReadLocking = .standard) throws(RecordingError) {
         self.path = path
-        // O_NONBLOCK so that opening a FIFO with no writer cannot hang; cleared below
-        // once fstat has shown a regular file.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw Self.openError(path: path, errno: errno) }
+        // A FIFO with no writer would block open(2) and never end: look first, opening
+        // with O_NONBLOCK, and read only a regular file.
+        let probe = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard probe >= 0 else { throw Self.openError(path: path, errno: errno) }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
+        let statOK = fstat(probe, &status) == 0
+        close(probe)
+        guard statOK, status.st_mode & S_IFMT == S_IFREG else {
             throw RecordingError(kind: .notRegularFile, file: path, expected: "a regular file",
                                  found: Self.fileTypeName(mode: status.st_mode),
                                  hint: "give a recording file; FIFOs, devices and sockets are not read (they may never end)")
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        self.fd = fd
+        switch locking {
+        case .shared(let waiting):
+            do {
+                let lock = try FileLock(path: path, kind: .shared, whenBusy: .wait(notice: { waiting?(path) }))
+                self.lock = lock
+                fd = lock.descriptor
+            } catch {
+                throw Self.openError(path: path, errno: error.errno)
+            }
+        case .unlocked:
+            lock = nil
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Self.openError(path: path, errno: errno) }
+        }
         capacity = Self.maximumLineLength + Self.chunkSize
         buffer = .allocate(capacity: capacity)
     }
@@ -89,9 +104,10 @@ final class LineReader {
     }
 
     deinit {
-        close(fd)
+        if lock == nil { close(fd) }   // else the lock closes it, which releases the lock
         buffer.deallocate()
     }
+
 
     /// Hands the last line out again on the next call (the description parser reads
     /// one line too far: the first `E:` line).

@@ -154,7 +154,9 @@ public enum RecordingLocator {
     /// Whether an evemu file starts with `E:` lines (events-only, split layout).
     /// Reads only up to its first data line.
     public static func isEventsOnly(path: String) -> Bool {
-        guard let reader = try? LineReader(path: path) else { return false }
+        // A peek, unlocked: a rewrite renames a whole new file into place, so even mid-rewrite
+        // the first lines are whole (and a caller in a read-modify-write holds the lock already).
+        guard let reader = try? LineReader(path: path, locking: .unlocked) else { return false }
         var lines = 0
         while lines < 10_000, let line = try? reader.nextLine() {
             lines += 1

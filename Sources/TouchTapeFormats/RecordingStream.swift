@@ -23,12 +23,13 @@ public struct RecordingStream {
         case libinput(LibinputEventSource)
     }
 
-    public init(_ source: RecordingSource) throws(RecordingError) {
+    /// Opens the recording; `locking` says how it is locked while read (a shared lock by default).
+    public init(_ source: RecordingSource, locking: ReadLocking = .standard) throws(RecordingError) {
         self.source = source
         switch source.format {
         case .evemu:
             if let descriptionPath = source.descriptionPath {
-                let descReader = try LineReader(path: descriptionPath)
+                let descReader = try LineReader(path: descriptionPath, locking: locking)
                 switch try EvemuDescriptionParser(reader: descReader).parse() {
                 case .description(let description, let metadata):
                     self.description = description
@@ -38,10 +39,10 @@ public struct RecordingStream {
                                          expected: "N: <device name>", found: "an E: line",
                                          hint: "this .desc holds events, not a device description")
                 }
-                let reader = try LineReader(path: source.eventsPath)
+                let reader = try LineReader(path: source.eventsPath, locking: locking)
                 backend = .evemu(EvemuEventSource(reader: reader))
             } else {
-                let reader = try LineReader(path: source.eventsPath)
+                let reader = try LineReader(path: source.eventsPath, locking: locking)
                 switch try EvemuDescriptionParser(reader: reader).parse() {
                 case .description(let description, let metadata):
                     self.description = description
@@ -61,7 +62,7 @@ public struct RecordingStream {
                 backend = .evemu(EvemuEventSource(reader: reader))
             }
         case .libinputRecord:
-            let reader = try LineReader(path: source.eventsPath)
+            let reader = try LineReader(path: source.eventsPath, locking: locking)
             let (header, events) = try LibinputEventSource.open(reader: reader, deviceIndex: source.deviceIndex ?? 0)
             description = header.description
             metadata = header.metadata
@@ -71,8 +72,8 @@ public struct RecordingStream {
 
     /// Opens a path, format from its extension, events-only evemu files paired with
     /// their `.desc` (see ``RecordingLocator/source(forPath:deviceIndex:)``).
-    public init(path: String, deviceIndex: Int? = nil) throws(RecordingError) {
-        try self.init(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex))
+    public init(path: String, deviceIndex: Int? = nil, locking: ReadLocking = .standard) throws(RecordingError) {
+        try self.init(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex), locking: locking)
     }
 
     /// The next event or annotation, `nil` at the end of the recording.

@@ -1,8 +1,5 @@
 import ArgumentParser
 import TouchTapeFormats
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The exit statuses the README documents; one place so every command agrees.
 enum ExitStatus {
@@ -26,29 +23,11 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
 }
 
 /// `fail` for an error from the library: its description, and exit 3 when it is an I/O
-/// failure (a file or folder that cannot be read, e.g. permission denied), else 2.
+/// failure (a file or folder that cannot be read or written, e.g. permission denied), else 2.
 func fail(_ error: any Error) -> ExitCode {
+    if let output = error as? OutputError { return fail(output) }
     if let recording = error as? RecordingError, recording.kind == .ioFailure {
         return fail("\(error)", status: ExitStatus.deviceOrIOFailure)
     }
     return fail("\(error)")
-}
-
-/// Writes to stderr unbuffered (progress lines, errors).
-func writeStandardError(_ text: String) { writeUnbuffered(text, to: 2) }
-
-/// Writes to stdout unbuffered, so a script waiting for a device node sees it at once.
-func writeStandardOutput(_ text: String) { writeUnbuffered(text, to: 1) }
-
-/// Writes all of `text` to a file descriptor with `write(2)`, bypassing stdio buffers.
-private func writeUnbuffered(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let n = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if n <= 0 { break }
-            offset += n
-        }
-    }
 }

@@ -29,10 +29,4 @@ import TouchTapeDevice
         #expect(error.hint.contains("modprobe uinput"))
         #expect(DeviceError.noUInput(errno: EACCES).message.contains("permission denied"))
     }
-
-    @Test func fullDiskNamesTheFileAndWhatWasKept() {
-        let error = RecordingFileError(path: "/mnt/small/pan.evemu", errno: ENOSPC, gesturesKept: 2)
-        #expect(error.message == "no space left on device while writing /mnt/small/pan.evemu")
-        #expect(error.hint.contains("2 gesture(s)"))
-    }
 }

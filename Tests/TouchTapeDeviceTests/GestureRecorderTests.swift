@@ -2,6 +2,7 @@ import Testing
 import Glibc
 import TouchTapeEvents
 import TouchTapeDevice
+import TouchTapeFormats
 
 /// A formatter whose output is easy to read back: one line per event, `MARK` lines.
 struct LineFormatter: RecordingTextFormatter {

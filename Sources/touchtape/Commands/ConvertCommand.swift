@@ -10,7 +10,7 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: "The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given.")
 
     @Argument(help: "The recording to read.") var input: String
-    @Argument(help: "The file to write.") var output: String
+    @Argument(help: "The file to write ('-': standard output). A device, FIFO or symlink's target is written through; a regular file is replaced atomically.") var output: String
     @Option(help: "evemu or libinput.") var to: String?
     @Option(help: "Device index in a libinput recording with several devices (0-based).") var device: Int?
 
@@ -30,12 +30,9 @@ struct ConvertCommand: AsyncParsableCommand {
         let recording: Recording
         let text: String
         do {
-            recording = try RecordingReader.read(path: input, deviceIndex: device)
+            recording = try RecordingReader.read(path: input, deviceIndex: device, locking: readLocking)
             text = try recording.formattedForWriting(as: target)
         } catch { throw fail(error) }
-        guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-            throw fail("cannot write '\(output)'", hint: "check the folder exists, is writable and the disk is not full",
-                       status: ExitStatus.deviceOrIOFailure)
-        }
+        try writeOutput(text, to: output)
     }
 }

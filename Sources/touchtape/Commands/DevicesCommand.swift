@@ -32,12 +32,12 @@ struct DevicesCommand: AsyncParsableCommand {
         switch format {
         case .text:
             if listings.isEmpty {
-                print(DeviceListText.noDevices(directory: directory, directoryExists: enumerator.directoryExists), terminator: "")
+                try writeStandardOutput(DeviceListText.noDevices(directory: directory, directoryExists: enumerator.directoryExists))
             } else {
-                print(DeviceListText.render(listings), terminator: "")
+                try writeStandardOutput(DeviceListText.render(listings))
             }
         case .json:
-            print(Self.json(listings, directoryExists: enumerator.directoryExists).rendered())
+            try writeStandardOutput(Self.json(listings, directoryExists: enumerator.directoryExists).rendered() + "\n")
         }
     }
 

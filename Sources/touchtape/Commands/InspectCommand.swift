@@ -33,7 +33,7 @@ struct InspectCommand: AsyncParsableCommand {
         var json: [String] = []
         for source in sources {
             let recording: Recording
-            do { recording = try RecordingReader.read(source); try recording.requireTouchDevice() }
+            do { recording = try RecordingReader.read(source, locking: readLocking); try recording.requireTouchDevice() }
             catch { throw fail(error) }
             let d = recording.description
             let c = d.classification
@@ -68,7 +68,7 @@ struct InspectCommand: AsyncParsableCommand {
                 json.append("{\"file\": \(quote(source.displayName)), \"device\": {\"name\": \(quote(d.name)), \"kind\": \"\(c.kind.rawValue)\", \"protocol\": \"\(c.touchProtocol.name)\"}, \"events\": \(recording.events.count), \"tracks\": [\(tr.joined(separator: ", "))]}")
             }
         }
-        print(format == "json" ? "[" + json.joined(separator: ",\n") + "]" : out, terminator: format == "json" ? "\n" : "")
+        try writeStandardOutput(format == "json" ? "[" + json.joined(separator: ",\n") + "]\n" : out)
     }
 
     private func hex(_ v: UInt16) -> String { let s = String(v, radix: 16); return String(repeating: "0", count: max(0, 4 - s.count)) + s }

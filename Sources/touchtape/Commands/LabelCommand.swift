@@ -27,7 +27,12 @@ struct LabelCommand: AsyncParsableCommand {
 
         Only the marks change; the events, their times and the device description are \
         written back unchanged, in FILE's own format (or OUT's, from its extension). The \
-        file is replaced atomically.
+        file is replaced atomically (through a symlink, its target; the link stays); OUT \
+        may be '-' (standard output), a device or a FIFO, written through.
+
+        FILE is locked while it is read, changed and written back: another touchtape \
+        labelling it at the same time is waited for (saying so on stderr), so both labels \
+        land. --no-wait exits 3 instead of waiting.
         """
     )
 
@@ -46,8 +51,11 @@ struct LabelCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Copy each track's expectation and note from this recording.")
     var from: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Write here instead of replacing FILE.")
+    @Option(name: [.short, .customLong("output")], help: "Write here instead of replacing FILE ('-': standard output).")
     var output: String?
+
+    @Flag(name: .customLong("no-wait"), help: "If another touchtape is working on FILE, exit 3 instead of waiting for it.")
+    var noWait = false
 
     @Option(name: .long, help: "Device index in a libinput recording with several devices (0-based).")
     var device: Int?
@@ -66,7 +74,9 @@ struct LabelCommand: AsyncParsableCommand {
     func run() async throws {
         let source = RecordingLocator.source(forPath: file, deviceIndex: device)
         let destination = output ?? file
-        if output == nil, source.descriptionPath != nil {
+        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
+        let inPlace = output.map { Self.sameFile($0, file) } ?? true
+        if inPlace, source.descriptionPath != nil {
             throw fail("\(file) is events only (its description is in \(source.descriptionPath!)); it cannot be rewritten in place",
                        hint: "give -o OUT to write a complete recording")
         }
@@ -77,9 +87,19 @@ struct LabelCommand: AsyncParsableCommand {
             target = source.format
         }
 
+        // OTHER is read before FILE is locked: `label A --from B` and `label B --from A` at
+        // once must not each hold one file while waiting for the other.
+        var donors: [Track] = []
+        if let from {
+            let other: Recording
+            do { other = try RecordingReader.read(RecordingLocator.source(forPath: from), locking: readLocking) } catch { throw fail(error) }
+            donors = other.tracks()
+        }
+        let lock = inPlace ? try lockForRewrite() : nil
+
         var recording: Recording
-        do { recording = try RecordingReader.read(source) } catch { throw fail(error) }
-        if output == nil, let count = recording.metadata.deviceCount, count > 1 {
+        do { recording = try RecordingReader.read(source, locking: lock == nil ? readLocking : .unlocked) } catch { throw fail(error) }
+        if inPlace, let count = recording.metadata.deviceCount, count > 1 {
             // The file is written back with the one device read; the others would be lost.
             throw fail("\(file) holds \(count) devices and label writes one; it cannot be rewritten in place",
                        hint: "give -o OUT to write device \(recording.metadata.deviceIndex ?? 0) (--device N) with its labels")
@@ -90,16 +110,9 @@ struct LabelCommand: AsyncParsableCommand {
             throw fail("\(file) has \(tracks.count) track(s); there is no track \(missing)",
                        hint: "'touchtape inspect \(file)' lists the tracks")
         }
-
-        var donors: [Track] = []
-        if let from {
-            let other: Recording
-            do { other = try RecordingReader.read(RecordingLocator.source(forPath: from)) } catch { throw fail(error) }
-            donors = other.tracks()
-            guard donors.count == tracks.count else {
-                throw fail("\(file) has \(tracks.count) track(s) but \(from) has \(donors.count): labels are copied track by track",
-                           hint: "--from needs the same gestures, e.g. the file a re-recording was played from")
-            }
+        if let from, donors.count != tracks.count {
+            throw fail("\(file) has \(tracks.count) track(s) but \(from) has \(donors.count): labels are copied track by track",
+                       hint: "--from needs the same gestures, e.g. the file a re-recording was played from")
         }
 
         var labels: [Int: TrackAnnotation] = [:]
@@ -124,14 +137,30 @@ struct LabelCommand: AsyncParsableCommand {
         recording.annotations = marks.map { AnnotationMark(eventIndex: $0.eventIndex, annotation: $0.annotation) }
         let text: String
         do { text = try recording.formattedForWriting(as: target) } catch { throw fail(error) }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            throw fail("cannot write \(destination): \(error.localizedDescription)",
-                       hint: "check the folder exists, is writable and the disk is not full; \(file) is unchanged",
-                       status: ExitStatus.deviceOrIOFailure)
+        try writeOutput(text, to: destination)
+        // The new file is in place: the next label may read it.
+        withExtendedLifetime(lock) {}
+        if destination == "-" {
+            writeStandardError(report)   // standard output holds the recording
+        } else {
+            try writeStandardOutput(report + "wrote \(destination)\n")
         }
-        writeStandardOutput(report + "wrote \(destination)\n")
+    }
+
+    /// Takes FILE's exclusive lock for the read-modify-write, waiting (and saying so) while
+    /// another touchtape holds it, or exit 3 at once with --no-wait.
+    private func lockForRewrite() throws -> FileLock {
+        do {
+            return try FileLock(path: file, kind: .exclusive, whenBusy: noWait ? .refuse : .wait(notice: { sayWaiting(for: file) }))
+        } catch {
+            throw fail(error.message, hint: error.hint, status: error.isBusy ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
+        }
+    }
+
+    /// Whether two paths name one file (so `-o FILE` is a rewrite in place too).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// `expect finish, note "…", cut short` or `unlabelled`.

@@ -87,15 +87,16 @@ struct PlayCommand: AsyncParsableCommand {
         }
         if dryRun {
             let c = description.classification
-            print("\(file): \"\(description.name)\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(tracks.count) track(s)")
+            var listing = "\(file): \"\(description.name)\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(tracks.count) track(s)\n"
             for t in tracks {
                 let a = t.annotation
                 var note = ""
                 if !a.isEmpty {
                     note = ", expect \(a.expected?.rawValue ?? "none")" + (a.cutShort ? ", cut short" : "") + (a.note.map { ", note: \($0)" } ?? "")
                 }
-                print("  track \(t.number): \(t.frameCount) frames, \(Int(t.duration * 1000)) ms, \(t.maxFingers) finger(s)\(note)")
+                listing += "  track \(t.number): \(t.frameCount) frames, \(Int(t.duration * 1000)) ms, \(t.maxFingers) finger(s)\(note)\n"
             }
+            try writeStandardOutput(listing)
             return
         }
 
@@ -109,7 +110,7 @@ struct PlayCommand: AsyncParsableCommand {
         guard device.waitForNode(), let node = device.devnode else {
             throw fail("the virtual device got no /dev/input node", hint: "load the evdev module (modprobe evdev) and check that /dev is devtmpfs or udev-managed", status: ExitStatus.deviceOrIOFailure)
         }
-        writeStandardOutput("\(device.name): \(node)\n")
+        try writeStandardOutput("\(device.name): \(node)\n")
         if waitForEnter {
             // A handshake instead of a guessed delay: tools/vm/run-tests.sh writes the line
             // once every recorder has printed that it is recording. A stop signal or the end
@@ -146,14 +147,8 @@ struct PlayCommand: AsyncParsableCommand {
     /// Writes, as a whole evemu file, the events readers of the played device will see.
     static func writeExpectedFile(_ path: String, events: [InputEvent], description: DeviceDescription) throws {
         let filtered = KernelInputFilter.filter(events, description: description)
-        do {
-            let out = try RecordingFile(path: path)
-            var formatter = EvemuFormatter(description: description, metadata: RecordingMetadata())
-            try out.write(formatter.header() + formatter.format(filtered) + formatter.footer(), gesturesKept: 0)
-            try out.commit(gesturesKept: 0)
-        } catch {
-            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-        }
+        var formatter = EvemuFormatter(description: description, metadata: RecordingMetadata())
+        try writeOutput(formatter.header() + formatter.format(filtered) + formatter.footer(), to: path)
     }
 
     static func threeDecimals(_ value: Double) -> String {
@@ -169,9 +164,9 @@ enum PlayInput {
     static func load(_ path: String, descriptionFile: String?) throws -> Recording {
         do {
             if let descriptionFile {
-                return try RecordingReader.read(descriptionPath: descriptionFile, eventsPath: path)
+                return try RecordingReader.read(descriptionPath: descriptionFile, eventsPath: path, locking: readLocking)
             }
-            return try RecordingReader.read(path: path)
+            return try RecordingReader.read(path: path, locking: readLocking)
         } catch {
             throw fail(error)
         }

@@ -40,7 +40,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Argument(help: "A /dev/input/eventN path or part of a device name.")
     var device: String
 
-    @Option(name: [.short, .customLong("output")], help: "The recording file to write.")
+    @Option(name: [.short, .customLong("output")], help: "The recording file to write, in place so it can be read while it grows ('-': standard output; a device, FIFO or symlink's target is written through).")
     var output: String
 
     @Option(name: .long, help: "File format: evemu or libinput (libinput record YAML). Default: libinput for a .yml/.yaml output, else evemu.")

@@ -47,12 +47,10 @@ struct ReplayCommand: AsyncParsableCommand {
         let report = runner.run(sources)
         let text = format.render(report)
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                throw fail("cannot write '\(output)'", status: ExitStatus.deviceOrIOFailure)
-            }
+            try writeOutput(text, to: output)
             writeStandardError(report.summaryLine + "\n")
         } else {
-            print(text, terminator: "")
+            try writeStandardOutput(text)
         }
         if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writing the recording failed: names the file and says what was kept.
@@ -21,7 +25,7 @@ public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvert
         case EDQUOT: return "disk quota exceeded while writing \(path)"
         case EACCES, EPERM: return "permission denied writing \(path)"
         case ENOENT: return "cannot create \(path): its folder does not exist"
-        default: return "cannot write \(path): \(DeviceError.describe(errno: errno))"
+        default: return "cannot write \(path): \(OutputError.reason(errno)) (errno \(errno))"
         }
     }
 

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A ``FileLock`` could not be taken: the file could not be opened, or (when told not to
+/// wait) another process holds it.
+public struct FileLockError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// `EWOULDBLOCK` when another process holds the lock and the caller refused to wait.
+    public var errno: Int32
+
+    public init(path: String, errno: Int32) {
+        self.path = path
+        self.errno = errno
+    }
+
+    /// True when the lock is held elsewhere (the file itself is fine).
+    public var isBusy: Bool { errno == EWOULDBLOCK }
+
+    public var message: String {
+        isBusy ? "another touchtape is working on \(path)" : "cannot open \(path): \(OutputError.reason(errno))"
+    }
+
+    public var hint: String {
+        isBusy ? "wait for it to finish and try again (without --no-wait, touchtape waits by itself)"
+            : "check the path and the file's permissions"
+    }
+
+    public var description: String { "\(message)\n  hint: \(hint)" }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing an output (a file, a device, standard output) failed.
+///
+/// Names what could not be written the way the user gave it (`standard output` for `-`),
+/// the failing step and `errno`, and says whether what was there before is untouched:
+/// an atomic replacement that fails leaves the old file as it was.
+///
+/// ```
+/// cannot write report.json: No space left on device
+///   hint: free some space and try again; report.json is unchanged
+/// ```
+public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where in the write it failed.
+    public enum Step: String, Hashable, Sendable {
+        /// Looking at what the path names (symlinks, type).
+        case resolve
+        /// Opening the destination, or creating the temporary file beside it.
+        case open
+        case write
+        /// `fsync` of the data (or of the folder after the rename).
+        case sync
+        case close
+        /// Renaming the finished temporary file over the destination.
+        case rename
+    }
+
+    /// The path as given, or `standard output`.
+    public var name: String
+    public var errno: Int32
+    public var step: Step
+    /// True when the destination is known to be as it was before the write started.
+    public var destinationUnchanged: Bool
+
+    public init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool) {
+        self.name = name
+        self.errno = errno
+        self.step = step
+        self.destinationUnchanged = destinationUnchanged
+    }
+
+    /// `cannot write NAME: <strerror>`, the line the CLI prints after `touchtape: error: `.
+    public var message: String { "cannot write \(name): \(Self.reason(errno))" }
+
+    /// What the user can do about it.
+    public var hint: String {
+        let unchanged = destinationUnchanged ? "; \(name) is unchanged" : ""
+        switch errno {
+        case ENOSPC, EDQUOT: return "free some space and try again" + unchanged
+        case EACCES, EPERM, EROFS: return "choose a place you may write to" + unchanged
+        case ENOENT, ENOTDIR: return "the folder \(RecordingPath.directory(name)) does not exist; create it or choose another"
+        case EISDIR: return "\(name) is a folder; give a file name in it"
+        case ELOOP: return "\(name) is a loop of symbolic links"
+        case ENXIO: return "nothing is reading from \(name)"
+        case EPIPE: return "whatever was reading \(name) stopped before the end"
+        default: return destinationUnchanged ? "\(name) is unchanged" : ""
+        }
+    }
+
+    public var description: String { hint.isEmpty ? message : "\(message)\n  hint: \(hint)" }
+
+    /// The C library's text for `errno`, e.g. `No space left on device`.
+    public static func reason(_ code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}

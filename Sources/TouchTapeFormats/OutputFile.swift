@@ -1,0 +1,274 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way TouchTape writes anything that is not a progress line: recordings,
+/// conversions, labels, reports, standard output.
+///
+/// The destination is looked at first (``OutputTarget``): standard output and devices,
+/// FIFOs and sockets are written through as the text comes; a regular file is written
+/// to a temporary file created beside it (`O_EXCL`, given the old file's mode and owner,
+/// new files 0644 before the umask) that ``commit()`` syncs and renames over the path,
+/// then syncs the folder. Until then, and if anything fails, the old file is untouched
+/// and the temporary file is removed. Symlinks stay: what they point at is written.
+///
+/// Every `write(2)` is retried on `EINTR` and after partial writes; every error,
+/// including from `fsync`, `close` and `rename`, is an ``OutputError`` naming the path.
+///
+/// Whole texts (`OutputFile.write(text, to: path)`) and streams (``write(_:)`` as text is
+/// produced, then ``commit()``) go through the same code. The recorder writes regular
+/// files ``RegularFiles/inPlace`` instead, so its file can be read while it grows.
+public final class OutputFile {
+    /// How a regular file is written.
+    public enum RegularFiles: Sendable {
+        /// Temporary file + rename at ``OutputFile/commit()``: readers see old or new, never half.
+        case atomicReplacement
+        /// Created or truncated and written in place (the recorder: readable mid-recording,
+        /// each gesture synced as it ends).
+        case inPlace
+    }
+
+    private enum State {
+        /// Writing to `descriptor`; `temporaryPath` is renamed over the target at commit.
+        case open(descriptor: Int32, temporaryPath: String?)
+        /// Committed or discarded: nothing more may be written.
+        case closed
+    }
+
+    /// The path as given, or `standard output` for `-`: what errors name.
+    public let name: String
+    public let target: OutputTarget
+    public let regularFiles: RegularFiles
+    /// Bytes written so far.
+    public private(set) var bytesWritten: Int64 = 0
+    private var state: State
+
+    /// Opens `path` (`-`: standard output) for writing by the rules above.
+    public init(path: String, regularFiles: RegularFiles = .atomicReplacement) throws(OutputError) {
+        let name = path == "-" ? "standard output" : path
+        let target = try OutputTarget.resolve(path)
+        self.name = name
+        self.target = target
+        self.regularFiles = regularFiles
+        switch target {
+        case .descriptor(let descriptor):
+            state = .open(descriptor: descriptor, temporaryPath: nil)
+        case .writeThrough(let resolved):
+            // No O_CREAT, no O_TRUNC: a device or FIFO is used as it is.
+            let descriptor = Self.open(resolved, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true) }
+            state = .open(descriptor: descriptor, temporaryPath: nil)
+        case .regularFile(let resolved):
+            switch regularFiles {
+            case .inPlace:
+                let descriptor = Self.open(resolved, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else { throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true) }
+                state = .open(descriptor: descriptor, temporaryPath: nil)
+            case .atomicReplacement:
+                let (descriptor, temporary) = try Self.createTemporary(beside: resolved, name: name)
+                state = .open(descriptor: descriptor, temporaryPath: temporary)
+            }
+        }
+    }
+
+    /// An open descriptor of this process, written through and never closed (see ``commit()``).
+    public init(descriptor: Int32, name: String) {
+        self.name = name
+        target = .descriptor(descriptor)
+        regularFiles = .atomicReplacement
+        state = .open(descriptor: descriptor, temporaryPath: nil)
+    }
+
+    /// Standard output, written through; errors name it `standard output`.
+    public static func standardOutput() -> OutputFile { OutputFile(descriptor: 1, name: "standard output") }
+
+    /// Standard error, written through.
+    public static func standardError() -> OutputFile { OutputFile(descriptor: 2, name: "standard error") }
+
+    /// Writes `text` to `path` (`-`: standard output) by the rules above, all or nothing.
+    public static func write(_ text: String, to path: String) throws(OutputError) {
+        let file = try OutputFile(path: path)
+        try file.write(text)
+        try file.commit()
+    }
+
+    deinit {
+        // An output dropped without commit is abandoned: the temporary file goes.
+        discard()
+    }
+
+    /// Whether the text goes to a temporary file that only ``commit()`` puts in place.
+    public var replacesAtCommit: Bool {
+        if case .open(_, .some) = state { return true }
+        return false
+    }
+
+    /// Writes all of `text`, or throws. After a failure an atomic replacement is discarded
+    /// (its temporary file removed, the destination untouched); an output written through
+    /// or in place stays open, so the recorder can cut it back (``truncate(to:)``).
+    public func write(_ text: String) throws(OutputError) {
+        var text = text
+        var failure: OutputError?
+        text.withUTF8 { bytes in
+            do throws(OutputError) { try write(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes`, or throws, as ``write(_:)-(String)`` does.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        guard case .open(let descriptor, _) = state else { preconditionFailure("write after commit or discard of \(name)") }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Self.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw fail(code, .write)
+            }
+            offset += count
+            bytesWritten += Int64(count)
+        }
+    }
+
+    /// Makes what was written so far durable (`fsync`). Pipes, terminals and character
+    /// devices cannot be synced (`EINVAL`); that is not an error.
+    public func sync() throws(OutputError) {
+        guard case .open(let descriptor, _) = state else { preconditionFailure("sync after commit or discard of \(name)") }
+        if fsync(descriptor) != 0 {
+            let code = errno
+            if code == EINVAL || code == EROFS || code == ENOTSUP { return }
+            throw fail(code, .sync)
+        }
+    }
+
+    /// Cuts an in-place regular file back to `size` bytes and writes on from there (the
+    /// recorder rolling back a gesture a full disk cut). False when the file cannot be cut
+    /// (a device, a pipe) or is not written in place.
+    public func truncate(to size: Int64) -> Bool {
+        guard case .open(let descriptor, nil) = state, case .regularFile = target else { return false }
+        guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0 else { return false }
+        bytesWritten = size
+        return true
+    }
+
+    /// Finishes the output: syncs, closes and, for an atomic replacement, renames the
+    /// temporary file over the destination and syncs the folder. Standard output is not
+    /// closed; a `dup` of it is, which reports the errors a network file system keeps for close.
+    public func commit() throws(OutputError) {
+        guard case .open(let descriptor, let temporary) = state else { preconditionFailure("commit twice of \(name)") }
+        switch target {
+        case .descriptor:
+            state = .closed
+            let copy = dup(descriptor)
+            if copy < 0 { throw OutputError(name: name, errno: errno, step: .close, destinationUnchanged: false) }
+            if close(copy) != 0 && errno != EINTR { throw OutputError(name: name, errno: errno, step: .close, destinationUnchanged: false) }
+        case .writeThrough, .regularFile:
+            do throws(OutputError) { try sync() } catch { discard(); throw error }
+            state = .closed
+            if close(descriptor) != 0 && errno != EINTR {
+                let code = errno
+                if let temporary { unlink(temporary) }
+                throw OutputError(name: name, errno: code, step: .close, destinationUnchanged: temporary != nil)
+            }
+            guard let temporary, case .regularFile(let destination) = target else { return }
+            if rename(temporary, destination) != 0 {
+                let code = errno
+                unlink(temporary)
+                throw OutputError(name: name, errno: code, step: .rename, destinationUnchanged: true)
+            }
+            try Self.syncFolder(of: destination, name: name)
+        }
+    }
+
+    /// Abandons the output: closes it and removes the temporary file, so an atomic
+    /// replacement leaves the destination as it was. What was written through (or in
+    /// place) stays. Harmless after ``commit()``.
+    public func discard() {
+        guard case .open(let descriptor, let temporary) = state else { return }
+        state = .closed
+        if case .descriptor = target { return }
+        close(descriptor)
+        if let temporary { unlink(temporary) }
+    }
+
+    /// Builds the error for a failed step, discarding an atomic replacement (nothing of it
+    /// reached the destination).
+    private func fail(_ code: Int32, _ step: OutputError.Step) -> OutputError {
+        let unchanged = replacesAtCommit
+        if unchanged { discard() }
+        return OutputError(name: name, errno: code, step: step, destinationUnchanged: unchanged)
+    }
+
+    /// `.NAME.touchtape-XXXXXXXX` in the destination's folder, created `O_EXCL` (mode 0644
+    /// before the umask), then given the existing file's owner and mode.
+    private static func createTemporary(beside destination: String, name: String) throws(OutputError) -> (Int32, String) {
+        let folder = RecordingPath.directory(destination)
+        let last = RecordingPath.lastComponent(destination)
+        let base = last.utf8.count > 200 ? String(last.prefix(50)) : last   // room for the suffix in NAME_MAX
+        var existing = stat()
+        let exists = stat(destination, &existing) == 0
+        for _ in 0..<100 {
+            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
+            let temporary = RecordingPath.join(folder, ".\(base).touchtape-\(suffix)")
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
+            if descriptor < 0 {
+                let code = errno
+                if code == EEXIST { continue }
+                throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
+            }
+            if exists {
+                // Owner first: fchown clears set-id bits, fchmod puts the mode back. Only root
+                // may give a file away; anyone else keeps their own ownership (as an editor would).
+                if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                    _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+                }
+                if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+                    let code = errno
+                    close(descriptor)
+                    unlink(temporary)
+                    throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
+                }
+            }
+            return (descriptor, temporary)
+        }
+        throw OutputError(name: name, errno: EEXIST, step: .open, destinationUnchanged: true)
+    }
+
+    /// Makes the rename durable. Some file systems cannot sync a folder (`EINVAL`): not an error.
+    private static func syncFolder(of path: String, name: String) throws(OutputError) {
+        let folder = open(RecordingPath.directory(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        defer { close(folder) }
+        if fsync(folder) != 0 {
+            let code = errno
+            if code == EINVAL || code == EROFS || code == ENOTSUP { return }
+            throw OutputError(name: name, errno: code, step: .sync, destinationUnchanged: false)
+        }
+    }
+
+    // The C calls, by name, away from the methods that share their names.
+    private static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+        #elseif canImport(Musl)
+        Musl.open(path, flags, mode)
+        #else
+        Darwin.open(path, flags, mode)
+        #endif
+    }
+
+    private static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+}

@@ -1,0 +1,13 @@
+/// How a recording is locked while it is read (see ``FileLock``).
+public enum ReadLocking {
+    /// A shared lock, so the file is never read while a `label` rewrites it: a rewrite in
+    /// progress is waited for, and `waiting` (if given) is told the path first.
+    case shared(waiting: ((String) -> Void)?)
+    /// No lock: the caller holds an exclusive ``FileLock`` on the file already (a
+    /// read-modify-write; a second lock from the same process would wait for itself), or
+    /// only peeks at the first lines (``RecordingLocator`` telling layouts apart).
+    case unlocked
+
+    /// A shared lock, waiting silently.
+    public static var standard: ReadLocking { .shared(waiting: nil) }
+}

@@ -1,0 +1,53 @@
+/// The file a recording goes to as it is made, written with plain `write(2)` (no
+/// user-space buffer that a crash would lose) and made durable with `fsync` at gesture ends.
+///
+/// It is an ``OutputFile`` writing regular files in place (``OutputFile/RegularFiles/inPlace``):
+/// the file must be readable while it grows, so it is created or truncated where it is
+/// rather than renamed into place at the end. Everything else follows the writer's rules:
+/// `-` is standard output, a symlink's target is written and the link stays, a device or
+/// FIFO is written through and never replaced.
+///
+/// It remembers the size at the last ``commit(gesturesKept:)``, so a failed write (full
+/// disk) can ``rollBack()`` to it: the file then ends after the last completed gesture
+/// instead of in the middle of a line.
+public final class RecordingFile {
+    public let path: String
+    private let output: OutputFile
+    public var size: Int64 { output.bytesWritten }
+    public private(set) var committedSize: Int64 = 0
+
+    /// Creates or truncates `path` (mode 0644 before umask), or opens the device, FIFO or
+    /// standard output it names.
+    public init(path: String) throws(RecordingFileError) {
+        self.path = path
+        do {
+            output = try OutputFile(path: path, regularFiles: .inPlace)
+        } catch {
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: 0)
+        }
+    }
+
+    /// Appends `text` entirely, or throws with the `errno` of the failing write.
+    public func write(_ text: String, gesturesKept: Int) throws(RecordingFileError) {
+        do {
+            try output.write(text)
+        } catch {
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept)
+        }
+    }
+
+    /// Makes everything written so far durable and remembers the size.
+    public func commit(gesturesKept: Int) throws(RecordingFileError) {
+        do {
+            try output.sync()
+        } catch {
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept)
+        }
+        committedSize = size
+    }
+
+    /// Cuts the file back to the last commit (best effort: the disk may be gone too).
+    public func rollBack() {
+        if output.truncate(to: committedSize) { try? output.sync() }
+    }
+}

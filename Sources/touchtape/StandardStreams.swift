@@ -1,0 +1,42 @@
+import ArgumentParser
+import TouchTapeFormats
+
+// Everything the commands write goes through the library's one writer (`OutputFile`):
+// files, devices, FIFOs, symlinks and standard output alike, every write checked.
+
+/// Writes to stderr unbuffered (progress lines, errors). A failure here has nowhere to be
+/// reported, so it is ignored.
+func writeStandardError(_ text: String) {
+    try? OutputFile.standardError().write(text)
+}
+
+/// Writes to stdout unbuffered (so a script waiting for a line sees it at once), checked:
+/// a failure is `cannot write standard output: <reason>` and exit 3.
+func writeStandardOutput(_ text: String) throws {
+    do {
+        let out = OutputFile.standardOutput()
+        try out.write(text)
+        try out.commit()
+    } catch {
+        throw fail(error)
+    }
+}
+
+/// Writes a whole text to `path` (`-`: standard output): a regular file is replaced
+/// atomically, a device, FIFO or symlink's target is written through. Exit 3 on failure.
+func writeOutput(_ text: String, to path: String) throws {
+    do { try OutputFile.write(text, to: path) } catch { throw fail(error) }
+}
+
+/// A failed write as `touchtape: error: cannot write NAME: <reason>` plus its hint; exit 3.
+func fail(_ error: OutputError) -> ExitCode {
+    fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+}
+
+/// Says on stderr that a file is busy and touchtape waits for it (``FileLock``).
+func sayWaiting(for path: String) {
+    writeStandardError("touchtape: waiting for another touchtape to finish with \(path)\n")
+}
+
+/// How the commands lock a recording while reading it: shared, saying so if they must wait.
+var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:)) }
