@@ -95,7 +95,7 @@ public enum LiveView {
         line.append("  edge \(s.effectiveEdge.rawValue)" + (s.edge != nil ? "*" : ""))
         line.append("  distance " + LiveFormat.fixed(state.configuration.dismissal.progressDistance, 0) + " pt")
         if let current = state.current, !current.ended, current.settings != s {
-            line.append("  (new settings from the next gesture)", .yellow)
+            line.append("  (applies from the next gesture)", .yellow)
         }
         return line
     }
@@ -115,7 +115,7 @@ public enum LiveView {
         let progress = g?.completion.map { $0.value(atClock: state.clock) } ?? g?.progress
         let suffix = " " + (progress.map { LiveFormat.fixed($0, 3) } ?? "  -  ")
             + "  thr " + (threshold.map { LiveFormat.fixed($0, 2) } ?? "none")
-        let cells = max(4, width - 11 - suffix.count)
+        let cells = max(4, width - 12 - suffix.count)
         var bar = Array(repeating: Character("."), count: cells)
         if let progress {
             let filled = Int((min(max(progress, 0), 1) * Double(cells)).rounded())
@@ -136,7 +136,7 @@ public enum LiveView {
         let velocity = g?.velocity ?? 0
         let suffix = " " + LiveFormat.padLeft(LiveFormat.signed(velocity, 0), 6) + " pt/s  flick "
             + (flick.map { LiveFormat.fixed($0, 0) } ?? "off")
-        var cells = max(5, width - 11 - suffix.count)
+        var cells = max(5, width - 12 - suffix.count)
         if cells % 2 == 0 { cells -= 1 }
         let half = cells / 2
         let scale = max((flick ?? 1000) * 2, 100)
@@ -187,7 +187,7 @@ public enum LiveView {
                           + (done ? "  done" : ""))
     }
 
-    static let historyColumns = [("#", 4), ("outcome", 8), ("reason", 14), ("progress", 9), ("velocity", 9), ("label", 14), ("checks", 0)]
+    static let historyColumns = [("#", 6), ("outcome", 8), ("reason", 14), ("progress", 9), ("velocity", 9), ("label", 14), ("checks", 0)]
 
     static func historyHeader() -> [ScreenLine] {
         [ScreenLine(historyColumns.map { $0.1 == 0 ? $0.0 : LiveFormat.pad($0.0, $0.1) }.joined(), .bold)]
@@ -202,7 +202,7 @@ public enum LiveView {
             if entry.labelSource != .none { label += " (\(entry.labelSource.rawValue))" }
             if entry.savedTo != nil { label += " s" }
             let cells = [
-                LiveFormat.pad(String(entry.gesture), 4),
+                LiveFormat.pad(String(entry.gesture), 5) + " ",
                 LiveFormat.pad(r.outcome.rawValue, 8),
                 LiveFormat.pad(r.reason.description, 14),
                 LiveFormat.pad(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 9),
@@ -219,9 +219,9 @@ public enum LiveView {
         }
     }
 
-    /// The failed checks of the last gesture, with their detail.
+    /// The failed checks of the latest gesture that failed one, with their detail.
     static func failureLines(_ state: LiveState) -> [ScreenLine] {
-        guard let last = state.history.last, !last.passed else { return [] }
+        guard let last = state.history.last(where: { !$0.passed }) else { return [] }
         return last.report.failedChecks.map { ScreenLine("gesture \(last.gesture) \($0.name): \($0.detail)", .red) }
     }
 

@@ -12,18 +12,24 @@ import Glibc
 private let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-/// One private tmux server (its own socket) holding one session, `live`, that runs
-/// `touchtape live` inside a wrapper script.
+/// One private tmux server (its own socket in a scratch folder) holding one session,
+/// `live`, that runs `touchtape live` inside a wrapper script.
+///
+/// The server runs in the foreground (`tmux -D`) as a process of its own: a server that
+/// a client forks as a daemon would inherit the test process's descriptors (Foundation's
+/// and other tests' pipes) and keep them open, so waits on those would never end.
 private final class LivePane {
-    let socket = "touchtape-live-\(UUID().uuidString.prefix(8))"
     let dir: URL
     let tmux: URL
+    let socket: String
+    private let server = Process()
 
     /// Starts `touchtape live <arguments>` in a `columns`×`rows` pane. The wrapper records
     /// `stty -g` before and after, live's pid, and its exit status.
     init(arguments: [String], columns: Int = 100, rows: Int = 30) throws {
         tmux = URL(fileURLWithPath: tmuxPath!)
         dir = try PackagePaths.scratchDirectory("live-tmux")
+        socket = dir.appendingPathComponent("tmux.sock").path
         let script = """
         trap : INT TERM
         cd '\(TouchTapeBinary.packageRoot.path)'
@@ -35,26 +41,35 @@ private final class LivePane {
         mv '\(dir.path)/status.tmp' '\(dir.path)/status'
         """
         try script.write(to: dir.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        let start = try ProcessRun.run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "live",
-                                              "-x", "\(columns)", "-y", "\(rows)", "sh \(dir.path)/run.sh",
-                                              ";", "set-option", "-w", "remain-on-exit", "on"],
-                                       input: FileHandle.nullDevice)
+        server.executableURL = tmux
+        server.arguments = ["-S", socket, "-f", "/dev/null", "-D"]
+        server.standardInput = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        try poll("the tmux server's socket") { FileManager.default.fileExists(atPath: self.socket) }
+        let start = try tmuxRun(["new-session", "-d", "-s", "live", "-x", "\(columns)", "-y", "\(rows)",
+                                 "sh \(dir.path)/run.sh", ";", "set-option", "-w", "remain-on-exit", "on"])
         guard start.status == 0 else { throw TmuxError(message: "tmux new-session: \(start.stderr)") }
     }
 
     deinit {
-        _ = try? ProcessRun.run(tmux, ["-L", socket, "kill-server"], input: FileHandle.nullDevice)
+        _ = try? tmuxRun(["kill-server"])
+        if server.isRunning { server.terminate() }
         try? FileManager.default.removeItem(at: dir)
+    }
+
+    private func tmuxRun(_ arguments: [String]) throws -> ProcessRun {
+        try ProcessRun.run(tmux, ["-S", socket] + arguments, input: FileHandle.nullDevice)
     }
 
     /// The pane's text now.
     func screen() throws -> String {
-        try ProcessRun.run(tmux, ["-L", socket, "capture-pane", "-p", "-t", "live"], input: FileHandle.nullDevice).stdout
+        try tmuxRun(["capture-pane", "-p", "-t", "live"]).stdout
     }
 
     func send(_ keys: String, literal: Bool = true) throws {
-        _ = try ProcessRun.run(tmux, ["-L", socket, "send-keys", "-t", "live"] + (literal ? ["-l"] : []) + [keys],
-                               input: FileHandle.nullDevice)
+        _ = try tmuxRun(["send-keys", "-t", "live"] + (literal ? ["-l"] : []) + [keys])
     }
 
     /// Polls the screen until `condition` holds (bounded: 60 s), returning that screen.
@@ -86,13 +101,24 @@ private final class LivePane {
     func file(_ name: String) -> String? { try? String(contentsOfFile: dir.appendingPathComponent(name).path, encoding: .utf8) }
 }
 
+/// Retries `condition` until it holds, for at most 60 s (a poll with a deadline: the
+/// condition decides, the pause between tries only spares the CPU).
+private func poll(_ what: String, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+        if try condition() { return }
+        usleep(50_000)
+    }
+    throw TmuxError(message: "timed out waiting for \(what)")
+}
+
 private struct TmuxError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
 }
 
 private func isRunning(_ screen: String) -> Bool {
-    screen.contains("touchtape live") && screen.contains("progress  [") && screen.contains("#   outcome")
+    screen.contains("touchtape live") && screen.contains("progress  [") && screen.contains("outcome reason")
         && (screen.contains("if released now") || screen.contains("released: "))
 }
 

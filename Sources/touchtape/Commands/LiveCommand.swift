@@ -89,7 +89,8 @@ struct LiveCommand: AsyncParsableCommand {
                                     settings: settings, metadata: metadata)
         defer { runner.stop() }
         let stop = StopSignal()
-        writeStandardError("live: playing \(path) (\"\(description.name)\", x\(speed)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
+        let pace = speed == speed.rounded() && speed < 1e9 ? String(Int64(speed)) : "\(speed)"
+        writeStandardError("live: playing \(path) (\"\(description.name)\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
         runner.start()
 
         let clock = runner.clock
@@ -135,6 +136,9 @@ struct LiveCommand: AsyncParsableCommand {
             if fds.count > 1, fds[1].revents != 0, runner.readKeys() { break }
         }
         StopSignal.restoreDefaults()
+        // Stopped early: the last gesture gets the recording's mark (already read), and one
+        // in progress is cut off, as `replay` treats a recording that ends there.
+        if !ended { runner.session.finish(clock: paced.recordingClock(now: clock.nowMicroseconds()), emit: runner.emit) }
         try runner.finish(source: path)
     }
 
