@@ -128,7 +128,7 @@ struct LiveCommand: AsyncParsableCommand {
             // The recording ended: stay while keys can still come (the view's terminal, a pipe).
             if ended, runner.keys == nil || (runner.terminal == nil && Terminal.isTerminal(0)) { break }
             runner.session.tick(clock: paced.recordingClock(now: now))
-            runner.draw(force: fed == 0)
+            if fed > 0 { runner.draw() } else { runner.drawIdle() }
             var fds = [pollfd(fd: stop.pollDescriptor, events: Int16(POLLIN), revents: 0)]
             if let keys = runner.keys { fds.append(pollfd(fd: keys, events: Int16(POLLIN), revents: 0)) }
             let timeout = fed >= 4096 ? 0 : Int32(clamping: max(0, (wake - now + 999) / 1000))
@@ -189,7 +189,7 @@ struct LiveCommand: AsyncParsableCommand {
                     if runner.keys == nil { return .stopWatching(descriptor) }
                 case .tick:
                     runner.session.tick(clock: clock.nowMicroseconds())
-                    runner.draw(force: true)
+                    runner.drawIdle()
                 }
                 return .continue
             }

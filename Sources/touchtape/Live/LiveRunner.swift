@@ -133,7 +133,22 @@ final class LiveRunner {
         let now = clock.nowMicroseconds()
         guard force || now - lastDraw >= Self.drawIntervalMicroseconds else { return }
         lastDraw = now
-        terminal.draw(LiveView.render(session.state, size: terminal.size(), color: color))
+        let size = terminal.size()
+        lastSize = size
+        terminal.draw(LiveView.render(session.state, size: size, color: color))
+    }
+
+    private var lastSize: TerminalSize?
+
+    /// Nothing arrived: redraw only while the completion animation runs (and a moment
+    /// after, so its last frame shows), after a resize, or once a second — an idle view
+    /// over ssh stays quiet.
+    func drawIdle() {
+        guard let terminal else { flush(); return }
+        let state = session.state
+        let animating = state.current?.completion.map { !$0.isFinished(atClock: state.clock - 200_000) } ?? false
+        guard animating || terminal.size() != lastSize || clock.nowMicroseconds() - lastDraw >= 1_000_000 else { return }
+        draw(force: true)
     }
 
     /// The closing lines (after the screen is left) and the exit status.
