@@ -47,7 +47,9 @@ private final class LivePane {
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
-        try poll("the tmux server's socket") { FileManager.default.fileExists(atPath: self.socket) }
+        // Until the server answers: a `new-session` that finds no server would start one of
+        // its own, forked as a daemon (the inheritance above).
+        try poll("the tmux server") { try self.tmuxRun(["list-sessions"]).status == 0 }
         let start = try tmuxRun(["new-session", "-d", "-s", "live", "-x", "\(columns)", "-y", "\(rows)",
                                  "sh \(dir.path)/run.sh", ";", "set-option", "-w", "remain-on-exit", "on"])
         guard start.status == 0 else { throw TmuxError(message: "tmux new-session: \(start.stderr)") }
@@ -55,7 +57,8 @@ private final class LivePane {
 
     deinit {
         _ = try? tmuxRun(["kill-server"])
-        if server.isRunning { server.terminate() }
+        // tmux ignores SIGTERM; the server is this test's own child.
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: dir)
     }
 
