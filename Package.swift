@@ -52,9 +52,15 @@ let package = Package(
         .target(name: "TouchTapeDevice", dependencies: [
             "CLibevdev", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
         ]),
+        // `touchtape live`: the tuning session's model, keys, screen, JSON lines and paced
+        // file source (pure), plus the one terminal type at its edge. No libevdev.
+        .target(name: "TouchTapeLive", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
+        ]),
         .executableTarget(name: "touchtape", dependencies: [
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
-            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice", "TouchTapeLive",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -84,6 +90,10 @@ let package = Package(
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),
+        .testTarget(name: "TouchTapeLiveTests", dependencies: [
+            "TouchTapeLive", "TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents",
+            "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport",
+        ]),
         // Runs the built `touchtape` binary as a user would.
         .testTarget(name: "TouchTapeEndToEndTests", dependencies: [
             "touchtape", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeReplay", "TouchTapeTracks", "TouchTapeSynthesis",

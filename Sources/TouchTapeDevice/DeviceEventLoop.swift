@@ -34,6 +34,9 @@ public struct DeviceEventLoop {
     public enum Control: Sendable {
         case `continue`
         case stop
+        /// Go on, no longer watching this descriptor (it reached end of file: a pipe of
+        /// keys whose writer closed it would otherwise be readable on every turn).
+        case stopWatching(Int32)
     }
 
     /// Why the loop ended (a failing device throws instead).
@@ -71,6 +74,7 @@ public struct DeviceEventLoop {
     /// - Throws: the device's ``DeviceError`` (``DeviceError/gone(path:)`` when it is
     ///   unplugged), or whatever the handler throws.
     public func run(_ handle: (Input) throws -> Control) throws -> End {
+        var watching = self.watching
         while true {
             var timeout = tickMilliseconds
             if let deadline {
@@ -86,7 +90,11 @@ public struct DeviceEventLoop {
             case .events(let events): control = try handle(.events(events))
             case .readable(let descriptor): control = try handle(.readable(descriptor))
             }
-            if case .stop = control { return .handler }
+            switch control {
+            case .continue: break
+            case .stop: return .handler
+            case .stopWatching(let descriptor): watching.removeAll { $0 == descriptor }
+            }
         }
     }
 }

@@ -19,7 +19,8 @@ public enum JSONReportRenderer {
         ])
     }
 
-    static func track(_ t: TrackReport) -> JSONValue {
+    /// One track's object, as in the report's `tracks` (also a `touchtape live` JSON line).
+    public static func track(_ t: TrackReport) -> JSONValue {
         .object([
             ("file", .string(t.file)),
             ("track", .integer(t.track)),

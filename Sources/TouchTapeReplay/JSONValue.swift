@@ -37,6 +37,16 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// On one line, no spaces (JSON lines: `touchtape live` when stdout is not a terminal).
+    public func compactRendered() -> String {
+        switch self {
+        case .null, .bool, .integer, .number, .string: return rendered()
+        case .array(let items): return "[" + items.map { $0.compactRendered() }.joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quote($0.0) + ":" + $0.1.compactRendered() }.joined(separator: ",") + "}"
+        }
+    }
+
     /// Fixed-point with trailing zeros trimmed; non-finite values become `null`
     /// (JSON has no NaN), which the `progress-range` check reports separately.
     static func format(_ d: Double) -> String {

@@ -15,7 +15,7 @@ import TouchTapeTestSupport
         #expect(!names.isEmpty, "no kept inputs for \(target.rawValue)")
         for name in names {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-            bytes.withUnsafeBytes { target.run($0, scratch: "corpus-test") }
+            bytes.withUnsafeBytes { target.run($0, scratch: "corpus-test-\(target.rawValue)") }   // one scratch file per target: the cases run in parallel
         }
     }
 }

@@ -8,11 +8,14 @@ public struct ProcessRun: Sendable {
 
     /// Runs `executable` with `arguments` (in `directory`, if given) and waits for it.
     /// Both pipes are drained before waiting, so a chatty program cannot block on a full pipe.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessRun {
+    /// `input`: its stdin (default: the test's own; `FileHandle.nullDevice` for none).
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                           input: FileHandle? = nil) throws -> ProcessRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if let input { process.standardInput = input }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -64,6 +64,11 @@ struct RecordCommand: AsyncParsableCommand {
     /// `--format`, else what the output's extension says (`.yml` → libinput record), else evemu.
     var fileFormat: RecordingFormat {
         if let format { return format.recordingFormat }
+        return Self.format(forOutput: output)
+    }
+
+    /// What a file name's extension says (`.yml`/`.yaml` → libinput record), else evemu.
+    static func format(forOutput output: String) -> RecordingFormat {
         let name = output.split(separator: "/").last.map(String.init) ?? output
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .evemu }
         return RecordingFormat(pathExtension: String(name[name.index(after: dot)...])) ?? .evemu

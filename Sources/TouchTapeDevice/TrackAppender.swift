@@ -1,0 +1,59 @@
+import TouchTapeEvents
+import TouchTapeFormats
+
+/// Appends whole gestures to a recording, one at a time (`touchtape live --save`),
+/// written the way ``GestureRecorder`` writes: the header once (synced), then for each
+/// gesture its frames with relative times, its mark, and an `fsync`, so the file is a
+/// valid recording after every save; a failed write is rolled back to the last save.
+///
+/// Times: the first gesture starts at 0.000001 s (as evemu-record starts); each next one
+/// ``gapMicroseconds`` after the end of the one before, keeping its own spacing.
+public struct TrackAppender<Formatter: RecordingTextFormatter> {
+    public private(set) var formatter: Formatter
+    public let file: RecordingFile
+    public private(set) var tracksWritten = 0
+    /// Recording time between one saved gesture's last event and the next one's first.
+    public static var gapMicroseconds: Int64 { 1_000_000 }
+    private var nextStart = EventTime(totalMicroseconds: 1)
+
+    public init(formatter: Formatter, file: RecordingFile) throws(RecordingFileError) {
+        self.formatter = formatter
+        self.file = file
+        try write(formatter.header())
+        try file.commit(gesturesKept: 0)
+    }
+
+    /// Writes one gesture's events (times as read; whole frames) and its mark, then syncs.
+    public mutating func append(events: [InputEvent], annotation: TrackAnnotation) throws(RecordingFileError) {
+        guard let first = events.first else { return }
+        var frame: [InputEvent] = []
+        var last = nextStart
+        var text = ""
+        for raw in events {
+            var event = raw
+            event.time = nextStart.adding(microseconds: raw.time.microseconds(since: first.time))
+            last = event.time
+            frame.append(event)
+            if event.isSynReport {
+                text += formatter.format(frame: frame)
+                frame.removeAll(keepingCapacity: true)
+            }
+        }
+        if !frame.isEmpty { text += formatter.format(frame: frame) }
+        text += formatter.format(annotation: annotation)
+        try write(text)
+        try file.commit(gesturesKept: tracksWritten + 1)
+        tracksWritten += 1
+        nextStart = last.adding(microseconds: Self.gapMicroseconds)
+    }
+
+    private func write(_ text: String) throws(RecordingFileError) {
+        guard !text.isEmpty else { return }
+        do {
+            try file.write(text, gesturesKept: tracksWritten)
+        } catch {
+            file.rollBack()
+            throw error
+        }
+    }
+}

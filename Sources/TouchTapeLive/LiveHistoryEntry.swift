@@ -1,0 +1,57 @@
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapeReplay
+
+/// One finished gesture as the history shows it: its report row (the same checks as
+/// `touchtape replay`), where its label came from, and whether it was saved.
+public struct LiveHistoryEntry: Sendable {
+    /// Where a gesture's expected outcome came from.
+    public enum LabelSource: String, Hashable, Sendable {
+        /// No label yet: checked without `expected-outcome`.
+        case none
+        /// The recording's own mark (`--from FILE`).
+        case file
+        /// The `f` / `c` / `n` keys.
+        case key
+    }
+
+    public var gesture: Int
+    public var report: TrackReport
+    public var labelSource: LabelSource
+    /// The edge the gesture was decided for (the release velocity is shown along it).
+    public var edge: DismissEdge
+    /// The file it was appended to with `s`.
+    public var savedTo: String?
+
+    public init(gesture: Int, report: TrackReport, labelSource: LabelSource, edge: DismissEdge, savedTo: String? = nil) {
+        self.gesture = gesture
+        self.report = report
+        self.labelSource = labelSource
+        self.edge = edge
+        self.savedTo = savedTo
+    }
+
+    public var passed: Bool { report.passed }
+    /// The release velocity along the dismiss axis (points/s), when there was a release.
+    public var releaseVelocity: Double? { report.releaseVelocity.map { edge.component(of: $0) } }
+}
+
+/// Time from an event's read to the controller's would-be decision, per frame.
+public struct ProcessingTimes: Hashable, Sendable {
+    public private(set) var count = 0
+    public private(set) var lastMicroseconds: Int64 = 0
+    public private(set) var maximumMicroseconds: Int64 = 0
+    private var totalMicroseconds: Int64 = 0
+
+    public init() {}
+
+    public mutating func record(microseconds: Int64) {
+        let value = max(0, microseconds)
+        count += 1
+        lastMicroseconds = value
+        maximumMicroseconds = max(maximumMicroseconds, value)
+        totalMicroseconds += value
+    }
+
+    public var meanMicroseconds: Double { count == 0 ? 0 : Double(totalMicroseconds) / Double(count) }
+}

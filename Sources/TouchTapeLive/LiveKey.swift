@@ -1,0 +1,82 @@
+/// The keys of a live session, one byte each (read from stdin in raw mode, or from a pipe).
+///
+/// An exhaustive enum so the screen's legend, the README and the handling in
+/// ``LiveSession/press(_:)`` cannot drift apart: a new key is a new case, and every
+/// `switch` over it stops compiling until it is handled.
+public enum LiveKey: Hashable, Sendable, CaseIterable {
+    case thresholdDown
+    case thresholdUp
+    case flickVelocityDown
+    case flickVelocityUp
+    case toggleFlick
+    case nextProfile
+    case nextEdge
+    case resetToProfile
+    case labelFinish
+    case labelCancel
+    case labelNone
+    case save
+    case quit
+
+    /// The key for a byte read from the keyboard; `nil` for any other byte (ignored).
+    /// `=` is `+` without shift; `Q` and Ctrl-D also quit.
+    public init?(byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "["): self = .thresholdDown
+        case UInt8(ascii: "]"): self = .thresholdUp
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): self = .flickVelocityDown
+        case UInt8(ascii: "+"), UInt8(ascii: "="): self = .flickVelocityUp
+        case UInt8(ascii: "v"): self = .toggleFlick
+        case UInt8(ascii: "p"): self = .nextProfile
+        case UInt8(ascii: "e"): self = .nextEdge
+        case UInt8(ascii: "0"): self = .resetToProfile
+        case UInt8(ascii: "f"): self = .labelFinish
+        case UInt8(ascii: "c"): self = .labelCancel
+        case UInt8(ascii: "n"): self = .labelNone
+        case UInt8(ascii: "s"): self = .save
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"), 4: self = .quit
+        default: return nil
+        }
+    }
+
+    /// The key as the legend shows it.
+    public var symbol: String {
+        switch self {
+        case .thresholdDown: return "["
+        case .thresholdUp: return "]"
+        case .flickVelocityDown: return "-"
+        case .flickVelocityUp: return "+"
+        case .toggleFlick: return "v"
+        case .nextProfile: return "p"
+        case .nextEdge: return "e"
+        case .resetToProfile: return "0"
+        case .labelFinish: return "f"
+        case .labelCancel: return "c"
+        case .labelNone: return "n"
+        case .save: return "s"
+        case .quit: return "q"
+        }
+    }
+
+    /// What the key does, in a few words.
+    public var meaning: String {
+        switch self {
+        case .thresholdDown: return "threshold -0.05"
+        case .thresholdUp: return "threshold +0.05"
+        case .flickVelocityDown: return "flick -100"
+        case .flickVelocityUp: return "flick +100"
+        case .toggleFlick: return "flick on/off"
+        case .nextProfile: return "next profile"
+        case .nextEdge: return "next edge"
+        case .resetToProfile: return "profile defaults"
+        case .labelFinish: return "label last: finish"
+        case .labelCancel: return "label last: cancel"
+        case .labelNone: return "label last: none"
+        case .save: return "save last"
+        case .quit: return "quit"
+        }
+    }
+
+    /// The legend, short form, grouped as the screen shows it.
+    public static let legend = "[ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults  f c n label  s save  q quit"
+}

@@ -1,0 +1,158 @@
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapePan
+import TouchTapeReplay
+
+/// A live session as a value: the ``ReplaySession`` (the same pipeline and checks as
+/// `touchtape replay`), the ``LiveState`` the screen shows, and the events of the last
+/// gesture for saving. The `live` command only moves bytes: events and keys in, the
+/// screen or JSON lines out, saves to the file.
+///
+/// ```swift
+/// var live = try LiveSession(description: d, file: path, source: source, settings: settings)
+/// live.feed(event, clock: now) { print(LiveJSONLines.line($0)) }
+/// if case .save(let track) = live.press(.save) { … append it … ; live.saved(to: path) }
+/// ```
+public struct LiveSession {
+    public private(set) var state: LiveState
+    public let description: DeviceDescription
+    public let file: String
+    private var replay: ReplaySession<DismissalController>
+    private var collector: TrackEventCollector
+    private var inTrack = false
+    private var lastEvents: [InputEvent] = []
+    /// Pan samples of the event being fed (reported with the would-be decision after it).
+    private var samples: [PanSample] = []
+
+    /// What a key asks of the caller.
+    public enum KeyEffect: Sendable {
+        /// Handled here (settings, labels), or nothing to do.
+        case handled
+        /// Append this gesture to the `--save` file, then call ``saved(to:emit:)`` or ``saveFailed(_:emit:)``.
+        case save(SavedTrack)
+        /// Leave.
+        case quit
+    }
+
+    public init(description: DeviceDescription, file: String, source: LiveState.Source,
+                settings: SessionSettings) throws(SessionSettingsError) {
+        self.description = description
+        self.file = file
+        self.state = try LiveState(source: source, settings: settings)
+        self.replay = ReplaySession(description: description, file: file, configuration: state.configuration)
+        self.collector = TrackEventCollector(description: description)
+    }
+
+    /// Feeds one event read at session-clock time `clock` (microseconds).
+    public mutating func feed(_ event: InputEvent, clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+        collector.append(event)
+        samples.removeAll(keepingCapacity: true)
+        var steps: [SessionStep] = []
+        replay.feed(event) { steps.append($0) }
+        handle(steps, clock: clock, emit: emit)
+        state.setWouldDecide(replay.decisionIfReleasedNow)
+        reportSamples(emit, withDecision: true)
+    }
+
+    /// A mark read from a recording (`--from`), after the events before it.
+    public mutating func mark(_ annotation: TrackAnnotation) { replay.mark(annotation) }
+
+    /// The source ended (or a `--loop` pass did): a gesture in progress is cut off, the
+    /// last one is reported with the recording's label.
+    public mutating func finish(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+        samples.removeAll(keepingCapacity: true)
+        var steps: [SessionStep] = []
+        replay.finish { steps.append($0) }
+        handle(steps, clock: clock, emit: emit)
+        reportSamples(emit, withDecision: false)
+    }
+
+    /// Starts the stream over (the next `--loop` pass): a fresh pipeline, as a new
+    /// `touchtape replay` of the file would have; the history and gesture numbers go on.
+    public mutating func restart(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+        finish(clock: clock, emit: emit)
+        replay = ReplaySession(description: description, file: file, configuration: state.configuration)
+        collector = TrackEventCollector(description: description)
+        inTrack = false
+    }
+
+    /// The session clock moved without events (the completion animation plays on).
+    public mutating func tick(clock: Int64) { state.tick(clock: clock) }
+
+    public mutating func recordProcessing(microseconds: Int64) { state.recordProcessing(microseconds: microseconds) }
+
+    public mutating func setStatus(_ status: String?) { state.status = status }
+
+    /// Acts on a key.
+    public mutating func press(_ key: LiveKey, emit: (LiveEvent) -> Void = { _ in }) -> KeyEffect {
+        switch key {
+        case .thresholdDown: changeSettings(emit) { $0.stepThreshold(-1) }
+        case .thresholdUp: changeSettings(emit) { $0.stepThreshold(1) }
+        case .flickVelocityDown: changeSettings(emit) { $0.stepFlickVelocity(-1) }
+        case .flickVelocityUp: changeSettings(emit) { $0.stepFlickVelocity(1) }
+        case .toggleFlick: changeSettings(emit) { $0.flickEnabled.toggle() }
+        case .nextProfile: changeSettings(emit) { $0.cycleProfile() }
+        case .nextEdge: changeSettings(emit) { $0.cycleEdge() }
+        case .resetToProfile: changeSettings(emit) { $0.resetToProfile() }
+        case .labelFinish: state.label(.finish, emit: emit)
+        case .labelCancel: state.label(.cancel, emit: emit)
+        case .labelNone: state.label(nil, emit: emit)
+        case .save:
+            guard let run = state.lastRun, let entry = state.history.last, !lastEvents.isEmpty else {
+                state.message = .init("no finished gesture to save yet", isError: true)
+                return .handled
+            }
+            return .save(SavedTrack(gesture: entry.gesture, track: run.number, events: lastEvents, annotation: state.lastAnnotation))
+        case .quit:
+            return .quit
+        }
+        return .handled
+    }
+
+    public mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) { state.saved(to: path, emit: emit) }
+
+    public mutating func saveFailed(_ message: String, emit: (LiveEvent) -> Void = { _ in }) {
+        state.saveFailed(message)
+        emit(.saveFailed(gesture: state.history.last?.gesture, message: message))
+    }
+
+    private mutating func changeSettings(_ emit: (LiveEvent) -> Void, _ update: (inout SessionSettings) -> Void) {
+        guard state.change(update) else { return }
+        replay.configuration = state.configuration
+        emit(.settings(state.settings))
+    }
+
+    private mutating func handle(_ steps: [SessionStep], clock: Int64, emit: (LiveEvent) -> Void) {
+        for step in steps {
+            switch step {
+            case .decided, .trackEnded, .trackReported, .trackBegan: reportSamples(emit, withDecision: false)
+            default: break
+            }
+            switch step {
+            case .trackBegan: inTrack = true
+            case .frame(let frame) where !inTrack: collector.forget(before: frame.eventRange.upperBound)
+            case .panSample(let sample): samples.append(sample)
+            case .trackEnded(let run):
+                inTrack = false
+                lastEvents = collector.events(of: run.span)
+                collector.forget(before: run.span.eventRange.upperBound)
+            default: break
+            }
+            state.apply(step, clock: clock, emit: emit)
+        }
+    }
+
+    /// Reports the pan samples taken since the last report, in stream order (before a
+    /// decision they led to); the last one with the progress after it and, at the end of
+    /// an event, the would-be decision.
+    private mutating func reportSamples(_ emit: (LiveEvent) -> Void, withDecision: Bool) {
+        defer { samples.removeAll(keepingCapacity: true) }
+        guard !samples.isEmpty, let gesture = state.current else { return }
+        for (i, sample) in samples.enumerated() {
+            let last = i == samples.count - 1
+            emit(.panSample(gesture: gesture.gesture, track: gesture.track, sample,
+                            progress: last ? gesture.progress : nil,
+                            wouldDecide: last && withDecision ? gesture.wouldDecide : nil, edge: gesture.edge))
+        }
+    }
+}

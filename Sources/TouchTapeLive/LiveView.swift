@@ -1,0 +1,251 @@
+import TouchTapeDismissal
+import TouchTapeReplay
+
+/// The live screen as lines: a pure function of the state, the terminal size and the
+/// colour flag, so every layout is unit-tested without a terminal.
+///
+/// Top to bottom: title; settings; the gesture (fingers, pan phase); the progress bar
+/// with the threshold `|`; the velocity bar with the flick velocity `!` on both sides;
+/// translation; the decision if the fingers lifted now (or the one taken) and why; the
+/// completion running to 1 or 0; the history of finished gestures with their checks
+/// (failures red, with detail for the last one); timing and totals; a message; the keys.
+/// A small terminal loses the least important lines first (the history shrinks to fit).
+public enum LiveView {
+    /// The screen's lines, at most `size.rows`, each at most `size.columns` visible characters.
+    public static func render(_ state: LiveState, size: TerminalSize, color: Bool) -> [String] {
+        lines(state, size: size).map { $0.rendered(width: size.columns, color: color) }
+    }
+
+    /// The same, unstyled pieces kept (for tests and the renderer).
+    public static func lines(_ state: LiveState, size: TerminalSize) -> [ScreenLine] {
+        let width = max(size.columns, 1)
+        let rows = max(size.rows, 1)
+        var blocks: [Block] = [
+            Block(priority: 10, [title(state)]),
+            Block(priority: 9, [settings(state)]),
+            Block(priority: 7, [gestureLine(state)]),
+            Block(priority: 10, [progressBar(state, width: width)]),
+            Block(priority: 6, [velocityBar(state, width: width)]),
+            Block(priority: 3, [translationLine(state)]),
+            Block(priority: 10, [decisionLine(state)]),
+            Block(priority: 7, [completionLine(state, width: width)]),
+            Block(priority: 1, [ScreenLine()]),
+            Block(priority: 8, history: true, historyHeader()),
+            Block(priority: 7, failureLines(state)),
+            Block(priority: 5, [statsLine(state)]),
+            Block(priority: 8, state.message.map { [ScreenLine($0.text, $0.isError ? .red : .cyan)] } ?? []),
+            Block(priority: 5, [ScreenLine("keys: " + LiveKey.legend, .dim)]),
+        ]
+        blocks.removeAll { $0.lines.isEmpty && !$0.isHistory }
+        // The history needs its header and one entry; drop the least important blocks
+        // (the later one among equals) until the rest fits.
+        func needed() -> Int { blocks.reduce(0) { $0 + ($1.isHistory ? 2 : $1.lines.count) } }
+        while needed() > rows, let drop = blocks.indices.min(by: {
+            (blocks[$0].priority, -$0) < (blocks[$1].priority, -$1)
+        }) {
+            if blocks[drop].lines.count > 1, !blocks[drop].isHistory {
+                blocks[drop].lines.removeLast()   // failures: keep the first ones
+            } else {
+                blocks.remove(at: drop)
+            }
+        }
+        var out: [ScreenLine] = []
+        let historyRows = rows - needed() + 2
+        for block in blocks {
+            if block.isHistory {
+                out += block.lines
+                out += historyEntries(state, count: historyRows - block.lines.count)
+            } else {
+                out += block.lines
+            }
+        }
+        return Array(out.prefix(rows))
+    }
+
+    /// A group of lines that stays or goes together.
+    private struct Block {
+        var priority: Int
+        var isHistory: Bool
+        var lines: [ScreenLine]
+
+        init(priority: Int, history: Bool = false, _ lines: [ScreenLine]) {
+            self.priority = priority
+            self.isHistory = history
+            self.lines = lines
+        }
+    }
+
+    // MARK: Lines
+
+    static func title(_ state: LiveState) -> ScreenLine {
+        let s = state.source
+        var line = ScreenLine("touchtape live", .bold)
+        line.append("  \"\(s.deviceName)\" \(s.kind.rawValue) \(s.protocolName)  \(s.origin)")
+        if let speed = s.speed { line.append("  x" + compact(speed)) }
+        if let status = state.status { line.append("  [\(status)]", .yellow) }
+        return line
+    }
+
+    static func settings(_ state: LiveState) -> ScreenLine {
+        let s = state.settings
+        var line = ScreenLine("profile \(s.profile.rawValue)")
+        line.append("  threshold " + (s.effectiveThreshold.map { LiveFormat.fixed($0, 2) } ?? "none") + (s.threshold != nil ? "*" : ""))
+        line.append("  flick " + (s.effectiveFlickVelocity.map { ">=" + LiveFormat.fixed($0, 0) + " pt/s" } ?? "off")
+                    + (s.flickVelocity != nil || !s.flickEnabled ? "*" : ""))
+        line.append("  edge \(s.effectiveEdge.rawValue)" + (s.edge != nil ? "*" : ""))
+        line.append("  distance " + LiveFormat.fixed(state.configuration.dismissal.progressDistance, 0) + " pt")
+        if let current = state.current, !current.ended, current.settings != s {
+            line.append("  (applies from the next gesture)", .yellow)
+        }
+        return line
+    }
+
+    static func gestureLine(_ state: LiveState) -> ScreenLine {
+        guard let g = state.current else { return ScreenLine("waiting for a touch", .dim) }
+        var text = "gesture \(g.gesture)"
+        if g.track != g.gesture { text += " (track \(g.track))" }
+        text += g.ended ? "  lifted" : "  fingers \(g.fingers)"
+        text += "  phase " + (g.phase?.rawValue ?? "possible")
+        return ScreenLine(text)
+    }
+
+    static func progressBar(_ state: LiveState, width: Int) -> ScreenLine {
+        let g = state.current
+        let threshold = g?.threshold ?? state.settings.effectiveThreshold
+        let progress = g?.completion.map { $0.value(atClock: state.clock) } ?? g?.progress
+        let suffix = " " + (progress.map { LiveFormat.fixed($0, 3) } ?? "  -  ")
+            + "  thr " + (threshold.map { LiveFormat.fixed($0, 2) } ?? "none")
+        let cells = max(4, width - 12 - suffix.count)
+        var bar = Array(repeating: Character("."), count: cells)
+        if let progress {
+            let filled = Int((min(max(progress, 0), 1) * Double(cells)).rounded())
+            for i in 0..<filled { bar[i] = "#" }
+        }
+        if let threshold, threshold >= 0, threshold <= 1 {
+            bar[min(cells - 1, Int((threshold * Double(cells)).rounded()))] = "|"
+        }
+        var line = ScreenLine("progress  [")
+        line.append(String(bar), g?.stage == .decided ? outcomeStyle(g?.decided?.outcome) : .plain)
+        line.append("]" + suffix)
+        return line
+    }
+
+    static func velocityBar(_ state: LiveState, width: Int) -> ScreenLine {
+        let g = state.current
+        let flick = g.map { $0.flickVelocity } ?? state.settings.effectiveFlickVelocity
+        let velocity = g?.velocity ?? 0
+        let suffix = " " + LiveFormat.padLeft(LiveFormat.signed(velocity, 0), 6) + " pt/s  flick "
+            + (flick.map { LiveFormat.fixed($0, 0) } ?? "off")
+        var cells = max(5, width - 12 - suffix.count)
+        if cells % 2 == 0 { cells -= 1 }
+        let half = cells / 2
+        let scale = max((flick ?? 1000) * 2, 100)
+        var bar = Array(repeating: Character(" "), count: cells)
+        let reach = Int((min(max(velocity / scale, -1), 1) * Double(half)).rounded())
+        if reach > 0 { for i in 1...reach { bar[half + i] = i == reach ? ">" : "=" } }
+        if reach < 0 { for i in 1...(-reach) { bar[half - i] = i == -reach ? "<" : "=" } }
+        bar[half] = ":"
+        if let flick {
+            let mark = min(half, Int((flick / scale * Double(half)).rounded()))
+            bar[half + mark] = "!"
+            bar[half - mark] = "!"
+        }
+        return ScreenLine("velocity  [" + String(bar) + "]" + suffix)
+    }
+
+    static func translationLine(_ state: LiveState) -> ScreenLine {
+        guard let g = state.current else { return ScreenLine() }
+        return ScreenLine("translation " + LiveFormat.signed(g.translation, 1) + " pt towards \(g.edge.rawValue)"
+                          + (g.rawProgress.map { "  raw fraction " + LiveFormat.fixed($0, 3) } ?? ""))
+    }
+
+    static func decisionLine(_ state: LiveState) -> ScreenLine {
+        guard let g = state.current else { return ScreenLine("if released now: -", .dim) }
+        switch g.stage {
+        case .touching:
+            return ScreenLine(g.ended ? "no pan: the gesture never moved past the slop" : "if released now: - (no pan yet)", .dim)
+        case .refused:
+            return ScreenLine([("if released now: ", .plain), ("NONE", .yellow),
+                               (" (refused: the controller started no transition)", .plain)])
+        case .driving:
+            guard let d = g.wouldDecide else { return ScreenLine("if released now: -", .dim) }
+            return ScreenLine([("if released now: ", .plain), (d.outcome.rawValue.uppercased(), outcomeStyle(d.outcome)),
+                               (" by \(d.reason)  \(d.detail)", .plain)])
+        case .decided:
+            guard let d = g.decided else { return ScreenLine() }
+            return ScreenLine([("released: ", .bold), (d.outcome.rawValue.uppercased(), outcomeStyle(d.outcome)),
+                               (" by \(d.reason)  \(d.detail)", .plain)])
+        }
+    }
+
+    static func completionLine(_ state: LiveState, width: Int) -> ScreenLine {
+        guard let c = state.current?.completion else { return ScreenLine("completion -", .dim) }
+        let value = c.value(atClock: state.clock)
+        let done = c.isFinished(atClock: state.clock)
+        return ScreenLine("completion " + c.outcome.rawValue + " " + LiveFormat.fixed(value, 3) + " -> "
+                          + LiveFormat.fixed(c.target, 0) + "  (" + LiveFormat.fixed(c.duration, 2) + " s)"
+                          + (done ? "  done" : ""))
+    }
+
+    static let historyColumns = [("#", 6), ("outcome", 8), ("reason", 14), ("progress", 9), ("velocity", 9), ("label", 14), ("checks", 0)]
+
+    static func historyHeader() -> [ScreenLine] {
+        [ScreenLine(historyColumns.map { $0.1 == 0 ? $0.0 : LiveFormat.pad($0.0, $0.1) }.joined(), .bold)]
+    }
+
+    static func historyEntries(_ state: LiveState, count: Int) -> [ScreenLine] {
+        guard count > 0 else { return [] }
+        if state.history.isEmpty { return [ScreenLine("no finished gesture yet", .dim)] }
+        return state.history.suffix(count).reversed().map { entry in
+            let r = entry.report
+            var label = r.expected?.rawValue ?? "-"
+            if entry.labelSource != .none { label += " (\(entry.labelSource.rawValue))" }
+            if entry.savedTo != nil { label += " s" }
+            let cells = [
+                LiveFormat.pad(String(entry.gesture), 5) + " ",
+                LiveFormat.pad(r.outcome.rawValue, 8),
+                LiveFormat.pad(r.reason.description, 14),
+                LiveFormat.pad(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 9),
+                LiveFormat.pad(entry.releaseVelocity.map { LiveFormat.signed($0, 0) } ?? "-", 9),
+                LiveFormat.pad(label, 14),
+            ]
+            var line = ScreenLine(cells.joined())
+            if entry.passed {
+                line.append("ok", .green)
+            } else {
+                line.append("FAIL " + r.failedChecks.map(\.name).joined(separator: ","), .red)
+            }
+            return line
+        }
+    }
+
+    /// The failed checks of the latest gesture that failed one, with their detail.
+    static func failureLines(_ state: LiveState) -> [ScreenLine] {
+        guard let last = state.history.last(where: { !$0.passed }) else { return [] }
+        return last.report.failedChecks.map { ScreenLine("gesture \(last.gesture) \($0.name): \($0.detail)", .red) }
+    }
+
+    static func statsLine(_ state: LiveState) -> ScreenLine {
+        let t = state.timing
+        var line = ScreenLine("frame time (read -> decision) " + micro(t.lastMicroseconds) + ", mean " + micro(Int64(t.meanMicroseconds.rounded()))
+                              + ", max " + micro(t.maximumMicroseconds) + "   gestures \(state.history.count): ")
+        line.append("\(state.passed) passed", .green)
+        line.append(", ")
+        line.append("\(state.failed) failed", state.failed > 0 ? .red : .plain)
+        return line
+    }
+
+    private static func micro(_ value: Int64) -> String { "\(value) us" }
+
+    private static func outcomeStyle(_ outcome: Outcome?) -> ScreenLine.Style {
+        switch outcome {
+        case .finish?: return .green
+        case .cancel?: return .yellow
+        case .none?, nil: return .plain
+        }
+    }
+
+    private static func compact(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int64(value)) : LiveFormat.fixed(value, 2)
+    }
+}

@@ -1,0 +1,107 @@
+import TouchTapeEvents
+import TouchTapeFormats
+
+/// A recording's items handed out at their recorded pace (or `speed` times it) against a
+/// clock the caller passes in, so the pacing is a pure function of the time and tests
+/// need no sleeps. `live --from FILE [--speed X] [--loop]`.
+///
+/// An event is due at `start + (event time − first event time) / speed`; a mark is due
+/// with the event before it. With `loop`, each pass starts ``passGapSeconds`` of
+/// recording time after the last event of the one before.
+///
+/// ```swift
+/// var source = PacedFileSource(items: items, speed: 2, loop: false, start: clock.now)
+/// switch source.next(now: clock.now) {
+/// case .item(let item): feed(item)
+/// case .wait(let until): poll(stdin, until)
+/// case .passEnded: session.restart(…)
+/// case .finished: done
+/// }
+/// ```
+public struct PacedFileSource: Sendable {
+    /// What the source has for the caller at a given time.
+    public enum Step: Hashable, Sendable {
+        /// The next item, due now (or overdue).
+        case item(RecordingItem)
+        /// Nothing is due before this clock time (microseconds).
+        case wait(until: Int64)
+        /// A `--loop` pass ended: the next ``next(now:)`` starts the recording over.
+        case passEnded
+        /// The recording ended (no `--loop`).
+        case finished
+    }
+
+    /// Recording time between the end of one `--loop` pass and the start of the next.
+    public static let passGapSeconds = 1.0
+
+    public let items: [RecordingItem]
+    public let speed: Double
+    public let loop: Bool
+    /// How many passes began (1 in the first).
+    public private(set) var pass = 1
+    private var position = 0
+    /// Clock time (µs) at which the current pass's first event is due.
+    private var passStart: Int64
+    private let firstTime: EventTime?
+    private let lastTime: EventTime?
+
+    /// - Parameters:
+    ///   - speed: > 0; 1 plays at the recorded pace.
+    ///   - start: the clock time (µs) at which the first event is due.
+    public init(items: [RecordingItem], speed: Double, loop: Bool, start: Int64) {
+        self.items = items
+        self.speed = speed > 0 && speed.isFinite ? speed : 1
+        self.loop = loop
+        self.passStart = start
+        var first: EventTime?, last: EventTime?
+        for case .event(let event) in items {
+            if first == nil { first = event.time }
+            last = event.time
+        }
+        self.firstTime = first
+        self.lastTime = last
+    }
+
+    /// The next thing to do at clock time `now` (µs).
+    public mutating func next(now: Int64) -> Step {
+        if position >= items.count {
+            guard loop, firstTime != nil else { return .finished }
+            passStart = passEnd
+            position = 0
+            pass += 1
+            return .passEnded
+        }
+        let item = items[position]
+        if case .event(let event) = item {
+            let due = dueTime(of: event)
+            if due > now { return .wait(until: due) }
+        }
+        position += 1
+        return .item(item)
+    }
+
+    /// The recording time (µs since the first event of the pass) the clock stands at:
+    /// the session clock a completion animation plays against.
+    public func recordingClock(now: Int64) -> Int64 {
+        Int64(Double(now - passStart) * speed) + Int64(pass - 1) * passLengthMicroseconds
+    }
+
+    /// When the event is due on the clock.
+    private func dueTime(of event: EventTime) -> Int64 {
+        guard let firstTime else { return passStart }
+        return passStart + Int64((Double(event.microseconds(since: firstTime)) / speed).rounded(.up))
+    }
+
+    private func dueTime(of event: InputEvent) -> Int64 { dueTime(of: event.time) }
+
+    /// Recording length of one pass including the gap, µs.
+    private var passLengthMicroseconds: Int64 {
+        guard let firstTime, let lastTime else { return 0 }
+        return lastTime.microseconds(since: firstTime) + Int64(Self.passGapSeconds * 1_000_000)
+    }
+
+    /// Clock time at which the next pass begins.
+    private var passEnd: Int64 {
+        passStart + Int64((Double(passLengthMicroseconds) / speed).rounded(.up))
+    }
+}

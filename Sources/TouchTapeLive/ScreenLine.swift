@@ -1,0 +1,71 @@
+/// A line of the live screen as styled pieces, so width is counted on the visible text
+/// alone and colour can be left out entirely (`NO_COLOR`) without changing the layout.
+public struct ScreenLine: Hashable, Sendable {
+    /// The few ANSI styles the view uses (SGR codes every terminal and ssh session knows).
+    public enum Style: Hashable, Sendable {
+        case plain, bold, dim, red, green, yellow, cyan
+
+        var code: String {
+            switch self {
+            case .plain: return ""
+            case .bold: return "1"
+            case .dim: return "2"
+            case .red: return "31"
+            case .green: return "32"
+            case .yellow: return "33"
+            case .cyan: return "36"
+            }
+        }
+    }
+
+    public var pieces: [(text: String, style: Style)]
+
+    public init(_ pieces: [(String, Style)] = []) { self.pieces = pieces.map { (Self.printable($0.0), $0.1) } }
+
+    public init(_ text: String, _ style: Style = .plain) { self.init([(text, style)]) }
+
+    public static func == (lhs: ScreenLine, rhs: ScreenLine) -> Bool { lhs.plainText == rhs.plainText }
+    public func hash(into hasher: inout Hasher) { hasher.combine(plainText) }
+
+    public mutating func append(_ text: String, _ style: Style = .plain) { pieces.append((Self.printable(text), style)) }
+
+    /// The visible text.
+    public var plainText: String { pieces.map(\.text).joined() }
+
+    /// The text cut to `width` visible characters, with SGR codes around styled pieces
+    /// when `color` is on (each piece resets after itself, so a cut never leaks a colour).
+    public func rendered(width: Int, color: Bool) -> String {
+        var left = max(0, width)
+        var out = ""
+        for piece in pieces where left > 0 {
+            let text = piece.text.count > left ? String(piece.text.prefix(left)) : piece.text
+            left -= text.count
+            if color, piece.style != .plain, !text.isEmpty {
+                out += "\u{1B}[" + piece.style.code + "m" + text + "\u{1B}[0m"
+            } else {
+                out += text
+            }
+        }
+        return out
+    }
+
+    /// Control characters (a device name could carry an escape sequence) shown as `?`.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+}
+
+/// The terminal's size in character cells.
+public struct TerminalSize: Hashable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// What a terminal that reports nothing is taken to be.
+    public static let fallback = TerminalSize(columns: 80, rows: 24)
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TouchTapeTestSupport
+
+/// `touchtape live` with stdout not a terminal: JSON lines (README, "JSON lines").
+
+private struct TrackLine: Decodable, Equatable {
+    struct Velocity: Decodable, Equatable { var x: Double; var y: Double }
+    struct Check: Decodable, Equatable { var name: String; var passed: Bool }
+    var track: Int
+    var releaseProgress: Double?
+    var releaseVelocity: Velocity?
+    var outcome: String
+    var reason: String
+    var expected: String?
+    var checks: [Check]
+}
+
+private struct ReplayJSON: Decodable { var tracks: [TrackLine] }
+
+private struct Line: Decodable { var type: String }
+
+/// The lines of one type, decoded.
+private func lines<T: Decodable>(_ output: String, type: String, as: T.Type) throws -> [T] {
+    try output.split(separator: "\n").filter { (try? JSONDecoder().decode(Line.self, from: Data($0.utf8)))?.type == type }
+        .map { try JSONDecoder().decode(T.self, from: Data($0.utf8)) }
+}
+
+/// The last `track` line of each track: the gesture under its final label.
+private func finalTracks(_ output: String) throws -> [TrackLine] {
+    var byTrack: [Int: TrackLine] = [:]
+    var order: [Int] = []
+    for line in try lines(output, type: "track", as: TrackLine.self) {
+        if byTrack[line.track] == nil { order.append(line.track) }
+        byTrack[line.track] = line
+    }
+    return order.map { byTrack[$0]! }
+}
+
+private let bundledFiles = [
+    "touchpad-two-finger-flick-up-cancel.yml", "touchpad-two-finger-pan-finish.yml",
+    "touchscreen-finger-joins-finish.evemu", "touchscreen-flick-down-finish.evemu", "touchscreen-flick-up-cancel.evemu",
+    "touchscreen-pan-back-cancel.evemu", "touchscreen-pan-down-finish.evemu",
+    "touchscreen-protocol-a-pan-down-finish.evemu", "touchscreen-short-hold.evemu",
+    "touchscreen-single-touch-pan-back-cancel.evemu",
+]
+
+@Test(arguments: bundledFiles)
+func liveJSONLinesAgreeWithReplay(file: String) throws {
+    let path = TouchTapeBinary.bundled(file)
+    let live = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", path, "--speed", "1000"],
+                                  in: TouchTapeBinary.packageRoot, input: FileHandle.nullDevice)
+    let replay = try TouchTapeBinary.run(["replay", path, "--format", "json"])
+    #expect(live.status == replay.status, "\(live.stderr)")
+    let expected = try JSONDecoder().decode(ReplayJSON.self, from: Data(replay.stdout.utf8)).tracks
+    #expect(try finalTracks(live.stdout) == expected)
+    #expect(live.stdout.hasPrefix("{\"type\":\"ready\""))
+    #expect(live.stdout.split(separator: "\n").last?.hasPrefix("{\"type\":\"summary\"") == true)
+    #expect(live.stderr.contains("passed, 0 failed"))
+    #expect(live.stderr.contains("touchtape replay \(path) --profile transition"))
+}
+
+@Test func liveTakesReplaysSettingOptions() throws {
+    let path = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let options = ["--profile", "easytransitions", "--threshold", "0.9", "--no-flick"]
+    let live = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", path, "--speed", "1000"] + options,
+                                  in: TouchTapeBinary.packageRoot, input: FileHandle.nullDevice)
+    let replay = try TouchTapeBinary.run(["replay", path, "--format", "json"] + options)
+    let expected = try JSONDecoder().decode(ReplayJSON.self, from: Data(replay.stdout.utf8)).tracks
+    #expect(expected.allSatisfy { $0.outcome == "cancel" })    // the threshold 0.9 is in force
+    #expect(try finalTracks(live.stdout) == expected)
+    #expect(live.status == 1 && replay.status == 1)   // labelled finish: the checks fail in both
+    #expect(live.stderr.contains("--profile easytransitions --threshold 0.9 --no-flick"))
+}
+
+/// Keys from a pipe: a script labels and saves the last gesture after reading its line.
+@Test func keysFromAPipeLabelAndSave() throws {
+    let dir = try PackagePaths.scratchDirectory("live-keys")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let saved = dir.appendingPathComponent("saved.evemu").path
+    let process = Process()
+    process.executableURL = TouchTapeBinary.executable
+    process.arguments = ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
+                         "--save", saved]
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read until the second gesture carries the file's label (the recording has ended).
+    var text = ""
+    while !text.contains("\"type\":\"track\",\"gesture\":2,\"label\":\"file\"") {
+        let data = output.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        text += String(decoding: data, as: UTF8.self)
+    }
+    // c: label the last gesture cancel (it finishes: the label fails); s: save it; then end of keys.
+    input.fileHandleForWriting.write(Data("cs".utf8))
+    try input.fileHandleForWriting.close()
+    text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationStatus == 1, "\(stderr)")
+    let last = try #require(try finalTracks(text).last)
+    #expect(last.expected == "cancel" && last.outcome == "finish")
+    #expect(last.checks.contains { $0.name == "expected-outcome" && !$0.passed })
+    #expect(text.contains("{\"type\":\"save\",\"gesture\":2,\"track\":2,\"file\":\"\(saved)\",\"expected\":\"cancel\"}"))
+    #expect(stderr.contains("1 passed, 1 failed"))
+
+    // The saved file is a recording of that one gesture with its label: replay agrees.
+    let replay = try TouchTapeBinary.run(["replay", saved, "--format", "json"])
+    let tracks = try JSONDecoder().decode(ReplayJSON.self, from: Data(replay.stdout.utf8)).tracks
+    #expect(tracks.count == 1)
+    #expect(tracks.first?.expected == "cancel" && tracks.first?.outcome == "finish")
+    #expect(tracks.first?.releaseVelocity == last.releaseVelocity)
+    #expect(replay.status == 1)
+}
+
+@Test func liveUsageErrorsExitTwo() throws {
+    let none = try TouchTapeBinary.run(["live"])
+    #expect(none.status == 2)
+    #expect(none.stderr.contains("DEVICE or --from"))
+    let grab = try TouchTapeBinary.run(["live", "--from", TouchTapeBinary.bundled("touchscreen-short-hold.evemu"), "--grab"])
+    #expect(grab.status == 2)
+    let speed = try TouchTapeBinary.run(["live", "--from", TouchTapeBinary.bundled("touchscreen-short-hold.evemu"), "--speed", "0"])
+    #expect(speed.status == 2)
+    let missing = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", "/nonexistent.evemu"], input: FileHandle.nullDevice)
+    #expect(missing.status == 2)
+    let device = try ProcessRun.run(TouchTapeBinary.executable, ["live", "/dev/input/event-none"], input: FileHandle.nullDevice)
+    #expect(device.status == 2 || device.status == 3)
+}
+
+@Test func gesturesStopsAfterThatManyGestures() throws {
+    let live = try ProcessRun.run(TouchTapeBinary.executable,
+                                  ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"),
+                                   "--speed", "1000", "--loop", "--gestures", "3"],
+                                  in: TouchTapeBinary.packageRoot, input: FileHandle.nullDevice)
+    #expect(live.status == 0, "\(live.stderr)")
+    let summary = try #require(live.stdout.split(separator: "\n").last)
+    #expect(summary.contains("\"gestures\":3"))
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import TouchTapeLive
+
+@Test func everyListedKeyMapsToItsAction() {
+    let expected: [(Character, LiveKey)] = [
+        ("[", .thresholdDown), ("]", .thresholdUp), ("-", .flickVelocityDown), ("+", .flickVelocityUp),
+        ("=", .flickVelocityUp), ("v", .toggleFlick), ("p", .nextProfile), ("e", .nextEdge), ("0", .resetToProfile),
+        ("f", .labelFinish), ("c", .labelCancel), ("n", .labelNone), ("s", .save), ("q", .quit),
+    ]
+    for (character, key) in expected {
+        #expect(LiveKey(byte: character.asciiValue!) == key, "\(character)")
+    }
+}
+
+@Test func otherBytesAreIgnored() {
+    for byte in [UInt8(ascii: "x"), UInt8(ascii: "1"), 27, 13, 10, UInt8(ascii: " ")] {
+        #expect(LiveKey(byte: byte) == nil, "\(byte)")
+    }
+}
+
+@Test func everyKeyRoundTripsThroughItsSymbolAndIsInTheLegend() {
+    for key in LiveKey.allCases {
+        #expect(LiveKey(byte: key.symbol.utf8.first!) == key)
+        #expect(LiveKey.legend.contains(key.symbol), "\(key)")
+        #expect(!key.meaning.isEmpty)
+    }
+}

@@ -1,0 +1,155 @@
+import Testing
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapeReplay
+import TouchTapeTracks
+@testable import TouchTapeLive
+
+/// Live runs the replay's pipeline and checks: with the file's labels, its history is
+/// the replay report, row for row.
+@Test(arguments: bundledNames)
+func historyEqualsTheReplayReport(name: String) throws {
+    let (live, _) = try liveRun(name)
+    let (source, _, _) = try bundledItems(name)
+    var replayed: [TrackReport] = []
+    try RecordingReplay.run(source, configuration: try SessionSettings().configuration()) { replayed.append($0.report) }
+    #expect(live.state.history.count == replayed.count)
+    for (entry, report) in zip(live.state.history, replayed) {
+        #expect(JSONReportRenderer.track(entry.report) == JSONReportRenderer.track(report), "\(name) track \(report.track)")
+        #expect(entry.labelSource != .key)
+        if report.expected != nil { #expect(entry.labelSource == .file) }
+    }
+}
+
+@Test func aGestureIsCheckedWhenItEndsBeforeAnyLabel() throws {
+    let (_, events) = try liveRun("touchscreen-pan-down-finish.evemu")
+    let tracks = events.compactMap { event -> LiveHistoryEntry? in
+        if case .track(let entry) = event { return entry }
+        return nil
+    }
+    // Each of the two tracks: once at its end (no label, so no expected-outcome check),
+    // once when the file's mark arrives.
+    #expect(tracks.map(\.labelSource) == [.none, .file, .none, .file])
+    #expect(tracks[0].report.checks.contains { $0.name == "expected-outcome" } == false
+            || tracks[0].report.expected == nil)
+    #expect(tracks[1].report.expected == .finish)
+}
+
+@Test func decisionsAndCompletionsAreReportedInOrderWithTheWouldBeDecisionBefore() throws {
+    let (_, events) = try liveRun("touchscreen-flick-down-finish.evemu")
+    var kinds: [String] = []
+    var lastWouldDecide: Decision?
+    for event in events {
+        switch event {
+        case .panSample(_, _, _, _, let would, _): if let would { lastWouldDecide = would }; kinds.append("pan")
+        case .decision(_, _, let d):
+            kinds.append("decision")
+            #expect(d.outcome == .finish && d.reason == .flick)
+        case .completion(_, _, let c):
+            kinds.append("completion")
+            #expect(c.target == 1 && c.duration > 0)
+        case .track: kinds.append("track")
+        default: break
+        }
+    }
+    #expect(lastWouldDecide != nil)
+    let decision = try #require(kinds.firstIndex(of: "decision"))
+    #expect(kinds[decision + 1] == "completion")
+    #expect(kinds.lastIndex(of: "pan")! < decision)
+}
+
+@Test func aSettingsKeyAppliesFromTheNextGesture() throws {
+    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    var live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: "d", kind: .touchscreen, protocolName: "B", origin: "f"),
+                               settings: SessionSettings())
+    var pressed = false
+    for item in items {
+        switch item {
+        case .event(let e):
+            live.feed(e, clock: 0)
+            // During the first gesture, raise the threshold to 0.9: the first keeps 1/3.
+            if !pressed, live.state.current?.stage == .driving {
+                for _ in 0..<12 { _ = live.press(.thresholdUp) }
+                pressed = true
+                #expect(live.state.current?.threshold == 1.0 / 3.0)
+                #expect(live.state.settings.threshold == 0.9)
+            }
+        case .annotation(let a): live.mark(a)
+        }
+    }
+    live.finish(clock: 0)
+    let outcomes = live.state.history.map(\.report.outcome)
+    #expect(outcomes == [.finish, .cancel])
+    #expect(live.state.history[1].report.reason == .threshold)
+    // The file says finish: the second gesture fails its label under 0.9.
+    #expect(live.state.passed == 1 && live.state.failed == 1)
+}
+
+@Test func labellingTheLastGestureRunsItsChecksAgain() throws {
+    var (live, _) = try liveRun("touchscreen-short-hold.evemu")
+    let outcome = try #require(live.state.history.last?.report.outcome)
+    var emitted: [LiveEvent] = []
+    _ = live.press(outcome == .finish ? .labelCancel : .labelFinish) { emitted.append($0) }
+    let relabelled = try #require(live.state.history.last)
+    #expect(relabelled.labelSource == .key)
+    #expect(!relabelled.passed)
+    #expect(relabelled.report.failedChecks.map(\.name) == ["expected-outcome"])
+    #expect(live.state.message?.isError == true)
+    #expect(emitted.count == 1)
+    _ = live.press(.labelNone)
+    #expect(live.state.history.last?.passed == true)
+    #expect(live.state.history.last?.report.expected == nil)
+}
+
+@Test func saveHandsOverTheLastGesturesEventsAndLabel() throws {
+    var (live, _) = try liveRun("touchscreen-pan-down-finish.evemu", keysAfter: [.labelCancel])
+    guard case .save(let saved) = live.press(.save) else { Issue.record("no save"); return }
+    #expect(saved.track == 2 && saved.annotation.expected == .cancel)
+    // The events are exactly the second track's, as the track splitter cuts them.
+    let (source, _, _) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    let recording = try RecordingReader.read(source)
+    let track = try #require(recording.tracks(units: MillimetreConversion(description: recording.description)).last)
+    #expect(saved.events.filter { !($0.eventType == .abs && $0.code == EventCodes.ABS_MT_SLOT) }
+            == track.events.filter { !($0.eventType == .abs && $0.code == EventCodes.ABS_MT_SLOT) })
+    live.saved(to: "x.evemu")
+    #expect(live.state.history.last?.savedTo == "x.evemu")
+    #expect(live.state.message?.text.contains("saved gesture 2") == true)
+}
+
+@Test func nothingToLabelOrSaveBeforeTheFirstGesture() throws {
+    let (_, description, _) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    var live = try LiveSession(description: description, file: "f",
+                               source: .init(deviceName: "d", kind: .touchscreen, protocolName: "B", origin: "f"),
+                               settings: SessionSettings())
+    guard case .handled = live.press(.save) else { Issue.record("save without a gesture"); return }
+    #expect(live.state.message?.isError == true)
+    _ = live.press(.labelFinish)
+    #expect(live.state.message?.text.contains("no finished gesture") == true)
+    guard case .quit = live.press(.quit) else { Issue.record("q must quit"); return }
+}
+
+@Test func aLoopPassStartsAFreshPipelineAndNumbersGoOn() throws {
+    let (source, description, items) = try bundledItems("touchscreen-flick-up-cancel.evemu")
+    var live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: "d", kind: .touchscreen, protocolName: "B", origin: "f"),
+                               settings: SessionSettings())
+    for pass in 0..<2 {
+        if pass > 0 { live.restart(clock: 0) }
+        for item in items {
+            switch item {
+            case .event(let e): live.feed(e, clock: 0)
+            case .annotation(let a): live.mark(a)
+            }
+        }
+    }
+    live.finish(clock: 0)
+    let history = live.state.history
+    #expect(history.count % 2 == 0 && !history.isEmpty)
+    let half = history.count / 2
+    #expect(history.map(\.gesture) == Array(1...history.count))
+    #expect(history[..<half].map(\.report.track) == history[half...].map(\.report.track))
+    #expect(history[..<half].map(\.report.outcome) == history[half...].map(\.report.outcome))
+}

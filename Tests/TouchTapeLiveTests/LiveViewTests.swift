@@ -1,0 +1,128 @@
+import Testing
+import TouchTapeDismissal
+import TouchTapeEvents
+import TouchTapeReplay
+@testable import TouchTapeLive
+
+private let sizes = [TerminalSize(columns: 40, rows: 12), TerminalSize(columns: 80, rows: 24),
+                     TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 20, rows: 5)]
+
+/// A state in the middle of a gesture (driving, with a would-be decision) after two
+/// finished ones, one failing its label.
+private func midGestureState() throws -> LiveState {
+    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    var live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: description.name, kind: .touchscreen, protocolName: "B", origin: "rec.evemu"),
+                               settings: SessionSettings())
+    var pass = 0
+    while pass < 3 {
+        for item in items {
+            switch item {
+            case .event(let e):
+                live.feed(e, clock: 0)
+                if pass == 2, live.state.current?.wouldDecide != nil, (live.state.current?.progress ?? 0) > 0.2 { return live.state }
+            case .annotation(let a): live.mark(a)
+            }
+        }
+        if pass == 0 { _ = live.press(.labelCancel) }   // the second gesture now fails expected-outcome
+        live.restart(clock: 0)
+        pass += 1
+    }
+    Issue.record("never in the middle of a pan")
+    return live.state
+}
+
+@Test(arguments: sizes)
+func linesFitTheTerminal(size: TerminalSize) throws {
+    let state = try midGestureState()
+    let plain = LiveView.render(state, size: size, color: false)
+    let coloured = LiveView.render(state, size: size, color: true)
+    #expect(plain.count <= size.rows && plain.count == coloured.count)
+    #expect(plain.count == min(size.rows, plain.count))
+    for (text, styled) in zip(plain, coloured) {
+        #expect(text.count <= size.columns, "\(text)")
+        #expect(!text.contains("\u{1B}"))
+        // Colour adds escapes only: the visible text is the same.
+        #expect(withoutEscapes(styled) == text)
+    }
+}
+
+/// `text` without SGR sequences (`ESC [ … m`).
+private func withoutEscapes(_ text: String) -> String {
+    var out = ""
+    var inEscape = false
+    for character in text {
+        if character == "\u{1B}" { inEscape = true; continue }
+        if inEscape { if character == "m" { inEscape = false }; continue }
+        out.append(character)
+    }
+    return out
+}
+
+@Test func aLargeTerminalShowsEverything() throws {
+    let state = try midGestureState()
+    let text = LiveView.render(state, size: TerminalSize(columns: 120, rows: 40), color: false).joined(separator: "\n")
+    #expect(text.contains("progress  ["))
+    #expect(text.contains("|"))                     // the threshold on the bar
+    #expect(text.contains("thr 0.33"))
+    #expect(text.contains("velocity  ["))
+    #expect(text.contains("!"))                     // the flick velocity on the velocity bar
+    #expect(text.contains("fingers 1"))
+    #expect(text.contains("phase changed"))
+    #expect(text.contains("if released now: FINISH by "))
+    #expect(text.contains("outcome reason"))          // history header
+    #expect(text.contains("cancel (key)"))
+    #expect(text.contains("FAIL expected-outcome"))
+    #expect(text.contains("gesture 2 expected-outcome: "))     // the failure's detail
+    #expect(text.contains("frame time"))
+    #expect(text.contains("keys: [ ] threshold"))
+}
+
+@Test func aSmallTerminalKeepsTheEssentials() throws {
+    let state = try midGestureState()
+    let lines = LiveView.render(state, size: TerminalSize(columns: 40, rows: 12), color: false)
+    #expect(lines.count == 12)
+    let text = lines.joined(separator: "\n")
+    #expect(text.contains("progress  ["))
+    #expect(text.contains("if released now"))
+    #expect(text.contains("outcome reason"))
+    #expect(lines.allSatisfy { $0.count <= 40 })
+}
+
+@Test func colourMarksFailuresRedAndNoColourHasNone() throws {
+    let state = try midGestureState()
+    let coloured = LiveView.render(state, size: TerminalSize(columns: 120, rows: 40), color: true)
+    let failing = try #require(coloured.first { $0.contains("FAIL expected-outcome") })
+    #expect(failing.contains("\u{1B}[31mFAIL expected-outcome"))
+    #expect(coloured.contains { $0.contains("\u{1B}[32mok") })
+    let plain = LiveView.render(state, size: TerminalSize(columns: 120, rows: 40), color: false)
+    #expect(plain.allSatisfy { !$0.contains("\u{1B}") })
+}
+
+@Test func theThresholdMarkMovesWithTheSettings() throws {
+    var state = try midGestureState()
+    func bar(_ s: LiveState) -> String {
+        LiveView.render(s, size: TerminalSize(columns: 80, rows: 24), color: false).first { $0.hasPrefix("progress") }!
+    }
+    let before = bar(state)
+    // The gesture in progress keeps its settings; with none on screen, the new threshold shows.
+    state.change { $0.threshold = 0.8 }
+    #expect(bar(state) == before)
+    let settingsLine = LiveView.render(state, size: TerminalSize(columns: 120, rows: 24), color: false)[1]
+    #expect(settingsLine.contains("threshold 0.80*"))
+    #expect(settingsLine.contains("(applies from the next gesture)"))
+}
+
+@Test func controlCharactersInADeviceNameAreNotSentToTheTerminal() {
+    let line = ScreenLine("evil\u{1B}[2Jname")
+    #expect(line.plainText == "evil?[2Jname")
+}
+
+@Test func aWaitingScreenSaysSo() throws {
+    let state = try LiveState(source: .init(deviceName: "pad", kind: .touchpad, protocolName: "B", origin: "/dev/input/event3"),
+                              settings: SessionSettings())
+    let text = LiveView.render(state, size: TerminalSize(columns: 80, rows: 24), color: false).joined(separator: "\n")
+    #expect(text.contains("waiting for a touch"))
+    #expect(text.contains("no finished gesture yet"))
+    #expect(text.contains("\"pad\" touchpad B  /dev/input/event3"))
+}
