@@ -269,5 +269,34 @@ if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Dropped" --as-fast-
     else failed "SYN_DROPPED: exit $rrc"; cat $d/rec.err; fi
 else failed "SYN_DROPPED: play made no device"; fi
 
+echo "=== live: touchtape live on a uinput device while touchtape play drives it (JSON lines)"
+# A recorder on the same device keeps the events with the kernel's timestamps; live's
+# per-gesture results (release progress and velocity, outcome, reason) must equal those
+# of the same pipeline over that file (live --from, which the host tests hold equal to
+# `touchtape replay --format json`). Synchronised on live's ready line, the recorder's
+# "recording" line, the player's timing report and both readers idle in poll.
+d=$W/live
+if start_play "$d" /data/recordings/touchscreen-pan-down-finish.evemu --device-name "TT Live"; then
+    $TT live "$NODE" < /dev/null > $d/live.jsonl 2> $d/live.err & LPID=$!
+    $TT record "$NODE" -o $d/rec.evemu 2> $d/rec.err & RPID=$!
+    wait_for_line $d/live.err '^live: reading ' 60
+    wait_for_line $d/rec.err '^recording ' 60
+    release_play
+    wait_played "$d"
+    wait_idle $LPID 60; wait_idle $RPID 60
+    kill -INT $LPID $RPID; wait $LPID; LRC=$?; wait $RPID
+    stop_play
+    $TT live --from $d/rec.evemu --speed 1000 < /dev/null > $d/file.jsonl 2> $d/file.err
+    fields() { grep '"type":"track"' "$1" | grep '"label":"none"' | sed 's/.*\("releaseProgress".*"reason":"[^"]*"\).*/\1/'; }
+    fields $d/live.jsonl > $d/live.fields; fields $d/file.jsonl > $d/file.fields
+    n=$(wc -l < $d/live.fields)
+    if [ $LRC -eq 0 ] && [ "$n" -eq 2 ] && cmp -s $d/live.fields $d/file.fields \
+       && grep -q '"outcome":"finish"' $d/live.fields; then
+        pass "live on a device: $n gestures, outcomes, reasons and release velocities equal the recorded file's: $(tr '\n' ' ' < $d/live.fields | cut -c1-160)"
+    else
+        failed "live on a device: exit $LRC, $n gestures"; cat $d/live.err; diff $d/live.fields $d/file.fields
+    fi
+else failed "live: play made no device"; fi
+
 echo "VM scenarios: $PASSED passed, $FAILED failed, $SKIPPED skipped"
 [ $FAILED -eq 0 ]
