@@ -1,18 +1,10 @@
+import TouchTapeReplay
+
 /// Number formatting for the screen, without Foundation (the same text on every platform).
 enum LiveFormat {
     /// `value` with exactly `digits` decimals; `-` for non-finite values.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        guard value.isFinite else { return "-" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var text = String(whole)
-        if digits > 0 {
-            let fraction = String(Int64(scaled) - whole * Int64(scale))
-            text += "." + String(repeating: "0", count: digits - fraction.count) + fraction
-        }
-        return (value < 0 && scaled != 0 ? "-" : "") + text
+        value.isFinite ? TextReportRenderer.fixed(value, digits) : "-"
     }
 
     /// Signed with an explicit `+` (velocities, translations).

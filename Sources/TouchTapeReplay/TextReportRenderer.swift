@@ -58,7 +58,7 @@ public enum TextReportRenderer {
     }
 
     /// `value` with exactly `digits` decimals (no Foundation formatting, so output is the same everywhere).
-    static func fixed(_ value: Double, _ digits: Int) -> String {
+    public static func fixed(_ value: Double, _ digits: Int) -> String {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }  // beyond Int64 arithmetic

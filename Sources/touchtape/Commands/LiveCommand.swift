@@ -146,17 +146,7 @@ struct LiveCommand: AsyncParsableCommand {
 
     private func runDevice(_ query: String, settings: SessionSettings) throws {
         let path = try RecordCommand.resolve(query)
-        let evdev: EvdevDevice
-        do {
-            evdev = try EvdevDevice(path: path, grab: grab)
-        } catch {
-            let status: Int32
-            switch error {
-            case .notFound, .notEvdev: status = ExitStatus.badInput
-            case .permissionDenied, .gone, .noUInput, .grabFailed, .system: status = ExitStatus.deviceOrIOFailure
-            }
-            throw fail(error.message, hint: error.hint, status: status)
-        }
+        let evdev = try RecordCommand.open(path, grab: grab)
         let description = evdev.description
         let classification = description.classification
         let source = LiveState.Source(deviceName: description.name, kind: classification.kind,

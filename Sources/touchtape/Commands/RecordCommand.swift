@@ -85,17 +85,7 @@ struct RecordCommand: AsyncParsableCommand {
     func run() async throws {
         let path = try Self.resolve(device)
         let stop = StopSignal()
-        let evdev: EvdevDevice
-        do {
-            evdev = try EvdevDevice(path: path, grab: grab)
-        } catch {
-            let status: Int32
-            switch error {
-            case .notFound, .notEvdev: status = ExitStatus.badInput
-            case .permissionDenied, .gone, .noUInput, .grabFailed, .system: status = ExitStatus.deviceOrIOFailure
-            }
-            throw fail(error.message, hint: error.hint, status: status)
-        }
+        let evdev = try Self.open(path, grab: grab)
         let description = evdev.description
         let classification = description.classification
         var recorder: GestureRecorder<RecordingFileFormatter>
@@ -157,6 +147,21 @@ struct RecordCommand: AsyncParsableCommand {
         let kernel = withUnsafeBytes(of: info.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return RecordingMetadata(formatVersion: nil, kernel: kernel.isEmpty ? nil : kernel,
                                  recorder: "touchtape \(TouchTape.configuration.version)", deviceNode: devicePath)
+    }
+
+    /// Opens a device node, or exits 2 (no such node, not evdev) or 3 (permission, gone,
+    /// grab refused) with the reason and a hint. `record` and `live` open devices here.
+    static func open(_ path: String, grab: Bool) throws -> EvdevDevice {
+        do {
+            return try EvdevDevice(path: path, grab: grab)
+        } catch {
+            let status: Int32
+            switch error {
+            case .notFound, .notEvdev: status = ExitStatus.badInput
+            case .permissionDenied, .gone, .noUInput, .grabFailed, .system: status = ExitStatus.deviceOrIOFailure
+            }
+            throw fail(error.message, hint: error.hint, status: status)
+        }
     }
 
     /// DEVICE → a node path, or exit 2 with the reason.
