@@ -17,20 +17,9 @@ struct LineFormatter: RecordingTextFormatter {
 @Suite struct GestureRecorderTests {
     typealias C = EventCodes
 
-    func tempPath() -> String {
-        var template = Array("/tmp/touchtape-rec-XXXXXX".utf8CString)
-        let fd = mkstemp(&template); close(fd)
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
+    func tempPath() -> String { ScratchFiles.make("rec") }
 
-    func read(_ path: String) -> String {
-        guard let f = fopen(path, "r") else { return "" }
-        defer { fclose(f) }
-        var out = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true { let n = fread(&buffer, 1, 4096, f); if n <= 0 { break }; out += buffer[0..<n] }
-        return String(decoding: out, as: UTF8.self)
-    }
+    func read(_ path: String) -> String { ScratchFiles.read(path) }
 
     /// One finger down at 1 s, moves at 1.01 s, lifts at 1.02 s (absolute monotonic times),
     /// then a second touch that is still down when the recording stops.

@@ -10,9 +10,7 @@ import TouchTapeDevice
     typealias C = EventCodes
 
     func tempPath(_ suffix: String) -> String {
-        var template = Array("/tmp/touchtape-fmt-XXXXXX".utf8CString)
-        let fd = mkstemp(&template); close(fd)
-        let base = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let base = ScratchFiles.make("fmt")
         unlink(base)
         return base + suffix
     }

@@ -7,20 +7,9 @@ import TouchTapeFormats
 @Suite struct TrackAppenderTests {
     typealias C = EventCodes
 
-    func tempPath() -> String {
-        var template = Array("/tmp/touchtape-append-XXXXXX".utf8CString)
-        let fd = mkstemp(&template); close(fd)
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
+    func tempPath() -> String { ScratchFiles.make("append") }
 
-    func read(_ path: String) -> String {
-        guard let f = fopen(path, "r") else { return "" }
-        defer { fclose(f) }
-        var out = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true { let n = fread(&buffer, 1, 4096, f); if n <= 0 { break }; out += buffer[0..<n] }
-        return String(decoding: out, as: UTF8.self)
-    }
+    func read(_ path: String) -> String { ScratchFiles.read(path) }
 
     /// A tap at absolute time `t` µs: down, move, lift.
     func tap(_ t: UInt64) -> [InputEvent] {
