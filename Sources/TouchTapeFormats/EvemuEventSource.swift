@@ -8,15 +8,34 @@ final class EvemuEventSource {
     private(set) var eventCount = 0
     /// The last non-blank line read was ``RecordingEndMark/endLine``.
     private(set) var endMarkSeen = false
+    /// Drop an unterminated last line even when it parses (a TouchTape file ends every line).
+    var dropsUnterminatedLastLine = false
+    /// The last line, dropped because the file ends mid-way through it.
+    private(set) var cut: RecordingCut?
 
     init(reader: LineReader) {
         self.reader = reader
     }
 
+    /// The next event or annotation; a last line cut mid-way ends the events (see ``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
+        do {
+            return try nextItem()
+        } catch {
+            guard error.kind == .truncated, !reader.lastLineTerminated, error.line == reader.lineNumber else { throw error }
+            cut = RecordingCut(line: reader.lineNumber, excerpt: error.found ?? "", eventsBefore: eventCount)
+            return nil
+        }
+    }
+
+    private func nextItem() throws(RecordingError) -> RecordingItem? {
         while let line = try reader.nextLine() {
             if line.isBlank { continue }
             if RecordingEndMark.isEndLine(line) { endMarkSeen = true; continue }
+            if dropsUnterminatedLastLine, !reader.lastLineTerminated {
+                cut = RecordingCut(line: reader.lineNumber, excerpt: RecordingError.excerpt(line.lossyString), eventsBefore: eventCount)
+                return nil
+            }
             endMarkSeen = false
             if line.count >= 2, line[0] == 0x45, line[1] == 0x3A {  // "E:"
                 switch EvemuEventLine.parse(line) {

@@ -19,6 +19,10 @@ final class LibinputEventSource {
     private(set) var eventCount = 0
     /// The last non-blank line read was ``RecordingEndMark/endLine``.
     private(set) var endMarkSeen = false
+    /// Drop an unterminated last line even when it parses (a TouchTape file ends every line).
+    var dropsUnterminatedLastLine = false
+    /// The last line, dropped because the file ends mid-way through it.
+    private(set) var cut: RecordingCut?
     private var fallback: [RecordingItem]?
     private var fallbackPosition = 0
 
@@ -85,7 +89,19 @@ final class LibinputEventSource {
         return (parsed, source)
     }
 
+    /// The next event or annotation; a last line cut mid-way ends the events (see ``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
+        do {
+            return try nextItem()
+        } catch {
+            guard error.kind == .truncated, fallback == nil, !reader.lastLineTerminated, error.line == reader.lineNumber else { throw error }
+            cut = RecordingCut(line: reader.lineNumber, excerpt: error.found ?? "", eventsBefore: eventCount)
+            finished = true
+            return nil
+        }
+    }
+
+    private func nextItem() throws(RecordingError) -> RecordingItem? {
         if let fallback {
             guard fallbackPosition < fallback.count else { return nil }
             defer { fallbackPosition += 1 }
@@ -99,6 +115,11 @@ final class LibinputEventSource {
             if indent == n { continue }
             if RecordingEndMark.isEndLine(line) { endMarkSeen = true; continue }
             endMarkSeen = false
+            if dropsUnterminatedLastLine, !reader.lastLineTerminated {
+                cut = RecordingCut(line: reader.lineNumber, excerpt: RecordingError.excerpt(line.lossyString), eventsBefore: eventCount)
+                finished = true
+                return nil
+            }
             if line[indent] == 0x23 { continue }  // comment
             if indent == 0 { finished = true; return nil }
             if indent == 4, line[4] == 0x2D, n > 6, line[6] == 0x5B {  // "    - ["

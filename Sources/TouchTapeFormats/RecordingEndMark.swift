@@ -33,4 +33,19 @@ public enum RecordingEndMark {
     public static func truncationNote(events: Int) -> String {
         "truncated after event \(events): the file lacks its end mark ('\(endLine)'), so the last gesture's label may be lost"
     }
+
+    /// The note a file whose last line was cut mid-way gets (see ``RecordingCut``).
+    public static func truncationNote(cut: RecordingCut) -> String {
+        let start = "truncated at line \(cut.line), after event \(cut.eventsBefore): the file ends mid-line"
+        switch cut.kind {
+        case .label:
+            return "\(start), inside the last gesture's label ('\(cut.excerpt)'); the label was dropped, so that gesture has none"
+        case .labelOrEndMark:
+            return "\(start) ('\(cut.excerpt)'): the last gesture's label or the end mark was cut off, so its label may be lost"
+        case .endMark:
+            return "\(start), inside the end mark ('\(cut.excerpt)'); every gesture and label before it was read"
+        case .line:
+            return "\(start) ('\(cut.excerpt)'); that line was dropped, so the last gesture may be incomplete and its label lost"
+        }
+    }
 }

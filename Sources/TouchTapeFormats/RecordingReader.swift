@@ -17,10 +17,8 @@ public enum RecordingReader {
             case .annotation(let annotation): marks.append(AnnotationMark(eventIndex: events.count, annotation: annotation))
             }
         }
-        var notes: [String] = []
-        if stream.isTruncated { notes.append(RecordingEndMark.truncationNote(events: events.count)) }
         return Recording(description: stream.description, events: events, annotations: marks,
-                         metadata: stream.metadata, source: source, notes: notes)
+                         metadata: stream.metadata, source: source, notes: stream.truncationNote.map { [$0] } ?? [])
     }
 
     /// Reads one path; an events-only evemu file is paired with its `.desc` the way

@@ -68,6 +68,10 @@ public struct RecordingStream {
             metadata = header.metadata
             backend = .libinput(events)
         }
+        switch backend {
+        case .evemu(let events): events.dropsUnterminatedLastLine = metadata.writtenByTouchTape
+        case .libinput(let events): events.dropsUnterminatedLastLine = metadata.writtenByTouchTape
+        }
     }
 
     /// Opens a path, format from its extension, events-only evemu files paired with
@@ -99,9 +103,25 @@ public struct RecordingStream {
         }
     }
 
-    /// A file TouchTape wrote (its header says so) that, read to the end, lacks the end mark:
-    /// it was cut at a line boundary, and the last gesture's label may be lost.
-    public var isTruncated: Bool { metadata.writtenByTouchTape && !endMarkSeen }
+    /// The last line, dropped because the file ends mid-way through it (see ``RecordingCut``);
+    /// meaningful once ``next()`` has returned `nil`.
+    public var cut: RecordingCut? {
+        switch backend {
+        case .evemu(let events): return events.cut
+        case .libinput(let events): return events.cut
+        }
+    }
+
+    /// A file cut short: its last line ends mid-way (any file), or a file TouchTape wrote
+    /// (its header says so) lacks the end mark, so it was cut at a line boundary and the last
+    /// gesture's label may be lost. Meaningful once ``next()`` has returned `nil`.
+    public var isTruncated: Bool { cut != nil || metadata.writtenByTouchTape && !endMarkSeen }
+
+    /// The note that says how the file was cut short, `nil` when it was not.
+    public var truncationNote: String? {
+        if let cut { return RecordingEndMark.truncationNote(cut: cut) }
+        return isTruncated ? RecordingEndMark.truncationNote(events: eventsRead) : nil
+    }
 
     /// Events read so far.
     public var eventsRead: Int {

@@ -37,7 +37,7 @@ public enum RecordingReplay {
             }
         }
         try session.finish(forward)
-        let fileNotes = stream.isTruncated ? [RecordingEndMark.truncationNote(events: stream.eventsRead)] : []
+        let fileNotes = stream.truncationNote.map { [$0] } ?? []
         if var last = held {
             last.report.notes += fileNotes
             last.transcript.notes += fileNotes
