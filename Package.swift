@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `record --stats`: the write-delay percentiles in constant memory.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // Property tests (Swift Testing); test targets only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -51,6 +53,7 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "TouchTapeDevice", dependencies: [
             "CLibevdev", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
         ]),
         // `touchtape live`: the tuning session's model, keys, screen, JSON lines and paced
         // file source (pure), plus the one terminal type at its edge. No libevdev.
@@ -89,7 +92,8 @@ let package = Package(
                     .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
-        .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks"]),
+        .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+                    .product(name: "Histogram", package: "hdrhistogram-swift")]),
         .testTarget(name: "TouchTapeLiveTests", dependencies: [
             "TouchTapeLive", "TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents",
             "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport",

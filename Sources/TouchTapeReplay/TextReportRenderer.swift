@@ -1,3 +1,5 @@
+import TouchTapeEvents
+
 /// The human report: a header, one table row per track, the failed checks spelled out
 /// under the table, notes, and the closing `N passed, N failed` line.
 public enum TextReportRenderer {
@@ -57,18 +59,8 @@ public enum TextReportRenderer {
         return out
     }
 
-    /// `value` with exactly `digits` decimals (no Foundation formatting, so output is the same everywhere).
+    /// `value` with exactly `digits` decimals (``DecimalText/fixed(_:_:)``).
     public static func fixed(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }  // beyond Int64 arithmetic
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var text = String(whole)
-        if digits > 0 {
-            let frac = String(Int64(scaled) - whole * Int64(scale))
-            text += "." + String(repeating: "0", count: digits - frac.count) + frac
-        }
-        return (value < 0 && scaled != 0 ? "-" : "") + text
+        DecimalText.fixed(value, digits)
     }
 }

@@ -135,7 +135,7 @@ struct PlayCommand: AsyncParsableCommand {
         }
         let seconds = Double(clock.nowMicroseconds() - started) / 1_000_000
         let what = track.map { "track \($0) of \(file)" } ?? file
-        writeStandardError("played \(result.eventsWritten) of \(events.count) events of \(what) in \(Self.threeDecimals(seconds)) s into \(node)\n")
+        writeStandardError("played \(result.eventsWritten) of \(events.count) events of \(what) in \(DecimalText.fixed(seconds, 3)) s into \(node)\n")
         writeStandardError(result.timing.summary + "\n")
         if let signal = result.stoppedBy {
             writeStandardError("touchtape: play stopped by signal \(signal)\n")
@@ -149,12 +149,6 @@ struct PlayCommand: AsyncParsableCommand {
         let filtered = KernelInputFilter.filter(events, description: description)
         var formatter = EvemuFormatter(description: description, metadata: RecordingMetadata())
         try writeOutput(formatter.header() + formatter.format(filtered) + formatter.footer(), to: path)
-    }
-
-    static func threeDecimals(_ value: Double) -> String {
-        let ms = Int((value * 1000).rounded())
-        let frac = String(ms % 1000)
-        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
     }
 }
 

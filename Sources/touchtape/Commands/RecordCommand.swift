@@ -61,6 +61,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Stop after this many seconds.")
     var duration: Double?
 
+    @Flag(name: .long, help: "At the end, print events and frames read, SYN_DROPPED, the delay from each frame's kernel time to its bytes written (p50, p99, max) and the recorder's CPU share.")
+    var stats = false
+
     /// `--format`, else what the output's extension says (`.yml` → libinput record), else evemu.
     var fileFormat: RecordingFormat {
         if let format { return format.recordingFormat }
@@ -105,6 +108,8 @@ struct RecordCommand: AsyncParsableCommand {
         writeStandardError("recording \"\(description.name)\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
 
         let clock = MonotonicClock()
+        let started = clock.nowMicroseconds()
+        var recorderStats = RecorderStats()
         let loop = DeviceEventLoop(device: evdev, stop: stop, tickMilliseconds: Self.pollTimeoutMilliseconds,
                                    deadline: duration.map { clock.nowMicroseconds() + Int64($0 * 1_000_000) }, clock: clock)
         var stopReason = "stopped"
@@ -114,6 +119,7 @@ struct RecordCommand: AsyncParsableCommand {
                 guard case .events(let events) = input else { return .continue }
                 do throws(RecordingFileError) {
                     for notice in try recorder.feed(events) { writeStandardError(notice.line + "\n") }
+                    if stats { recorderStats.recordWritten(events, atMicroseconds: clock.nowMicroseconds()) }
                 } catch {
                     throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
                 }
@@ -137,7 +143,19 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let dropped = evdev.droppedCount > 0 ? ", \(evdev.droppedCount) SYN_DROPPED" : ""
         writeStandardError("\(stopReason): \(recorder.completedGestures) complete gesture(s) in \(output)\(dropped)\n")
+        if stats {
+            let wall = Double(clock.nowMicroseconds() - started) / 1_000_000
+            writeStandardError(recorderStats.summary(cpuSeconds: Self.cpuSeconds(), wallSeconds: wall) + "\n")
+        }
         if let exitFailure { throw exitFailure }
+    }
+
+    /// User + system CPU time of this process so far (`getrusage`).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// What the file's header says about where it was made (`uname -r`, the node, the tool).
