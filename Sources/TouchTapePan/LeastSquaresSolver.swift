@@ -33,36 +33,15 @@ public struct LeastSquaresSolver: Hashable, Sendable {
         let m = x.count
         let n = degree + 1
         guard degree >= 0, m >= n else { return nil }
-
-        // a[i][h] = w[h] · x[h]^i
-        var a = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
-        for h in 0..<m {
-            a[0][h] = weights[h]
-            for i in 1..<n { a[i][h] = a[i - 1][h] * x[h] }
-        }
-
-        // Gram–Schmidt: q rows orthonormal, r upper triangular (n × n).
-        var q = a
-        var r = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-        for j in 0..<n {
-            for i in 0..<j {
-                let d = dot(q[j], q[i])
-                for h in 0..<m { q[j][h] -= d * q[i][h] }
-            }
-            let norm = dot(q[j], q[j]).squareRoot()
-            guard norm >= PanConstants.precisionErrorTolerance, norm.isFinite else { return nil }
-            for h in 0..<m { q[j][h] /= norm }
-            for i in j..<n { r[j][i] = dot(q[j], a[i]) }
-        }
-
-        // R·b = Qᵀ·(w∘y), back-substitution.
-        let wy = (0..<m).map { y[$0] * weights[$0] }
         var b = [Double](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = dot(q[i], wy)
-            for j in (i + 1)..<n { s -= r[i][j] * b[j] }
-            b[i] = s / r[i][i]
+        let solved = x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                weights.withUnsafeBufferPointer { w in
+                    b.withUnsafeMutableBufferPointer { b in Self.solve(x: x, y: y, weights: w, into: b) }
+                }
+            }
         }
+        guard solved else { return nil }
 
         // R² = 1 − SSE/SST, both weighted by w².
         let mean = y.reduce(0, +) / Double(m)
@@ -79,9 +58,49 @@ public struct LeastSquaresSolver: Hashable, Sendable {
         return PolynomialFit(coefficients: b, confidence: confidence)
     }
 
-    private func dot(_ u: [Double], _ v: [Double]) -> Double {
-        var s = 0.0
-        for k in u.indices { s += u[k] * v[k] }
-        return s
+    /// The coefficients alone (`b.count` = degree + 1 ≤ `x.count`), into `b`; false when
+    /// the fit is not determined. No allocation on the heap: the per-frame velocity
+    /// estimate calls it twice per frame (issue 13). `weights: nil` is an unweighted fit
+    /// (every weight 1, the same arithmetic). The one implementation of the maths above.
+    static func solve(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+                      weights: UnsafeBufferPointer<Double>?, into b: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let m = x.count
+        let n = b.count
+        guard n >= 1, m >= n else { return false }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n * m + n * n + m) { storage in
+            let base = storage.baseAddress!
+            // a[i][h] = w[h] · x[h]^i at a[i * m + h]; q likewise; r[j][i] at r[j * n + i].
+            let a = base, q = base + n * m, r = base + 2 * n * m, wy = base + 2 * n * m + n * n
+            func dot(_ u: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>) -> Double {
+                var s = 0.0
+                for k in 0..<m { s += u[k] * v[k] }
+                return s
+            }
+            for h in 0..<m {
+                a[h] = weights?[h] ?? 1
+                for i in 1..<n { a[i * m + h] = a[(i - 1) * m + h] * x[h] }
+            }
+            q.update(from: a, count: n * m)
+            r.update(repeating: 0, count: n * n)
+            // Gram–Schmidt: q rows orthonormal, r upper triangular (n × n).
+            for j in 0..<n {
+                for i in 0..<j {
+                    let d = dot(q + j * m, q + i * m)
+                    for h in 0..<m { q[j * m + h] -= d * q[i * m + h] }
+                }
+                let norm = dot(q + j * m, q + j * m).squareRoot()
+                guard norm >= PanConstants.precisionErrorTolerance, norm.isFinite else { return false }
+                for h in 0..<m { q[j * m + h] /= norm }
+                for i in j..<n { r[j * n + i] = dot(q + j * m, a + i * m) }
+            }
+            // R·b = Qᵀ·(w∘y), back-substitution.
+            for h in 0..<m { wy[h] = y[h] * (weights?[h] ?? 1) }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var s = dot(q + i * m, wy)
+                for j in (i + 1)..<n { s -= r[i * n + j] * b[j] }
+                b[i] = s / r[i * n + i]
+            }
+            return true
+        }
     }
 }

@@ -17,14 +17,30 @@ public struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
 
     public func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
-        let window = history.window()
-        guard window.count >= PanConstants.minimumSampleCount, let newest = window.first else { return .zero }
-        let tau = window.map { -Double(newest.microseconds - $0.microseconds) / 1000 }
-        guard
-            let fx = LeastSquaresSolver(x: tau, y: window.map(\.position.x)).solve(degree: PanConstants.leastSquaresDegree),
-            let fy = LeastSquaresSolver(x: tau, y: window.map(\.position.y)).solve(degree: PanConstants.leastSquaresDegree)
-        else { return .zero }
-        // b1 is per millisecond; × 1000 gives per second.
-        return Vector2(x: fx.coefficients[1] * 1000, y: fy.coefficients[1] * 1000)
+        let count = history.windowCount()
+        guard count >= PanConstants.minimumSampleCount else { return .zero }
+        // The window (newest first) in stack buffers: no heap allocation per frame.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count + 2 * (PanConstants.leastSquaresDegree + 1)) { buffer in
+            let base = buffer.baseAddress!
+            let tau = base, xs = base + count, ys = base + 2 * count
+            let samples = history.samples
+            let newest = samples[samples.count - 1]
+            for i in 0..<count {
+                let sample = samples[samples.count - 1 - i]
+                tau[i] = -Double(newest.microseconds - sample.microseconds) / 1000
+                xs[i] = sample.position.x
+                ys[i] = sample.position.y
+            }
+            let n = PanConstants.leastSquaresDegree + 1
+            let fx = UnsafeMutableBufferPointer(start: base + 3 * count, count: n)
+            let fy = UnsafeMutableBufferPointer(start: base + 3 * count + n, count: n)
+            let t = UnsafeBufferPointer(start: tau, count: count)
+            guard
+                LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: xs, count: count), weights: nil, into: fx),
+                LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: ys, count: count), weights: nil, into: fy)
+            else { return .zero }
+            // b1 is per millisecond; × 1000 gives per second.
+            return Vector2(x: fx[1] * 1000, y: fy[1] * 1000)
+        }
     }
 }

@@ -49,17 +49,22 @@ struct VelocitySampleHistory: Hashable, Sendable {
     /// a sample older than the horizon (100 ms), at a gap over 40 ms between consecutive
     /// samples, or after 20 samples (Flutter `getVelocityEstimate`, Android `getEstimator`).
     func window() -> [Sample] {
-        guard let newest = samples.last else { return [] }
-        var result: [Sample] = []
+        samples.suffix(windowCount()).reversed()
+    }
+
+    /// How many of the newest samples ``window()`` holds, without building it.
+    func windowCount() -> Int {
+        guard let newest = samples.last else { return 0 }
+        var count = 0
         var previous = newest
         for sample in samples.reversed() {
             let age = newest.microseconds - sample.microseconds
             let gap = previous.microseconds - sample.microseconds
             if age > PanConstants.horizonMicroseconds || gap > PanConstants.assumePointerStoppedMicroseconds { break }
-            result.append(sample)
+            count += 1
             previous = sample
-            if result.count == PanConstants.historySize { break }
+            if count == PanConstants.historySize { break }
         }
-        return result
+        return count
     }
 }

@@ -19,22 +19,49 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Pretty-printed with two-space indentation and a trailing newline at top level.
     public func rendered(indent: Int = 0) -> String {
-        let pad = String(repeating: "  ", count: indent)
-        let inner = String(repeating: "  ", count: indent + 1)
+        var out = ""
+        render(into: &out, indent: indent)
+        return out
+    }
+
+    /// ``rendered(indent:)`` appended to `out`: one growing string rather than a string per
+    /// node joined at every level (issue 13: rendering dominated long replays).
+    public func render(into out: inout String, indent: Int = 0) {
         switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .integer(let i): return String(i)
-        case .number(let d): return Self.format(d)
-        case .string(let s): return Self.quote(s)
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .integer(let i): out += String(i)
+        case .number(let d): out += Self.format(d)
+        case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n" + pad + "]"
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ",\n" }
+                Self.pad(&out, indent + 1)
+                item.render(into: &out, indent: indent + 1)
+            }
+            out += "\n"
+            Self.pad(&out, indent)
+            out += "]"
         case .object(let members):
-            if members.isEmpty { return "{}" }
-            return "{\n" + members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
-                .joined(separator: ",\n") + "\n" + pad + "}"
+            if members.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += ",\n" }
+                Self.pad(&out, indent + 1)
+                Self.quote(member.0, into: &out)
+                out += ": "
+                member.1.render(into: &out, indent: indent + 1)
+            }
+            out += "\n"
+            Self.pad(&out, indent)
+            out += "}"
         }
+    }
+
+    private static func pad(_ out: inout String, _ indent: Int) {
+        for _ in 0..<indent { out += "  " }
     }
 
     /// On one line, no spaces (JSON lines: `touchtape live` when stdout is not a terminal).
@@ -71,7 +98,13 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     private static func quote(_ s: String) -> String {
-        var out = "\""
+        var out = ""
+        quote(s, into: &out)
+        return out
+    }
+
+    private static func quote(_ s: String, into out: inout String) {
+        out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -88,7 +121,7 @@ public indirect enum JSONValue: Hashable, Sendable {
                 }
             }
         }
-        return out + "\""
+        out += "\""
     }
 }
 

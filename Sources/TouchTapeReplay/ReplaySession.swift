@@ -67,9 +67,10 @@ public struct ReplaySession<Controller: InteractiveDismissalController> {
 
     /// Feeds the next event.
     public mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
-        var steps: [TrackStep] = []
-        tracks.feed(event) { steps.append($0) }
-        for step in steps { try handle(step, emit) }
+        // A fixed-size result, not a list of steps: nothing allocated per event for it.
+        let fed = tracks.feed(event)
+        if let label = fed.label { try handle(label, emit) }
+        if let frame = fed.frame { try handle(.frame(frame, fed.boundary), emit) }
     }
 
     /// An annotation mark read at this point of the recording.

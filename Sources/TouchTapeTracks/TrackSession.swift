@@ -58,13 +58,31 @@ public struct TrackSession: Sendable {
     /// Feeds the next event. A `SYN_REPORT` that completes a frame emits `.frame`; when
     /// that frame starts a gesture, the previous track's `.label` comes first.
     public mutating func feed(_ event: InputEvent, _ emit: (TrackStep) throws -> Void) rethrows {
+        let fed = feed(event)
+        if let label = fed.label { try emit(label) }
+        if let frame = fed.frame { try emit(.frame(frame, fed.boundary)) }
+    }
+
+    /// What one event gives: at most a label (the previous track's, when this event's
+    /// frame starts a gesture) and then a frame. A fixed-size value rather than a list,
+    /// so the per-event path allocates nothing for it (issue 13).
+    public struct Fed: Sendable {
+        /// `.label` of the previous track, to be handled before ``frame``.
+        public var label: TrackStep?
+        public var frame: Frame?
+        public var boundary: TrackBoundary?
+    }
+
+    /// ``feed(_:_:)`` returning its steps as a ``Fed``.
+    public mutating func feed(_ event: InputEvent) -> Fed {
         let index = eventsFed
         eventsFed += 1
-        guard let frame = assembler.feed(event, index: index) else { return }
+        guard let frame = assembler.feed(event, index: index) else { return Fed() }
         let boundary = splitter.feed(frame: frame)
+        var label: TrackStep?
         switch boundary {
         case .began(_, let firstEvent)?:
-            if let step = resolveLabel(nextStart: firstEvent) { try emit(step) }
+            label = resolveLabel(nextStart: firstEvent)
             marks.removeAll(keepingCapacity: true)
             trackNumber += 1
             trackInitialState = stateBeforeFrame
@@ -75,7 +93,7 @@ public struct TrackSession: Sendable {
             break
         }
         stateBeforeFrame = assembler.state
-        try emit(.frame(frame, boundary))
+        return Fed(label: label, frame: frame, boundary: boundary)
     }
 
     /// An annotation mark read at this point of the stream (after ``eventsFed`` events).

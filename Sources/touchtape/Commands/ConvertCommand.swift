@@ -27,12 +27,13 @@ struct ConvertCommand: AsyncParsableCommand {
         case let other?:
             throw fail("--to must be evemu or libinput, not '\(RecordingError.excerpt(other))'")
         }
-        let recording: Recording
-        let text: String
+        // Streamed: written as it is read (a regular file is replaced only at the commit,
+        // after the whole input was read and converted).
         do {
-            recording = try RecordingReader.read(path: input, deviceIndex: device, locking: readLocking)
-            text = try recording.formattedForWriting(as: target)
+            var stream = try RecordingStream(path: input, deviceIndex: device, locking: readLocking)
+            let file = try OutputFile(path: output)
+            try RecordingConversion.convert(&stream, to: target, output: file)
+            try file.commit()
         } catch { throw fail(error) }
-        try writeOutput(text, to: output)
     }
 }

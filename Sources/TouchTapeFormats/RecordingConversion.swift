@@ -1,0 +1,100 @@
+import TouchTapeEvents
+
+/// A recording read and written in the other format as a stream (`touchtape convert`):
+/// each frame is formatted as soon as its `SYN_REPORT` is read and written out in
+/// 64 KiB chunks, so memory stays flat however long the recording (issue 13).
+///
+/// The text is byte for byte what ``Recording/formattedForWriting(as:)`` gives for the
+/// whole recording: the same formatter, called on the same pieces (whole frames; the
+/// events before a mark or the end as a piece of their own), and the same refusals.
+///
+/// ```swift
+/// var stream = try RecordingStream(path: "pan.evemu")
+/// let output = try OutputFile(path: "pan.yml")
+/// try RecordingConversion.convert(&stream, to: .libinputRecord, output: output)
+/// try output.commit()
+/// ```
+public enum RecordingConversion {
+    /// Bytes collected before a `write(2)`.
+    static let chunkSize = 64 * 1024
+
+    /// Streams the rest of `stream` (opened, nothing read yet) into `output` as `format`.
+    /// Throws the reader's ``RecordingError`` (including ``RecordingError/Kind/notRepresentable``)
+    /// or the writer's ``OutputError``; the caller commits `output` only when this returns,
+    /// so a regular file being replaced is left as it was after a failure.
+    public static func convert(_ stream: inout RecordingStream, to format: RecordingFormat, output: OutputFile) throws {
+        let source = stream.source
+        var metadata = stream.metadata
+        metadata.deviceIndex = nil
+        metadata.deviceCount = nil
+        switch format {
+        case .evemu:
+            if let problem = EvemuFormatter.nameProblem(stream.description.name) {
+                throw RecordingError(kind: .notRepresentable, file: source.eventsPath,
+                                     expected: "a device name evemu's N: line can hold",
+                                     found: RecordingError.excerpt(stream.description.name),
+                                     hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
+            }
+            var formatter = EvemuFormatter(description: stream.description, metadata: metadata)
+            try run(&stream, &formatter, output)
+        case .libinputRecord:
+            var formatter = LibinputRecordFormatter(description: stream.description, metadata: metadata)
+            try run(&stream, &formatter, output)
+        }
+    }
+
+    private static func run(_ stream: inout RecordingStream, _ formatter: inout some RecordingFormatter,
+                            _ output: OutputFile) throws {
+        let file = stream.source.eventsPath
+        var buffer = ""
+        buffer.reserveCapacity(chunkSize + 4096)
+        func flushIfFull() throws {
+            guard buffer.utf8.count >= chunkSize else { return }
+            try output.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        /// Pieces that hold names or notes (the header, marks) may exceed a reader's line limit.
+        func appendChecked(_ text: String) throws {
+            try checkLineLengths(text, file: file)
+            buffer += text
+            try flushIfFull()
+        }
+        try appendChecked(formatter.header())
+        var frame: [InputEvent] = []
+        frame.reserveCapacity(256)
+        while let item = try stream.next() {
+            switch item {
+            case .event(let event):
+                frame.append(event)
+                if event.isSynReport {
+                    buffer += formatter.format(frame)
+                    frame.removeAll(keepingCapacity: true)
+                    try flushIfFull()
+                }
+            case .annotation(let annotation):
+                if !frame.isEmpty {
+                    buffer += formatter.format(frame)
+                    frame.removeAll(keepingCapacity: true)
+                }
+                try appendChecked(formatter.format(annotation: annotation))
+            }
+        }
+        if !frame.isEmpty { buffer += formatter.format(frame) }
+        buffer += formatter.footer()
+        try output.write(buffer)
+    }
+
+    /// ``RecordingError/Kind/notRepresentable`` for a line past ``LineReader/maximumLineLength``.
+    static func checkLineLengths(_ text: String, file: String) throws(RecordingError) {
+        var lineStart = text.utf8.startIndex
+        for index in text.utf8.indices where text.utf8[index] == 0x0A {
+            if text.utf8.distance(from: lineStart, to: index) > LineReader.maximumLineLength {
+                throw RecordingError(kind: .notRepresentable, file: file,
+                                     expected: "lines of at most \(LineReader.maximumLineLength) bytes",
+                                     found: RecordingError.excerpt(String(decoding: text.utf8[lineStart..<index].prefix(200), as: UTF8.self)),
+                                     hint: "a name or note is too long for one line of a recording; shorten it")
+            }
+            lineStart = text.utf8.index(after: index)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""tools/bench's measurements and its one table. Called by tools/bench; see tools/README.md.
+
+    measure.py SCRATCH TOUCHTAPE HARNESS EVEMU_READ [--10m] [--live FILE] [--runs N]
+
+Each figure is measured in the same run on the same file as its peer. Times are CPU
+seconds (user + system) of the measured process (one core; every program here is
+single-threaded), except the peers' parse figures, which time their own read loop (the
+C harness with CLOCK_MONOTONIC, Python with perf_counter) and exclude process start.
+TouchTape's parse figure times the reader loop alone as well (the harness's CPU time).
+Peak memory is the process's maximum resident set (getrusage of the child).
+The median of --runs runs is kept (default 3); peak memory and Python's loader: one run."""
+import os, re, statistics, subprocess, sys
+
+def spawn(argv):
+    """(user+sys seconds, max RSS in MB) of one run of argv, stdout to /dev/null."""
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)   # replay's summary line
+        os.execvp(argv[0], argv)
+    _, status, usage = os.wait4(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        sys.exit("bench: failed (exit %d): %s" % (code, " ".join(argv)))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+def pair(argv):
+    """A harness that prints 'EVENTS SECONDS'."""
+    out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout.split()
+    return int(out[0]), float(out[1])
+
+def median_rate(argv, runs):
+    rates = []
+    for _ in range(runs):
+        events, seconds = pair(argv)
+        rates.append(events / seconds)
+    return statistics.median(rates), events
+
+def events_in(path, harness):
+    return pair([harness, "parse", path])[0]
+
+def fmt_rate(r):
+    return "%.2f M ev/s" % (r / 1e6) if r >= 1e5 else "%.1f k ev/s" % (r / 1e3)
+
+def main():
+    args = sys.argv[1:]
+    scratch, touchtape, harness, evemu_read = args[:4]
+    ten = "--10m" in args
+    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
+    live = args[args.index("--live") + 1] if "--live" in args else None
+    rows = []
+    sizes = ["1M"] + (["10M"] if ten else [])
+    inputs = {(kind, size, ext): os.path.join(scratch, "%s-%s.%s" % (kind, size, ext))
+              for kind in ("touchscreen-10f", "touchpad-3f") for size in ("100k", "1M", "10M") for ext in ("evemu", "yml")}
+
+    for kind in ("touchscreen-10f", "touchpad-3f"):
+        f = inputs[(kind, "1M", "evemu")]
+        tt, n = median_rate([harness, "parse", f], runs)
+        peer, _ = median_rate([evemu_read, f], runs)
+        rows.append(("evemu parse, %s 1M (%d ev)" % (kind, n), fmt_rate(tt), "libevemu " + fmt_rate(peer),
+                     "%.2f×" % (tt / peer), "≥ 5×"))
+    for kind in ("touchscreen-10f", "touchpad-3f"):
+        f = inputs[(kind, "100k", "yml")]
+        tt, n = median_rate([harness, "parse", f], runs)
+        peer, _ = median_rate([sys.executable, os.path.join(os.path.dirname(__file__), "yaml-read.py"), f], 1)
+        rows.append(("libinput-record parse, %s 100k" % kind, fmt_rate(tt), "CSafeLoader " + fmt_rate(peer),
+                     "%.0f×" % (tt / peer), "≥ 300×"))
+    for kind in ("touchscreen-10f", "touchpad-3f"):
+        f = inputs[(kind, "1M", "evemu")]
+        n = events_in(f, harness)
+        secs = statistics.median(spawn([touchtape, "replay", f, "--format", "json", "--output", "/dev/null"])[0]
+                                 for _ in range(runs))
+        rows.append(("replay pipeline (CLI, JSON), %s 1M" % kind, fmt_rate(n / secs), "", "", "≥ 5 M ev/s"))
+    f = inputs[("touchscreen-10f", "1M", "evemu")]
+    n = events_in(f, harness)
+    out = os.path.join(scratch, "convert-out.yml")
+    secs = statistics.median(spawn([touchtape, "convert", f, out])[0] for _ in range(runs))
+    rows.append(("convert evemu → libinput, touchscreen-10f 1M", fmt_rate(n / secs), "", "", "≥ 5 M ev/s"))
+    out2 = os.path.join(scratch, "convert-out.evemu")
+    secs = statistics.median(spawn([touchtape, "convert", inputs[("touchscreen-10f", "1M", "yml")], out2])[0]
+                             for _ in range(runs))
+    rows.append(("convert libinput → evemu, touchscreen-10f 1M", fmt_rate(n / secs), "", "", "≥ 5 M ev/s"))
+
+    rss = {}
+    for size in sizes:
+        f = inputs[("touchscreen-10f", size, "evemu")]
+        rss[("replay", size)] = spawn([touchtape, "replay", f, "--format", "json", "--output", "/dev/null"])[1]
+        rss[("convert", size)] = spawn([touchtape, "convert", f, os.path.join(scratch, "convert-out.yml")])[1]
+    for what in ("replay", "convert"):
+        for size in sizes:
+            ratio = ""
+            if size == "10M":
+                ratio = "%.2f× the 1M" % (rss[(what, "10M")] / rss[(what, "1M")])
+            rows.append(("peak RSS, %s touchscreen-10f %s" % (what, size), "%.1f MB" % rss[(what, size)], "", ratio,
+                         "< 64 MB; 10M ≤ 1.1× 1M"))
+    try: os.remove(os.path.join(scratch, "convert-out.yml")); os.remove(out2)
+    except OSError: pass
+
+    if live:
+        text = open(live).read()
+        m = re.search(r"Time \(wall clock\) \((\w+)\)[^|]*\|([^\n]*)", text)
+        if m:
+            unit = m.group(1)
+            cells = [c.strip() for c in m.group(2).split("|") if c.strip()]
+            # columns: p0 p25 p50 p75 p90 p99 p100 samples
+            scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}.get(unit, 1)
+            p50, p99 = float(cells[2].replace(",", "")) * scale, float(cells[5].replace(",", "")) * scale
+            rows.append(("live per-frame read → decision, p50", "%.1f µs" % p50, "", "", ""))
+            rows.append(("live per-frame read → decision, p99", "%.1f µs" % p99, "", "", "< 100 µs"))
+        else:
+            rows.append(("live per-frame read → decision", "(no benchmark output)", "", "", "p99 < 100 µs"))
+
+    header = ("figure", "TouchTape", "peer", "ratio", "target")
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(5)]
+    line = lambda r: "| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print(line(r))
+
+main()
