@@ -51,7 +51,8 @@ struct LiveCommand: AsyncParsableCommand {
     @Flag(help: "Grab the device (EVIOCGRAB) so no other program sees the gestures.")
     var grab = false
 
-    @Option(help: "Where 's' appends the last gesture (evemu, or libinput record for .yml/.yaml).")
+    @Option(name: [.customLong("save"), .customShort("o"), .customLong("output")],
+            help: "Where 's' appends the last gesture (evemu, or libinput record for .yml/.yaml); -o/--output is the same.")
     var save: String?
 
     @Option(help: "Stop after this many finished gestures.")

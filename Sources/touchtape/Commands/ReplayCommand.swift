@@ -17,11 +17,12 @@ struct ReplayCommand: AsyncParsableCommand {
         Checks: \(StandardChecks.names.joined(separator: ", ")).
         """)
 
-    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
+    @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: Recordings/.")
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: ReportFormat = .text
-    @Option(help: "Write the report to this file instead of standard output.") var output: String?
+    @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")
+    var output: String?
     @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
     var shard: ReplayShard?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
@@ -35,9 +36,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let sources: [RecordingSource]
         do {
-            let search = try RecordingLocator.search(roots)
-            sources = search.sources
-            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
+            sources = try Self.sources(roots)
         } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
@@ -55,5 +54,27 @@ struct ReplayCommand: AsyncParsableCommand {
         if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
+    }
+
+    /// The recordings the paths name: folders searched (notes on stderr for files left
+    /// out), `DESC EVENTS` pairs as given; sorted by path, a pair replacing the same
+    /// events file found in a folder.
+    static func sources(_ paths: [String]) throws(RecordingError) -> [RecordingSource] {
+        var pairs: [RecordingSource] = []
+        var searched: [String] = []
+        for item in RecordingArguments.items(paths) {
+            switch item {
+            case .path(let path): searched.append(path)
+            case .pair(let source): pairs.append(source)
+            }
+        }
+        var found: [RecordingSource] = []
+        if !searched.isEmpty {
+            let search = try RecordingLocator.search(searched)
+            found = search.sources
+            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
+        }
+        let paired = Set(pairs.map(\.eventsPath))
+        return (found.filter { !paired.contains($0.eventsPath) } + pairs).sorted { $0.eventsPath < $1.eventsPath }
     }
 }
