@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "TouchTapeReplay", dependencies: [
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
             "TouchTapePan", "TouchTapeDismissal",
+            // `touchtape.yml` (ProjectConfiguration), read with the line of each setting.
+            .product(name: "Yams", package: "Yams"),
         ]),
         // Gestures synthesised the way a kernel would report them (the bundled Recordings/,
         // tests, benchmarks); replaced by recorder output where the VM remakes them.

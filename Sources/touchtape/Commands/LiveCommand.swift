@@ -67,7 +67,7 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (settings, _) = try settingsOptions.configuration()
+        let (settings, _, _) = try settingsOptions.configuration()
         if let from { try runFile(from, settings: settings) } else if let device { try runDevice(device, settings: settings) }
     }
 

@@ -17,7 +17,7 @@ struct ReplayCommand: AsyncParsableCommand {
         Checks: \(StandardChecks.names.joined(separator: ", ")).
         """)
 
-    @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: Recordings/.")
+    @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: touchtape.yml's recordings, else Recordings/.")
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: ReportFormat = .text
@@ -29,8 +29,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var failFast = false
 
     func run() async throws {
-        let (settings, configuration) = try settingsOptions.configuration()
-        let roots = paths.isEmpty ? ["Recordings"] : paths
+        let (settings, configuration, project) = try settingsOptions.configuration()
+        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
         for root in roots where !FileManager.default.fileExists(atPath: root) {
             throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
         }
