@@ -83,3 +83,20 @@ private func separatedPair() throws -> (dir: URL, desc: String, events: String) 
     #expect(!a.isEmpty && Set(a).count == 1, "a.evemu's tracks under one path: \(Set(a))")
     #expect(!b.isEmpty && Set(b).count == 1 && b[0].contains("more/b.evemu"), "b.evemu through the link: \(Set(b))")
 }
+
+/// The progress line on a real terminal (`script` gives replay a pty), and none on a pipe.
+/// `--progress-after 0` stands in for a run longer than a second; `timeout` bounds the run.
+@Test func replayShowsAProgressLineOnATerminalOnly() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+        Issue.record("script (bsdutils) missing"); return
+    }
+    let command = "'\(TouchTapeBinary.executable.path)' replay '\(PackagePaths.recordings.path)' --progress-after 0 -o /dev/null"
+    let terminal = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/timeout"),
+                                      ["-k", "2", "20", "/usr/bin/script", "-qec", command, "/dev/null"], input: FileHandle.nullDevice)
+    #expect(terminal.status == 0, "\(terminal.stdout)\(terminal.stderr)")
+    #expect(terminal.stdout.contains("\r\u{1B}[Kreplay: 10/10 files, "), "\(terminal.stdout.debugDescription)")
+    #expect(terminal.stdout.contains("tracks/s"))
+    let piped = try TouchTapeBinary.run(["replay", PackagePaths.recordings.path, "--progress-after", "0"])
+    #expect(piped.status == 0)
+    #expect(!piped.stderr.contains("replay: ") && !piped.stderr.contains("\u{1B}"), "stderr not a terminal: silent")
+}

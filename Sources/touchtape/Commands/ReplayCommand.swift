@@ -27,6 +27,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var shard: ReplayShard?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
+    /// Seconds before the progress line appears (a terminal's stderr only); hidden, for tests.
+    @Option(name: .customLong("progress-after"), help: .hidden) var progressAfter: Double = 1
 
     func run() async throws {
         let (settings, configuration, project) = try settingsOptions.configuration()
@@ -41,9 +43,15 @@ struct ReplayCommand: AsyncParsableCommand {
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
         let clock = MonotonicClock()
+        let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
         let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
-                                  clock: { Double(clock.nowMicroseconds()) / 1_000_000 })
-        let report = runner.run(sources)
+                                  clock: seconds)
+        // A progress line only where a person watches: stderr a terminal.
+        var line = isatty(2) == 1 ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil
+        let report = runner.run(sources) { progress in
+            if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
+        }
+        if let text = line?.finish() { writeStandardError(text) }
         let text = format.render(report)
         if let output {
             try writeOutput(text, to: output)
