@@ -64,7 +64,10 @@ let package = Package(
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
             "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice", "TouchTapeLive",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildStampPlugin"]),
+        // `touchtape --version`'s commit: written at build time from `.git` ("unknown" without it).
+        .executableTarget(name: "touchtape-build-stamp", path: "Sources/BuildStamp"),
+        .plugin(name: "BuildStampPlugin", capability: .buildTool(), dependencies: ["touchtape-build-stamp"]),
 
         // Fuzzing: the targets as a library (so the kept corpus runs as tests) and one
         // executable; `tools/fuzz` builds it with -D TOUCHTAPE_FUZZING -sanitize=fuzzer,address.

@@ -84,7 +84,7 @@ struct LiveCommand: AsyncParsableCommand {
         let description = stream.description
         let source = LiveState.Source(deviceName: description.name, kind: description.classification.kind,
                                       protocolName: description.classification.touchProtocol.name, origin: path, speed: speed)
-        let metadata = RecordingMetadata(kernel: stream.metadata.kernel, recorder: "touchtape \(TouchTape.configuration.version) live",
+        let metadata = RecordingMetadata(kernel: stream.metadata.kernel, recorder: "touchtape \(TouchTape.version) live",
                                          deviceNode: stream.metadata.deviceNode)
         let runner = try makeRunner(description: description, file: stream.source.eventsPath, source: source,
                                     settings: settings, metadata: metadata)
