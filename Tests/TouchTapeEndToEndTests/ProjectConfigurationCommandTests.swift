@@ -71,3 +71,12 @@ private func profile(ofJSON output: String) -> String? {
     let missing = try TouchTapeBinary.run(["replay", "--config", root.appendingPathComponent("nope.yml").path], in: sub)
     #expect(missing.status == 2 && missing.stderr.contains("nope.yml"))
 }
+
+@Test func theDefaultRecordingsMissingSaysHowToGivePaths() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-nowhere")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try TouchTapeBinary.run(["replay", "--no-config"], in: dir)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("no such file or folder: 'Recordings'"))
+    #expect(run.stderr.contains("hint: no path given, and the default Recordings/ is not in the current folder; give recordings or folders"))
+}

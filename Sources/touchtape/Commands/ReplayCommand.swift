@@ -34,7 +34,12 @@ struct ReplayCommand: AsyncParsableCommand {
         let (settings, configuration, project) = try settingsOptions.configuration()
         let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
         for root in roots where !FileManager.default.fileExists(atPath: root) {
-            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
+            let hint = paths.isEmpty
+                ? (project.map { "a path listed under recordings: in \($0.file) is missing" }
+                    ?? "no path given, and the default Recordings/ is not in the current folder")
+                    + "; give recordings or folders (touchtape replay PATH...), or list them under recordings: in a touchtape.yml"
+                : nil
+            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'", hint: hint)
         }
         let sources: [RecordingSource]
         do {
