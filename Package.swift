@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "TouchTapeReplay", dependencies: [
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
             "TouchTapePan", "TouchTapeDismissal",
+            // `touchtape.yml` (ProjectConfiguration), read with the line of each setting.
+            .product(name: "Yams", package: "Yams"),
         ]),
         // Gestures synthesised the way a kernel would report them (the bundled Recordings/,
         // tests, benchmarks); replaced by recorder output where the VM remakes them.
@@ -65,7 +67,10 @@ let package = Package(
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
             "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice", "TouchTapeLive",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], plugins: ["BuildStampPlugin"]),
+        // `touchtape --version`'s commit: written at build time from `.git` ("unknown" without it).
+        .executableTarget(name: "touchtape-build-stamp", path: "Sources/BuildStamp"),
+        .plugin(name: "BuildStampPlugin", capability: .buildTool(), dependencies: ["touchtape-build-stamp"]),
 
         // Fuzzing: the targets as a library (so the kept corpus runs as tests) and one
         // executable; `tools/fuzz` builds it with -D TOUCHTAPE_FUZZING -sanitize=fuzzer,address.

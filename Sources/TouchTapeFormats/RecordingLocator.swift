@@ -27,7 +27,8 @@ public enum RecordingLocator {
     }
 
     /// The recordings under `paths`. Folders are walked recursively (symbolic links
-    /// followed, each folder once); non-regular files in them (FIFOs, devices, sockets)
+    /// followed, each folder and each file once — a link loop ends there — under the
+    /// first path found in name order); non-regular files in them (FIFOs, devices, sockets)
     /// are skipped and listed in ``Search/skipped``. A path given explicitly that is not
     /// a regular file or folder, or a folder that cannot be read, is an error.
     public static func search(_ paths: [String]) throws(RecordingError) -> Search {
@@ -43,6 +44,7 @@ public enum RecordingLocator {
             case .directory:
                 try walk(path, id: info.id, into: &files, skipped: &skipped, visited: &visited)
             case .regular:
+                visited.insert(info.id)
                 files.append(path)
             case .other(let name):
                 throw RecordingError(kind: .notRegularFile, file: path, expected: "a recording file or a folder", found: name,
@@ -84,14 +86,15 @@ public enum RecordingLocator {
             case .directory:
                 try walk(full, id: info.id, into: &files, skipped: &skipped, visited: &visited)
             case .regular:
-                if isRecordingFile(full) { files.append(full) }
+                // A file reached by two paths (links) is replayed once, under the first.
+                if isRecordingFile(full), visited.insert(info.id).inserted { files.append(full) }
             case .other(let kind):
                 if isRecordingFile(full) { skipped.append((full, "not a regular file (\(kind))")) }
             }
         }
     }
 
-    /// A file's identity (device and inode), to walk each folder once.
+    /// A file's identity (device and inode), to walk each folder and take each file once.
     struct FileID: Hashable {
         var device: UInt64
         var inode: UInt64

@@ -36,13 +36,16 @@ public enum JUnitReportRenderer {
             out += "  <testsuite name=\"\(escape(file))\" tests=\"\(tests)\" failures=\"\(failed)\" errors=\"\(errors.count)\""
                 + " skipped=\"\(skipped)\" time=\"\(TextReportRenderer.fixed(report.fileSeconds[file] ?? 0, 3))\">\n"
             for e in errors {
-                out += "    <testcase classname=\"\(escape(file))\" name=\"read [\(escape(identity))]\" time=\"0\">\n"
+                out += "    <testcase classname=\"\(escape(file))\" name=\"read [\(escape(identity))]\" time=\"\(caseSeconds(report.fileSeconds[file]))\">\n"
                 out += "      <error type=\"\(escape(e.kind))\" message=\"\(escape(firstLine(e.message)))\">\(escape(e.message))</error>\n"
                 out += "    </testcase>\n"
             }
             for t in tracks {
+                // The track's checks ran together: each gets an equal share of its time,
+                // so the test cases add up to the track (and the suite to the file).
+                let share = report.trackSeconds[.init(file: t.file, track: t.track)].map { $0 / Double(max(1, t.checks.count)) }
                 for c in t.checks {
-                    out += "    <testcase classname=\"\(escape(file))\" name=\"track \(t.track): \(escape(c.name)) [\(escape(identity))]\" time=\"0\""
+                    out += "    <testcase classname=\"\(escape(file))\" name=\"track \(t.track): \(escape(c.name)) [\(escape(identity))]\" time=\"\(caseSeconds(share))\""
                     switch c.status {
                     case .passed:
                         out += "/>\n"
@@ -70,6 +73,13 @@ public enum JUnitReportRenderer {
         }
         lines += t.notes.map { "note: \($0)" }
         return lines.joined(separator: "\n")
+    }
+
+    /// A test case's time: microseconds, as a track's checks take well under a
+    /// millisecond each; `0` when the run was not timed.
+    private static func caseSeconds(_ value: Double?) -> String {
+        guard let value, value.isFinite, value > 0 else { return "0" }
+        return TextReportRenderer.fixed(value, 6)
     }
 
     private static func firstLine(_ text: String) -> String {

@@ -14,6 +14,20 @@ public struct ReplayReport: Sendable {
     /// Wall-clock seconds spent on each file (JUnit's `time`); empty when not measured.
     /// Kept out of the JSON report, which stays byte-identical across runs.
     public var fileSeconds: [String: Double] = [:]
+    /// Wall-clock seconds spent on each track (JUnit's `time` of its test cases): from
+    /// its first frame to the next track's first frame, or to the end of its file.
+    /// Kept out of the JSON and text reports, like ``fileSeconds``.
+    public var trackSeconds: [TrackKey: Double] = [:]
+
+    /// A track's identity in a run: its file and its number there.
+    public struct TrackKey: Hashable, Sendable {
+        public var file: String
+        public var track: Int
+        public init(file: String, track: Int) {
+            self.file = file
+            self.track = track
+        }
+    }
 
     public init(profile: String, overrides: [String] = [], tracks: [TrackReport], errors: [UnreadableFile] = [],
                 shard: ReplayShard? = nil) {

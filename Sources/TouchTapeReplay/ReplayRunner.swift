@@ -30,18 +30,26 @@ public struct ReplayRunner {
         self.clock = clock
     }
 
-    /// Replays `sources` in order; `progress(done, total)` after each file.
-    public func run(_ sources: [RecordingSource], progress: (Int, Int) -> Void = { _, _ in }) -> ReplayReport {
+    /// Replays `sources` in order; `progress` after each track and each file.
+    public func run(_ sources: [RecordingSource], progress: (ReplayProgress) -> Void = { _ in }) -> ReplayReport {
         var report = ReplayReport(profile: settings.profile.rawValue, overrides: settings.overrideDescriptions,
                                   tracks: [], shard: shard)
         for (done, source) in sources.enumerated() {
             let file = source.eventsPath
             let start = clock?()
+            // When each track began: a fresh controller is made at each track's first frame.
+            let starts = TrackStarts()
+            var reported: [Int] = []
             var stop = false
             do {
-                let notes = try RecordingReplay.run(source, configuration: configuration) { result in
+                let notes = try RecordingReplay.run(source, configuration: configuration, makeController: { configuration in
+                    if let clock { starts.times.append(clock()) }
+                    return DismissalController(settings: configuration.dismissal)
+                }) { result in
                     guard shard?.contains(file: file, track: result.report.track) ?? true else { return }
                     report.tracks.append(result.report)
+                    reported.append(result.report.track)
+                    progress(ReplayProgress(filesDone: done, filesTotal: sources.count, tracksDone: report.tracks.count))
                     if failFast, !result.report.passed { stop = true }
                 }
                 if shard?.contains(file: file, track: 0) ?? true { report.notes += notes.map { "\(file): \($0)" } }
@@ -51,11 +59,24 @@ public struct ReplayRunner {
                     if failFast { stop = true }
                 }
             }
-            if let start, let end = clock?() { report.fileSeconds[file] = end - start }
-            progress(done + 1, sources.count)
+            if let start, let end = clock?() {
+                report.fileSeconds[file] = end - start
+                // Track N (numbered from 1, in the order they began) lasts until track N + 1 begins.
+                for track in reported where track >= 1 && track <= starts.times.count {
+                    let next = track < starts.times.count ? starts.times[track] : end
+                    report.trackSeconds[.init(file: file, track: track)] = max(0, next - starts.times[track - 1])
+                }
+            }
+            progress(ReplayProgress(filesDone: done + 1, filesTotal: sources.count, tracksDone: report.tracks.count))
             if stop { break }
         }
         return report
+    }
+
+    /// The clock readings at each track's start, collected by the controller factory
+    /// (which the session calls once per track, as the track begins).
+    private final class TrackStarts {
+        var times: [Double] = []
     }
 
     static func unreadable(file: String, error: any Error) -> UnreadableFile {

@@ -10,12 +10,16 @@ struct TouchTape: AsyncParsableCommand {
         discussion: """
         Exit status: 0 success, 1 a check failed, 2 bad input or usage, 3 a device or I/O failure.
         """,
-        version: "0.1.0",
+        version: "\(version) (commit \(buildCommit))",
         subcommands: [
             InspectCommand.self, ConvertCommand.self, ReplayCommand.self, LabelCommand.self,
             DevicesCommand.self, RecordCommand.self, PlayCommand.self, LiveCommand.self,
         ]
     )
+
+    /// The release; `--version` adds the git commit (`buildCommit`, stamped at build time
+    /// by the BuildStampPlugin). Recordings name the recorder by this alone.
+    static let version = "0.1.0"
 
     /// ArgumentParser's own `main`, except that a usage error (unknown option, bad value,
     /// a failed `validate()`) exits 2 as documented above, not ArgumentParser's 64

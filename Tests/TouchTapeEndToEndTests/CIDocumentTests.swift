@@ -1,15 +1,23 @@
 import Foundation
 import Testing
 import TouchTapeTestSupport
+import TouchTapeReplay
 import Yams
 
 /// `docs/ci.md` must not rot: each YAML block parses, and each `touchtape` command in a
 /// `run:` or `script:` step runs with the matrix values filled in and writes its report.
 private let document = PackagePaths.packageRoot.appendingPathComponent("docs/ci.md")
 
-private func yamlBlocks() throws -> [String] {
+private func allYAMLBlocks() throws -> [String] {
     let text = try String(contentsOf: document, encoding: .utf8)
     return text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+}
+
+/// The CI jobs; a block starting `# touchtape.yml` is the project configuration instead.
+private func yamlBlocks() throws -> [String] { try allYAMLBlocks().filter { !$0.hasPrefix("# touchtape.yml") } }
+
+private func configurationBlock() throws -> String {
+    try #require(try allYAMLBlocks().first { $0.hasPrefix("# touchtape.yml") })
 }
 
 /// Every shell line in `run:` / `script:` entries that starts with `touchtape`.
@@ -30,7 +38,9 @@ private func commands(in node: Any) -> [String] {
 
 @Test func everyYAMLBlockParsesAndNamesTouchtape() throws {
     let blocks = try yamlBlocks()
-    #expect(blocks.count == 3)
+    #expect(blocks.count == 4)
+    let configuration = try ProjectConfiguration.parse(try configurationBlock(), file: "/project/touchtape.yml")
+    #expect(configuration.recordings == ["/project/Recordings"])
     for block in blocks {
         let node = try #require(try Yams.load(yaml: block))
         #expect(!commands(in: node).isEmpty, "no touchtape command in:\n\(block)")
@@ -40,6 +50,8 @@ private func commands(in node: Any) -> [String] {
 @Test func theDocumentedCommandsRunAndWriteTheirReports() throws {
     let dir = try PackagePaths.scratchDirectory("tt-ci-doc")
     try FileManager.default.copyItem(at: PackagePaths.recordings, to: dir.appendingPathComponent("Recordings"))
+    // Every job runs beside the document's touchtape.yml, as in the repository it describes.
+    try configurationBlock().write(to: dir.appendingPathComponent("touchtape.yml"), atomically: true, encoding: .utf8)
     let values: [String: [String]] = [
         "${{ matrix.shard }}": ["1", "2", "3", "4"], "${CI_NODE_INDEX}": ["1", "2", "3", "4"],
         "${CI_NODE_TOTAL}": ["4"], "${PROFILE}": ["transition", "easytransitions", "photozoom"],
@@ -68,5 +80,5 @@ private func commands(in node: Any) -> [String] {
             }
         }
     }
-    #expect(ran == 4 + 4 + 3)
+    #expect(ran == 4 + 4 + 3 + 1)
 }

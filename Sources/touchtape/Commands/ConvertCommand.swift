@@ -7,14 +7,36 @@ struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a recording between evemu and libinput-record formats.",
-        discussion: "The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given.")
+        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given.")
 
-    @Argument(help: "The recording to read.") var input: String
-    @Argument(help: "The file to write ('-': standard output). A device, FIFO or symlink's target is written through; a regular file is replaced atomically.") var output: String
+    @Argument(help: ArgumentHelp("The recording to read (or a .desc and its events file), then the file to write ('-': standard output) unless -o gives it. A device, FIFO or symlink's target is written through; a regular file is replaced atomically.",
+                                 valueName: "in-and-out"))
+    var files: [String]
+    @Option(name: [.short, .customLong("output")], help: "The file to write ('-': standard output), instead of the last argument.")
+    var output: String?
     @Option(help: "evemu or libinput.") var to: String?
     @Option(help: "Device index in a libinput recording with several devices (0-based).") var device: Int?
 
+    /// The recording to read and where to write it: `IN OUT`, `DESC EVENTS OUT`, or the
+    /// same without OUT when `-o` gives it.
+    func source() throws -> (RecordingSource, String) {
+        var inputs = files
+        let target: String
+        if let output { target = output } else {
+            guard inputs.count >= 2 else { throw ValidationError("give the file to write: convert IN OUT, or -o OUT") }
+            target = inputs.removeLast()
+        }
+        let sources = RecordingArguments.sources(inputs, deviceIndex: device)
+        guard sources.count == 1 else {
+            throw ValidationError("convert reads one recording (or one DESC EVENTS pair), not \(inputs.count) files")
+        }
+        return (sources[0], target)
+    }
+
+    func validate() throws { _ = try source() }
+
     func run() async throws {
+        let (input, output) = try source()
         let target: RecordingFormat
         switch to {
         case "evemu": target = .evemu
@@ -30,7 +52,7 @@ struct ConvertCommand: AsyncParsableCommand {
         // Streamed: written as it is read (a regular file is replaced only at the commit,
         // after the whole input was read and converted).
         do {
-            var stream = try RecordingStream(path: input, deviceIndex: device, locking: readLocking)
+            var stream = try RecordingStream(input, locking: readLocking)
             let file = try OutputFile(path: output)
             try RecordingConversion.convert(&stream, to: target, output: file)
             try file.commit()

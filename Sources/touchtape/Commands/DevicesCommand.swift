@@ -26,19 +26,21 @@ struct DevicesCommand: AsyncParsableCommand {
     @Option(name: .long, help: .hidden)
     var directory: String = DeviceEnumerator.defaultDirectory
 
+    @Option(name: [.short, .customLong("output")], help: "Write the list to this file instead of standard output.")
+    var output: String?
+
     func run() async throws {
         let enumerator = DeviceEnumerator(directory: directory)
         let listings = enumerator.list()
+        let text: String
         switch format {
         case .text:
-            if listings.isEmpty {
-                try writeStandardOutput(DeviceListText.noDevices(directory: directory, directoryExists: enumerator.directoryExists))
-            } else {
-                try writeStandardOutput(DeviceListText.render(listings))
-            }
+            text = listings.isEmpty ? DeviceListText.noDevices(directory: directory, directoryExists: enumerator.directoryExists)
+                                    : DeviceListText.render(listings)
         case .json:
-            try writeStandardOutput(Self.json(listings, directoryExists: enumerator.directoryExists).rendered() + "\n")
+            text = Self.json(listings, directoryExists: enumerator.directoryExists).rendered() + "\n"
         }
+        if let output { try writeOutput(text, to: output) } else { try writeStandardOutput(text) }
     }
 
     static func json(_ listings: [DeviceListing], directoryExists: Bool) -> JSONValue {

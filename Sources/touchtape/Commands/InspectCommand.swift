@@ -10,7 +10,7 @@ struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show a recording's device (kind, protocol, axes) and its gesture tracks.",
-        discussion: "FILE may be an evemu or libinput-record file; `inspect DESC EVENTS` pairs an old split evemu layout explicitly.")
+        discussion: "FILE may be an evemu or libinput-record file; a .desc followed by an events file (`inspect DESC EVENTS`) pairs an old split evemu layout explicitly.")
 
     @Argument(help: "Recordings (or a .desc followed by its events file).")
     var files: [String]
@@ -21,14 +21,12 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(help: "Device index in a libinput recording with several devices (0-based).")
     var device: Int?
 
+    @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")
+    var output: String?
+
     func run() async throws {
         guard format == "text" || format == "json" else { throw fail("--format must be text or json, not '\(RecordingError.excerpt(format))'") }
-        var sources: [RecordingSource] = []
-        if files.count == 2, files[0].hasSuffix(".desc"), !files[1].hasSuffix(".desc") {
-            sources = [RecordingLocator.pair(descriptionPath: files[0], eventsPath: files[1])]
-        } else {
-            sources = files.map { RecordingLocator.source(forPath: $0, deviceIndex: device) }
-        }
+        let sources = RecordingArguments.sources(files, deviceIndex: device)
         var out = ""
         var json: [String] = []
         for source in sources {
@@ -68,7 +66,8 @@ struct InspectCommand: AsyncParsableCommand {
                 json.append("{\"file\": \(quote(source.displayName)), \"device\": {\"name\": \(quote(d.name)), \"kind\": \"\(c.kind.rawValue)\", \"protocol\": \"\(c.touchProtocol.name)\"}, \"events\": \(recording.events.count), \"tracks\": [\(tr.joined(separator: ", "))]}")
             }
         }
-        try writeStandardOutput(format == "json" ? "[" + json.joined(separator: ",\n") + "]\n" : out)
+        let text = format == "json" ? "[" + json.joined(separator: ",\n") + "]\n" : out
+        if let output { try writeOutput(text, to: output) } else { try writeStandardOutput(text) }
     }
 
     private func hex(_ v: UInt16) -> String { let s = String(v, radix: 16); return String(repeating: "0", count: max(0, 4 - s.count)) + s }

@@ -51,7 +51,8 @@ struct LiveCommand: AsyncParsableCommand {
     @Flag(help: "Grab the device (EVIOCGRAB) so no other program sees the gestures.")
     var grab = false
 
-    @Option(help: "Where 's' appends the last gesture (evemu, or libinput record for .yml/.yaml).")
+    @Option(name: [.customLong("save"), .customShort("o"), .customLong("output")],
+            help: "Where 's' appends the last gesture (evemu, or libinput record for .yml/.yaml); -o/--output is the same.")
     var save: String?
 
     @Option(help: "Stop after this many finished gestures.")
@@ -66,7 +67,7 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (settings, _) = try settingsOptions.configuration()
+        let (settings, _, _) = try settingsOptions.configuration()
         if let from { try runFile(from, settings: settings) } else if let device { try runDevice(device, settings: settings) }
     }
 
@@ -83,7 +84,7 @@ struct LiveCommand: AsyncParsableCommand {
         let description = stream.description
         let source = LiveState.Source(deviceName: description.name, kind: description.classification.kind,
                                       protocolName: description.classification.touchProtocol.name, origin: path, speed: speed)
-        let metadata = RecordingMetadata(kernel: stream.metadata.kernel, recorder: "touchtape \(TouchTape.configuration.version) live",
+        let metadata = RecordingMetadata(kernel: stream.metadata.kernel, recorder: "touchtape \(TouchTape.version) live",
                                          deviceNode: stream.metadata.deviceNode)
         let runner = try makeRunner(description: description, file: stream.source.eventsPath, source: source,
                                     settings: settings, metadata: metadata)

@@ -164,7 +164,7 @@ struct RecordCommand: AsyncParsableCommand {
         uname(&info)
         let kernel = withUnsafeBytes(of: info.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return RecordingMetadata(formatVersion: nil, kernel: kernel.isEmpty ? nil : kernel,
-                                 recorder: "touchtape \(TouchTape.configuration.version)", deviceNode: devicePath)
+                                 recorder: "touchtape \(TouchTape.version)", deviceNode: devicePath)
     }
 
     /// Opens a device node, or exits 2 (no such node, not evdev) or 3 (permission, gone,

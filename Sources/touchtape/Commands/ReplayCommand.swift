@@ -17,34 +17,46 @@ struct ReplayCommand: AsyncParsableCommand {
         Checks: \(StandardChecks.names.joined(separator: ", ")).
         """)
 
-    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
+    @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: touchtape.yml's recordings, else Recordings/.")
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: ReportFormat = .text
-    @Option(help: "Write the report to this file instead of standard output.") var output: String?
+    @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")
+    var output: String?
     @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
     var shard: ReplayShard?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
+    /// Seconds before the progress line appears (a terminal's stderr only); hidden, for tests.
+    @Option(name: .customLong("progress-after"), help: .hidden) var progressAfter: Double = 1
 
     func run() async throws {
-        let (settings, configuration) = try settingsOptions.configuration()
-        let roots = paths.isEmpty ? ["Recordings"] : paths
+        let (settings, configuration, project) = try settingsOptions.configuration()
+        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
         for root in roots where !FileManager.default.fileExists(atPath: root) {
-            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
+            let hint = paths.isEmpty
+                ? (project.map { "a path listed under recordings: in \($0.file) is missing" }
+                    ?? "no path given, and the default Recordings/ is not in the current folder")
+                    + "; give recordings or folders (touchtape replay PATH...), or list them under recordings: in a touchtape.yml"
+                : nil
+            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'", hint: hint)
         }
         let sources: [RecordingSource]
         do {
-            let search = try RecordingLocator.search(roots)
-            sources = search.sources
-            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
+            sources = try Self.sources(roots)
         } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
         let clock = MonotonicClock()
+        let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
         let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
-                                  clock: { Double(clock.nowMicroseconds()) / 1_000_000 })
-        let report = runner.run(sources)
+                                  clock: seconds)
+        // A progress line only where a person watches: stderr a terminal.
+        var line = isatty(2) == 1 ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil
+        let report = runner.run(sources) { progress in
+            if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
+        }
+        if let text = line?.finish() { writeStandardError(text) }
         let text = format.render(report)
         if let output {
             try writeOutput(text, to: output)
@@ -55,5 +67,27 @@ struct ReplayCommand: AsyncParsableCommand {
         if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
+    }
+
+    /// The recordings the paths name: folders searched (notes on stderr for files left
+    /// out), `DESC EVENTS` pairs as given; sorted by path, a pair replacing the same
+    /// events file found in a folder.
+    static func sources(_ paths: [String]) throws(RecordingError) -> [RecordingSource] {
+        var pairs: [RecordingSource] = []
+        var searched: [String] = []
+        for item in RecordingArguments.items(paths) {
+            switch item {
+            case .path(let path): searched.append(path)
+            case .pair(let source): pairs.append(source)
+            }
+        }
+        var found: [RecordingSource] = []
+        if !searched.isEmpty {
+            let search = try RecordingLocator.search(searched)
+            found = search.sources
+            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
+        }
+        let paired = Set(pairs.map(\.eventsPath))
+        return (found.filter { !paired.contains($0.eventsPath) } + pairs).sorted { $0.eventsPath < $1.eventsPath }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TouchTapeDismissal
 import TouchTapeFrames
 import TouchTapeReplay
@@ -6,8 +7,8 @@ import TouchTapeReplay
 /// The profile and setting options `replay` and `live` share, mapped onto the library's
 /// one ``SessionSettings`` type (the CLI only maps arguments; ranges are checked there).
 struct SessionSettingsOptions: ParsableArguments {
-    @Option(help: "Which library's rules the controller follows.")
-    var profile: DismissalProfile = .transition
+    @Option(help: "Which library's rules the controller follows (default: touchtape.yml's, else transition).")
+    var profile: DismissalProfile?
 
     // `.unconditional`: a negative value (`--threshold -0.1`) is read as the value and
     // rejected by its range check, instead of looking like an unknown option.
@@ -18,8 +19,8 @@ struct SessionSettingsOptions: ParsableArguments {
     @Option(name: .customLong("flick-velocity"), parsing: .unconditional, help: "Minimum flick velocity, points per second.")
     var flickVelocity: Double?
 
-    @Flag(name: .customLong("no-flick"), help: "Turn flicks off.")
-    var noFlick = false
+    @Flag(inversion: .prefixedNo, help: "Turn flicks on or off (--no-flick), whatever touchtape.yml says.")
+    var flick: Bool?
 
     @Option(help: "Direction of the dismissing pan on screen (bottom: panning down dismisses).")
     var edge: DismissEdge?
@@ -34,15 +35,38 @@ struct SessionSettingsOptions: ParsableArguments {
             help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).")
     var resolutionFallback: ResolutionFallback?
 
+    @Option(help: "Read settings from this file instead of the nearest touchtape.yml at or above the current folder.")
+    var config: String?
+
+    @Flag(name: .customLong("no-config"), help: "Read no touchtape.yml.")
+    var noConfig = false
+
+    /// The settings the command line gives, alone.
     var settings: SessionSettings {
-        SessionSettings(profile: profile, threshold: threshold, flickVelocity: flickVelocity, flickEnabled: !noFlick,
-                        edge: edge, distance: distance, scale: scale, resolutionFallback: resolutionFallback)
+        SessionSettings(profile: profile ?? .transition, threshold: threshold, flickVelocity: flickVelocity,
+                        flickEnabled: flick ?? true, edge: edge, distance: distance, scale: scale,
+                        resolutionFallback: resolutionFallback)
     }
 
-    /// The validated configuration, or exit 2 with the setting at fault.
-    func configuration() throws -> (SessionSettings, ReplayConfiguration) {
-        let settings = settings
-        do { return (settings, try settings.configuration()) } catch { throw fail(error.description) }
+    /// The project configuration in force: `--config FILE`, else the nearest
+    /// `touchtape.yml` upwards (none with `--no-config`); its errors exit 2 with file and line.
+    func projectConfiguration() throws -> ProjectConfiguration? {
+        guard !noConfig else { return nil }
+        guard let path = config ?? ProjectConfiguration.find(from: FileManager.default.currentDirectoryPath) else { return nil }
+        do {
+            let loaded = try ProjectConfiguration.load(path: path)
+            writeStandardError("touchtape: settings from \(path)\n")
+            return loaded
+        } catch { throw fail(error.description, hint: error.hint) }
+    }
+
+    /// The validated settings (profile defaults < touchtape.yml < command line) and the
+    /// configuration file they came from, or exit 2 with the setting at fault.
+    func configuration() throws -> (SessionSettings, ReplayConfiguration, ProjectConfiguration?) {
+        let project = try projectConfiguration()
+        let base = project?.settings ?? SessionSettings()
+        let settings = base.overlaid(by: settings, profileSet: profile != nil, flickSet: flick != nil)
+        do { return (settings, try settings.configuration(), project) } catch { throw fail(error.description) }
     }
 }
 
