@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TouchTapePan
 import TouchTapeDismissal
 import TouchTapeFrames
 import TouchTapeReplay
@@ -12,11 +14,12 @@ struct SessionSettingsOptions: ParsableArguments {
     // `.unconditional`: a negative value (`--threshold -0.1`) is read as the value and
     // rejected by its range check, instead of looking like an unknown option.
     @Option(parsing: .unconditional,
-            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.")
-    var threshold: Double?
+            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test. sweep: A...B is the range swept.")
+    var threshold: SettingArgument?
 
-    @Option(name: .customLong("flick-velocity"), parsing: .unconditional, help: "Minimum flick velocity, points per second.")
-    var flickVelocity: Double?
+    @Option(name: .customLong("flick-velocity"), parsing: .unconditional,
+            help: "Minimum flick velocity, points per second. sweep: A...B is the range swept.")
+    var flickVelocity: SettingArgument?
 
     @Flag(name: .customLong("no-flick"), help: "Turn flicks off.")
     var noFlick = false
@@ -34,13 +37,26 @@ struct SessionSettingsOptions: ParsableArguments {
             help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).")
     var resolutionFallback: ResolutionFallback?
 
+    @Option(help: "Velocity estimator of the pan: lsq2 (least squares, the default), ios (UIScrollView-like weights) or impulse.")
+    var velocity: VelocityStrategy?
+
+    @Option(parsing: .unconditional, help: "Pan slop in points: how far the fingers move before a pan begins (default 10 on touchscreens, 1.5 mm on touchpads).")
+    var slop: Double?
+
     var settings: SessionSettings {
-        SessionSettings(profile: profile, threshold: threshold, flickVelocity: flickVelocity, flickEnabled: !noFlick,
-                        edge: edge, distance: distance, scale: scale, resolutionFallback: resolutionFallback)
+        SessionSettings(profile: profile, threshold: threshold?.value, flickVelocity: flickVelocity?.value, flickEnabled: !noFlick,
+                        edge: edge, distance: distance, scale: scale, resolutionFallback: resolutionFallback,
+                        velocity: velocity, slop: slop)
     }
 
     /// The validated configuration, or exit 2 with the setting at fault.
-    func configuration() throws -> (SessionSettings, ReplayConfiguration) {
+    /// - Parameter ranges: `A...B` allowed (sweep); otherwise a range is a usage error.
+    func configuration(ranges: Bool = false) throws -> (SessionSettings, ReplayConfiguration) {
+        if !ranges {
+            for (name, argument) in [("threshold", threshold), ("flick-velocity", flickVelocity)] {
+                if case .range? = argument { throw fail("--\(name) A...B is a range; only touchtape sweep takes one") }
+            }
+        }
         let settings = settings
         do { return (settings, try settings.configuration()) } catch { throw fail(error.description) }
     }
@@ -52,6 +68,24 @@ extension DismissalProfile: ExpressibleByArgument {
 }
 
 extension DismissEdge: ExpressibleByArgument {}
+
+extension VelocityStrategy: ExpressibleByArgument {}
+
+/// `F` (a value) or `A...B` (a range, for sweep).
+enum SettingArgument: ExpressibleByArgument {
+    case value(Double)
+    case range(ClosedRange<Double>)
+
+    init?(argument: String) {
+        if let v = Double(argument) { self = .value(v); return }
+        let parts = argument.components(separatedBy: "...")
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a < b else { return nil }
+        self = .range(a...b)
+    }
+
+    var value: Double? { if case .value(let v) = self { return v } else { return nil } }
+    var range: ClosedRange<Double>? { if case .range(let r) = self { return r } else { return nil } }
+}
 
 extension ReportFormat: ExpressibleByArgument {}
 
