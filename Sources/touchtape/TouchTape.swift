@@ -13,7 +13,7 @@ struct TouchTape: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             InspectCommand.self, ConvertCommand.self, ReplayCommand.self, LabelCommand.self,
-            DevicesCommand.self, RecordCommand.self, PlayCommand.self, LiveCommand.self, SweepCommand.self,
+            DevicesCommand.self, RecordCommand.self, PlayCommand.self, LiveCommand.self, SweepCommand.self, PlotCommand.self,
         ]
     )
 

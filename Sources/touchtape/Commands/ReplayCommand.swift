@@ -24,6 +24,8 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.") var output: String?
     @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
     var shard: ReplayShard?
+    @Option(help: "Also write a self-contained HTML page (summary, decision map, a plot per track) to this file.")
+    var html: String?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
 
@@ -51,6 +53,10 @@ struct ReplayCommand: AsyncParsableCommand {
             writeStandardError(report.summaryLine + "\n")
         } else {
             try writeStandardOutput(text)
+        }
+        if let html {
+            let transcripts = RecordingReplay.transcripts(sources, configuration: configuration)
+            try writeOutput(HTMLReportRenderer.render(report, transcripts: transcripts, settings: configuration.dismissal), to: html)
         }
         if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
