@@ -5,6 +5,12 @@ public enum JSONReportRenderer {
         document(report).rendered() + "\n"
     }
 
+    /// The report with the estimator comparison (`--compare-velocity`) as `estimators`, last.
+    public static func render(_ report: ReplayReport, estimators: JSONValue) -> String {
+        guard case .object(let members) = document(report) else { return render(report) }
+        return JSONValue.object(members + [("estimators", estimators)]).rendered() + "\n"
+    }
+
     public static func document(_ report: ReplayReport) -> JSONValue {
         .object([
             ("profile", .string(report.profile)),

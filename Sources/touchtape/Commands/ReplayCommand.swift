@@ -24,6 +24,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.") var output: String?
     @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
     var shard: ReplayShard?
+    @Flag(name: .customLong("compare-velocity"),
+          help: "Also show each track's release velocity and outcome under every velocity estimator (lsq2, ios, impulse), flagging tracks whose outcome depends on it.")
+    var compareVelocity = false
     @Option(help: "Also write a self-contained HTML page (summary, decision map, a plot per track) to this file.")
     var html: String?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
@@ -47,7 +50,16 @@ struct ReplayCommand: AsyncParsableCommand {
         let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: { Double(clock.nowMicroseconds()) / 1_000_000 })
         let report = runner.run(sources)
-        let text = format.render(report)
+        var text = format.render(report)
+        if compareVelocity {
+            let comparison: EstimatorComparison
+            do { comparison = try EstimatorComparison.run(sources, settings: settings) } catch { throw fail(error.description) }
+            switch format {
+            case .text: text += comparison.text
+            case .json: text = JSONReportRenderer.render(report, estimators: comparison.json)
+            case .junit: throw fail("--compare-velocity goes with --format text or json")
+            }
+        }
         if let output {
             try writeOutput(text, to: output)
             writeStandardError(report.summaryLine + "\n")
