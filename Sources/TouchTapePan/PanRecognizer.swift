@@ -17,6 +17,12 @@ import TouchTapeFrames
 /// - **Began**: at the frame that crosses the slop, with translation zero: the slop is
 ///   swallowed (UIKit; Flutter `DragStartBehavior.start`). Later translations are the
 ///   centroid's displacement since that frame.
+/// - **Velocity at began**: what a UIKit handler reads in `gestureRecognizerShouldBegin`
+///   and at `.began` is the velocity of a moving finger. When the tracker has no estimate
+///   there (fewer than its minimum samples since touch-down, or its history ended by a
+///   rest of more than 40 ms, as when fingers rest and then drag), the began velocity is
+///   the finger's average velocity since its motion (re)started: from the first frame
+///   after the rest, or, with only one frame since, from the last frame before it.
 /// - **Changed**: a frame whose translation or finger count differs from the last one.
 ///   Frames that repeat the position emit nothing but still feed the velocity tracker.
 /// - **Velocity**: the tracker gets the continuous position (in points) of every frame
@@ -49,6 +55,11 @@ public struct PanRecognizer: Sendable {
     private var beganPosition = Vector2.zero
     private var lastTranslation = Vector2.zero
     private var lastFingerCount = 0
+    /// Time (s) and position (mm) of the first frame since the motion (re)started, and of
+    /// the last frame before that restart: the began velocity's fallback.
+    private var motionStart: (time: Double, position: Vector2)?
+    private var beforeMotion: (time: Double, position: Vector2)?
+    private var lastPosition: (time: Double, position: Vector2)?
 
     public init(deviceKind: DeviceKind, settings: PanSettings = PanSettings()) {
         self.deviceKind = deviceKind
@@ -118,8 +129,10 @@ public struct PanRecognizer: Sendable {
         state = .began
         beganPosition = position
         lastTranslation = .zero
+        var velocity = tracker.velocity(at: time)
+        if velocity == .zero { velocity = movingVelocity(at: time, position: position) }
         return [PanSample(time: time, phase: .began, translation: .zero,
-                          velocity: tracker.velocity(at: time), fingerCount: frame.fingerCount)]
+                          velocity: velocity, fingerCount: frame.fingerCount)]
     }
 
     private mutating func handleBegan(_ frame: Frame, time: Double) -> [PanSample] {
@@ -170,6 +183,9 @@ public struct PanRecognizer: Sendable {
         slopOrigin = nil
         beganPosition = .zero
         lastTranslation = .zero
+        motionStart = nil
+        beforeMotion = nil
+        lastPosition = nil
         return handlePossible(frame, time: time)
     }
 
@@ -179,7 +195,26 @@ public struct PanRecognizer: Sendable {
         guard let position = centroid.update(contacts: frame.contacts, maximum: rule.maximum,
                                              followsGap: frame.followsGap) else { return nil }
         tracker.addSample(time: time, position: position * settings.scale)
+        let stopped = Double(PanConstants.assumePointerStoppedMicroseconds) / 1_000_000
+        if let last = lastPosition, frame.followsGap || time - last.time > stopped {
+            beforeMotion = frame.followsGap ? nil : last
+            motionStart = (time, position)
+        } else if motionStart == nil {
+            motionStart = (time, position)
+        }
+        lastPosition = (time, position)
         return position
+    }
+
+    /// The average velocity (points/s) since the motion (re)started; zero when unknown.
+    private func movingVelocity(at time: Double, position: Vector2) -> Vector2 {
+        if let start = motionStart, time > start.time {
+            return (position - start.position) * (settings.scale / (time - start.time))
+        }
+        if let before = beforeMotion, time > before.time {
+            return (position - before.position) * (settings.scale / (time - before.time))
+        }
+        return .zero
     }
 
     private func seconds(_ time: EventTime) -> Double {

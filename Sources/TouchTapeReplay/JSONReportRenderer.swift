@@ -5,10 +5,17 @@ public enum JSONReportRenderer {
         document(report).rendered() + "\n"
     }
 
+    /// The report with the estimator comparison (`--compare-velocity`) as `estimators`, last.
+    public static func render(_ report: ReplayReport, estimators: JSONValue) -> String {
+        guard case .object(let members) = document(report) else { return render(report) }
+        return JSONValue.object(members + [("estimators", estimators)]).rendered() + "\n"
+    }
+
     public static func document(_ report: ReplayReport) -> JSONValue {
         .object([
             ("profile", .string(report.profile)),
             ("overrides", .array(report.overrides.map(JSONValue.string))),
+            ("settings", report.settings.json),
             ("shard", report.shard.map { .string($0.description) } ?? .null),
             ("tracks", .array(report.tracks.map(track))),
             ("errors", .array(report.errors.map { e in
@@ -34,6 +41,9 @@ public enum JSONReportRenderer {
             ("releaseVelocity", t.releaseVelocity.map { .object([("x", .number($0.x)), ("y", .number($0.y))]) } ?? .null),
             ("outcome", .string(t.outcome.rawValue)),
             ("reason", .string(t.reason.rawValue)),
+            ("explanation", .string(t.explanation.summary)),
+            ("margins", .object([("threshold", t.explanation.thresholdMargin.map(JSONValue.number) ?? .null),
+                                 ("flickVelocity", t.explanation.flickMargin.map(JSONValue.number) ?? .null)])),
             ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
             ("checks", .array(t.checks.map { c in
                 .object([("name", .string(c.name)), ("status", .string(c.status.rawValue)), ("passed", .bool(c.passed)),

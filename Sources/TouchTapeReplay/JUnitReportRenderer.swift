@@ -35,6 +35,7 @@ public enum JUnitReportRenderer {
             let skipped = tracks.reduce(0) { $0 + $1.checks.filter(\.skipped).count }
             out += "  <testsuite name=\"\(escape(file))\" tests=\"\(tests)\" failures=\"\(failed)\" errors=\"\(errors.count)\""
                 + " skipped=\"\(skipped)\" time=\"\(TextReportRenderer.fixed(report.fileSeconds[file] ?? 0, 3))\">\n"
+            out += properties(report.settings, tracks)
             for e in errors {
                 out += "    <testcase classname=\"\(escape(file))\" name=\"read [\(escape(identity))]\" time=\"\(caseSeconds(report.fileSeconds[file]))\">\n"
                 out += "      <error type=\"\(escape(e.kind))\" message=\"\(escape(firstLine(e.message)))\">\(escape(e.message))</error>\n"
@@ -63,10 +64,22 @@ public enum JUnitReportRenderer {
         return out
     }
 
+    /// The settings in force and, per track, its outcome and why (CI pages show properties;
+    /// a track whose checks all pass or are skipped still says why it came out as it did).
+    static func properties(_ settings: EffectiveSettings, _ tracks: [TrackReport]) -> String {
+        var items = settings.entries.map { ("setting \($0.key)", $0.text) }
+        items += tracks.map { ("track \($0.track)", "\($0.outcome.rawValue): \($0.explanation.summary)") }
+        guard !items.isEmpty else { return "" }
+        return "    <properties>\n"
+            + items.map { "      <property name=\"\(escape($0.0))\" value=\"\(escape($0.1))\"/>\n" }.joined()
+            + "    </properties>\n"
+    }
+
     /// What a person reading the CI page needs to judge the failure without the JSON.
     static func failureBody(_ check: CheckResult, of t: TrackReport) -> String {
         var lines = ["\(t.file) track \(t.track): \(check.name) failed: \(check.detail)",
-                     "outcome: \(t.outcome.rawValue) (\(t.reason)); expected: \(t.expected?.rawValue ?? "-")"]
+                     "outcome: \(t.outcome.rawValue) (\(t.reason)); expected: \(t.expected?.rawValue ?? "-")",
+                     "why: \(t.explanation.summary)"]
         if let p = t.releaseProgress { lines.append("release progress: \(TextReportRenderer.fixed(p, 3))") }
         if let v = t.releaseVelocity {
             lines.append("release velocity: (\(TextReportRenderer.fixed(v.x, 1)), \(TextReportRenderer.fixed(v.y, 1))) pt/s")

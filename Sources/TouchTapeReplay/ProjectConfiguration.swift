@@ -1,6 +1,7 @@
 import Foundation
 import TouchTapeDismissal
 import TouchTapeFrames
+import TouchTapePan
 import Yams
 
 /// A project's `touchtape.yml`: the settings and recordings its CI, its live tuning and
@@ -26,7 +27,7 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public static let fileName = "touchtape.yml"
     /// The keys a file may hold.
     public static let keys = ["profile", "threshold", "flick-velocity", "flick", "edge", "distance", "scale",
-                              "resolution-fallback", "recordings"]
+                              "resolution-fallback", "velocity", "slop", "recordings"]
 
     /// The file it was read from.
     public var file: String
@@ -143,6 +144,15 @@ public struct ProjectConfiguration: Hashable, Sendable {
                     throw failure(line, "unknown edge '\(text)'", "edges: \(DismissEdge.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 configuration.settings.edge = edge
+            case "slop":
+                let v = try number(); numbers.append((key, line, { $0.slop = v }))
+            case "velocity":
+                let text = try scalar()
+                guard let strategy = VelocityStrategy(rawValue: text) else {
+                    throw failure(line, "unknown velocity estimator '\(text)'",
+                                  "estimators: \(VelocityStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                configuration.settings.velocity = strategy
             case "resolution-fallback":
                 let text = try scalar()
                 guard let fallback = ResolutionFallback(text) else {
@@ -189,6 +199,8 @@ extension SessionSettings {
         if let v = other.distance { result.distance = v }
         if let v = other.scale { result.scale = v }
         if let v = other.resolutionFallback { result.resolutionFallback = v }
+        if let v = other.velocity { result.velocity = v }
+        if let v = other.slop { result.slop = v }
         return result
     }
 }

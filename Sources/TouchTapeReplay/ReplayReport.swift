@@ -4,6 +4,9 @@ public struct ReplayReport: Sendable {
     /// The profile name and any settings overridden on top of it, for the report header.
     public var profile: String
     public var overrides: [String]
+    /// Every setting in force as a value (the profile's with the overrides applied); empty
+    /// when the report was made without a configuration.
+    public var settings = EffectiveSettings(entries: [])
     public var tracks: [TrackReport]
     /// Files that could not be read; every other file is still replayed.
     public var errors: [UnreadableFile]

@@ -34,6 +34,7 @@ public struct ReplayRunner {
     public func run(_ sources: [RecordingSource], progress: (ReplayProgress) -> Void = { _ in }) -> ReplayReport {
         var report = ReplayReport(profile: settings.profile.rawValue, overrides: settings.overrideDescriptions,
                                   tracks: [], shard: shard)
+        report.settings = EffectiveSettings(configuration: configuration)
         for (done, source) in sources.enumerated() {
             let file = source.eventsPath
             let start = clock?()

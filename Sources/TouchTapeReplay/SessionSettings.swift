@@ -30,10 +30,17 @@ public struct SessionSettings: Hashable, Sendable {
     public var scale: Double?
     /// The assumption for devices reporting resolution 0; `nil`: ``ResolutionFallback/standard``.
     public var resolutionFallback: ResolutionFallback?
+    /// The pan's velocity estimator; `nil`: least squares (``VelocityStrategy/leastSquares``).
+    public var velocity: VelocityStrategy?
+    /// The pan slop in points, on touchscreens and touchpads alike; `nil`: 10 pt on
+    /// touchscreens, 1.5 mm on touchpads.
+    public var slop: Double?
 
     public init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
                 flickEnabled: Bool = true, edge: DismissEdge? = nil, distance: Double? = nil, scale: Double? = nil,
-                resolutionFallback: ResolutionFallback? = nil) {
+                resolutionFallback: ResolutionFallback? = nil, velocity: VelocityStrategy? = nil, slop: Double? = nil) {
+        self.velocity = velocity
+        self.slop = slop
         self.profile = profile
         self.threshold = threshold
         self.flickVelocity = flickVelocity
@@ -70,6 +77,8 @@ public struct SessionSettings: Hashable, Sendable {
     public func panSettings() throws(SessionSettingsError) -> PanSettings {
         var pan = PanSettings()
         if let scale { pan.scale = scale }
+        if let velocity { pan.velocityStrategy = velocity }
+        if let slop { pan.touchscreenSlop = slop; pan.touchpadSlopOverride = slop }
         do { return try pan.validated() } catch { throw SessionSettingsError(setting: nil, message: "\(error)") }
     }
 
@@ -96,6 +105,8 @@ public struct SessionSettings: Hashable, Sendable {
         if let distance { words.append("distance \(distance)") }
         if let scale { words.append("scale \(scale)") }
         if let resolutionFallback { words.append("resolution fallback \(resolutionFallback.argument)") }
+        if let velocity { words.append("velocity \(velocity.rawValue)") }
+        if let slop { words.append("slop \(slop)") }
         return words
     }
 
@@ -109,6 +120,8 @@ public struct SessionSettings: Hashable, Sendable {
         if let distance { arguments += ["--distance", "\(distance)"] }
         if let scale { arguments += ["--scale", "\(scale)"] }
         if let resolutionFallback { arguments += ["--resolution-fallback", resolutionFallback.argument] }
+        if let velocity { arguments += ["--velocity", velocity.rawValue] }
+        if let slop { arguments += ["--slop", "\(slop)"] }
         return arguments
     }
 }

@@ -1,62 +1,129 @@
 import TouchTapeEvents
 
-/// The human report: a header, one table row per track, the failed checks spelled out
-/// under the table, notes, and the closing `N passed, N failed` line.
+/// The human report, for a 100-column terminal: a header with the settings in force,
+/// then per file its name (relative to the folder the files share) and device, the
+/// assumptions made for it (once), and its tracks, each with a line saying why it came out
+/// as it did; the user's label and note (`label:`) apart from the tool's diagnostics
+/// (`tool:`); failed checks spelled out under their track; the closing `N passed, N failed`.
 public enum TextReportRenderer {
-    static let columns = ["file", "track", "kind", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "failed checks"]
+    /// The width the report is wrapped to.
+    public static let width = 100
+    static let columns = ["track", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "checks"]
 
     public static func render(_ report: ReplayReport) -> String {
         var lines: [String] = []
         var header = "TouchTape replay — profile \(report.profile)"
         if !report.overrides.isEmpty { header += " (" + report.overrides.joined(separator: ", ") + ")" }
         if let shard = report.shard { header += ", shard \(shard)" }
-        lines.append(header)
-        lines.append("")
-        let rows = report.tracks.map { t -> [String] in
-            [
-                t.file, String(t.track), t.deviceKind.rawValue, String(t.fingers),
-                t.releaseProgress.map { fixed($0, 3) } ?? "-",
-                t.releaseVelocity.map { "(\(fixed($0.x, 0)), \(fixed($0.y, 0)))" } ?? "-",
-                t.outcome.rawValue + (t.outcome == .none ? " (\(t.reason))" : ""),
-                t.expected?.rawValue ?? "-",
-                t.failedChecks.isEmpty ? "-" : t.failedChecks.map(\.name).joined(separator: ","),
-            ]
+        lines += wrap(header, indent: "")
+        if !report.settings.entries.isEmpty {
+            lines += wrap("settings: " + report.settings.entries.dropFirst().map(\.text).joined(separator: ", "), indent: "  ")
         }
-        lines += table([columns] + rows)
-        let failures = report.tracks.flatMap { t in t.failedChecks.map { "\(t.file) track \(t.track): \($0.name): \($0.detail)" } }
-        if !failures.isEmpty {
+        let folder = commonFolder(report.tracks.map(\.file) + report.errors.map(\.file))
+        if !folder.isEmpty { lines += wrap("folder: \(folder)", indent: "  ") }
+        func relative(_ path: String) -> String { String(path.dropFirst(folder.count)) }
+
+        var files: [String] = []
+        var byFile: [String: [TrackReport]] = [:]
+        for t in report.tracks {
+            if byFile[t.file] == nil { files.append(t.file) }
+            byFile[t.file, default: []].append(t)
+        }
+        let rows = report.tracks.map(row)
+        var widths = columns.map(\.count)
+        for r in rows { for (i, cell) in r.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        if !files.isEmpty {
             lines.append("")
-            lines.append("Failed checks:")
-            lines += failures.map { "  " + $0 }
+            lines.append("  " + line(columns, widths))
+        }
+        var index = 0
+        for file in files {
+            let tracks = byFile[file]!
+            let first = tracks[0]
+            lines.append("")
+            lines += wrap(relative(file), indent: "    ")
+            lines += wrap("  device: \"\(first.deviceName)\", \(first.deviceKind.rawValue), protocol \(first.touchProtocol.name)",
+                          indent: "    ")
+            var assumed: [String] = []
+            for t in tracks { for a in t.assumptions where !assumed.contains(a) { assumed.append(a) } }
+            for a in assumed { lines += wrap("  assumed: \(a)", indent: "    ") }
+            for t in tracks {
+                lines.append("  " + line(rows[index], widths))
+                index += 1
+                lines += wrap("      why: \(t.explanation.summary)", indent: "        ")
+                for c in t.failedChecks { lines += wrap("      FAILED \(c.name): \(c.detail)", indent: "        ") }
+                if t.expected != nil || t.userNote != nil {
+                    var label = "      label: " + (t.expected.map { "expect \($0.rawValue)" } ?? "no expected outcome")
+                    if let note = t.userNote { label += "; note: \(note)" }
+                    lines += wrap(label, indent: "        ")
+                }
+                for d in t.diagnostics { lines += wrap("      tool: \(d)", indent: "        ") }
+            }
         }
         if !report.errors.isEmpty {
             lines.append("")
             lines.append("Could not read:")
             lines += report.errors.flatMap { e in e.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
         }
-        let notes = report.tracks.flatMap { t in t.notes.map { "\(t.file) track \(t.track): \($0)" } } + report.notes
-        if !notes.isEmpty {
+        if !report.notes.isEmpty {
             lines.append("")
             lines.append("Notes:")
-            lines += notes.map { "  " + $0 }
+            lines += report.notes.flatMap { wrap("  " + $0, indent: "    ") }
         }
         lines.append("")
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func table(_ rows: [[String]]) -> [String] {
-        guard let first = rows.first else { return [] }
-        var widths = first.map(\.count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        func line(_ row: [String]) -> String {
-            row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
-            }.joined(separator: "  ")
+    static func row(_ t: TrackReport) -> [String] {
+        let skipped = t.skippedChecks.count
+        let checks = t.failedChecks.isEmpty
+            ? "ok" + (skipped > 0 ? " (\(skipped) skipped)" : "")
+            : "FAILED " + t.failedChecks.map(\.name).joined(separator: ",")
+        return [
+            String(t.track), String(t.fingers),
+            t.releaseProgress.map { fixed($0, 3) } ?? "-",
+            t.releaseVelocity.map { "(\(fixed($0.x, 0)), \(fixed($0.y, 0)))" } ?? "-",
+            t.outcome.rawValue, t.expected?.rawValue ?? "-", checks,
+        ]
+    }
+
+    static func line(_ row: [String], _ widths: [Int]) -> String {
+        row.enumerated().map { i, cell in
+            i == row.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
+        }.joined(separator: "  ")
+    }
+
+    /// The folder (ending in `/`) every path lies in, `""` when they share none.
+    static func commonFolder(_ paths: [String]) -> String {
+        guard var prefix = paths.first.map({ Substring($0) }) else { return "" }
+        for path in paths.dropFirst() {
+            prefix = prefix.prefix(zip(prefix, path).prefix { $0 == $1 }.count)
         }
-        var out = [line(first), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
-        out += rows.dropFirst().map(line)
-        return out
+        guard let slash = prefix.lastIndex(of: "/") else { return "" }
+        return String(prefix[...slash])
+    }
+
+    /// `text` broken at spaces into lines of at most ``width`` columns (a single word
+    /// longer than that stays whole); continuation lines start with `indent`.
+    static func wrap(_ text: String, indent: String) -> [String] {
+        var lines: [String] = []
+        let lead = text.prefix { $0 == " " }
+        var current = String(lead)
+        var started = false
+        for word in text.dropFirst(lead.count).split(separator: " ") {
+            if !started {
+                current += word
+                started = true
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = indent + word
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
     /// `value` with exactly `digits` decimals (``DecimalText/fixed(_:_:)``).

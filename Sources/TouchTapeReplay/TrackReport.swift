@@ -18,6 +18,13 @@ public struct TrackReport: Sendable {
     public var expected: ExpectedOutcome?
     public var checks: [CheckResult]
     public var notes: [String]
+    /// Why the outcome is what it is, and the release's margins to the threshold and the flick velocity.
+    public var explanation: OutcomeExplanation
+    /// The recorder's (user's) note, apart from the tool's diagnostics.
+    public var userNote: String?
+    /// Assumptions the tool made for this track's file (e.g. a resolution); the same for every
+    /// track of a file, so the text report says them once per file.
+    public var assumptions: [String] = []
 
     public var passed: Bool { checks.allSatisfy(\.passed) }
     public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
@@ -36,5 +43,15 @@ public struct TrackReport: Sendable {
         expected = t.annotation.expected
         self.checks = checks
         notes = t.notes
+        explanation = OutcomeExplanation(transcript: t)
+        userNote = t.annotation.note.flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// The tool's own diagnostics: ``notes`` less the user's note and the assumptions.
+    public var diagnostics: [String] {
+        notes.filter { !$0.hasPrefix("note: ") && !assumptions.contains($0) }
+    }
+
+    /// Checks that did not apply to this track.
+    public var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
 }

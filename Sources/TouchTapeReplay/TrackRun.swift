@@ -65,8 +65,10 @@ public struct TrackRun: Sendable {
         let transcript = ReplayPipeline.transcript(samples: samples, run: dismissal, settings: configuration.dismissal,
                                                    profileName: configuration.profileName, context: context)
         let results = ReplayPipeline.check(transcript, checks: checks)
-        return TrackResult(transcript: transcript,
-                           report: TrackReport(transcript: transcript, deviceName: description.name, checks: results))
+        var report = TrackReport(transcript: transcript, deviceName: description.name, checks: results)
+        report.explanation = OutcomeExplanation(transcript: transcript, pan: configuration.pan)
+        report.assumptions = units.assumption.map { [$0] } ?? []
+        return TrackResult(transcript: transcript, report: report)
     }
 }
 

@@ -127,5 +127,13 @@ extension RecordingPlan {
                 .move(displacement: Vector2(x: 0, y: -5), duration: 0.1, profile: .constant),
             ], frameInterval: 1.0 / 60.0), expect: .cancel, note: "single-touch screen: down and back up"),
         ], seed: 10),
+        RecordingPlan(name: "touchscreen-two-finger-rest-then-drag-finish", device: .touchscreen, format: .evemu, gestures: [
+            Gesture(GestureScript(start: Vector2(x: 26, y: 15), strokes: [
+                .hold(duration: 0.15),
+                .move(displacement: Vector2(x: 0, y: 50), duration: 0.5, profile: .constant),
+                .move(displacement: Vector2(x: 0, y: 6), duration: 0.1, profile: .constant),
+            ], extraFingers: [GestureScript.ExtraFinger(offset: Vector2(x: 16, y: 2))], positionNoise: 0),
+            expect: .finish, note: "two fingers rest 150 ms, then pan about 350 pt down: at .began the handler sees the moving fingers"),
+        ], seed: 11),
     ]
 }

@@ -151,7 +151,7 @@ func unreadableFilesAndFoldersExit3WithThePath() throws {
     #expect(inspect.status == 0)
     #expect(inspect.stdout.contains("  note: truncated after event "), "\(inspect.stdout)")
     let replay = try TouchTapeBinary.run(["replay", cut])
-    #expect(replay.stdout.contains("track 1: truncated after event "), "\(replay.stdout)")
+    #expect(replay.stdout.contains("      tool: truncated after event "), "\(replay.stdout)")
     // The bundled file itself is complete.
     #expect(!(try TouchTapeBinary.run(["inspect", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu")]).stdout.contains("truncated")))
 }

@@ -25,8 +25,8 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
         try RecordingReplay.run(source, configuration: configuration) { streamed.append($0.report) }
         let recording = try RecordingReader.read(source)
         let alone = recording.tracks(units: MillimetreConversion(description: recording.description)).map { track in
-            let t = ReplayPipeline.transcript(for: track, file: source.eventsPath, configuration: configuration)
-            return TrackReport(transcript: t, deviceName: recording.description.name, checks: ReplayPipeline.check(t))
+            TrackRun(track: track, file: source.eventsPath, configuration: configuration,
+                     controller: DismissalController(settings: configuration.dismissal)).result(annotation: track.annotation).report
         }
         #expect(streamed.count == alone.count, "\(source.eventsPath)")
         #expect(JSONReportRenderer.render(ReplayReport(profile: profile.rawValue, tracks: streamed))

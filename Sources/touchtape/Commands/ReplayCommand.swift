@@ -25,6 +25,11 @@ struct ReplayCommand: AsyncParsableCommand {
     var output: String?
     @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
     var shard: ReplayShard?
+    @Flag(name: .customLong("compare-velocity"),
+          help: "Also show each track's release velocity and outcome under every velocity estimator (lsq2, ios, impulse), flagging tracks whose outcome depends on it.")
+    var compareVelocity = false
+    @Option(help: "Also write a self-contained HTML page (summary, decision map, a plot per track) to this file.")
+    var html: String?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
     /// Seconds before the progress line appears (a terminal's stderr only); hidden, for tests.
@@ -57,12 +62,25 @@ struct ReplayCommand: AsyncParsableCommand {
             if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
         }
         if let text = line?.finish() { writeStandardError(text) }
-        let text = format.render(report)
+        var text = format.render(report)
+        if compareVelocity {
+            let comparison: EstimatorComparison
+            do { comparison = try EstimatorComparison.run(sources, settings: settings) } catch { throw fail(error.description) }
+            switch format {
+            case .text: text += comparison.text
+            case .json: text = JSONReportRenderer.render(report, estimators: comparison.json)
+            case .junit: throw fail("--compare-velocity goes with --format text or json")
+            }
+        }
         if let output {
             try writeOutput(text, to: output)
             writeStandardError(report.summaryLine + "\n")
         } else {
             try writeStandardOutput(text)
+        }
+        if let html {
+            let transcripts = RecordingReplay.transcripts(sources, configuration: configuration)
+            try writeOutput(HTMLReportRenderer.render(report, transcripts: transcripts, settings: configuration.dismissal), to: html)
         }
         if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchTapePan
 import TouchTapeDismissal
 import TouchTapeFrames
 import TouchTapeReplay
@@ -13,11 +14,12 @@ struct SessionSettingsOptions: ParsableArguments {
     // `.unconditional`: a negative value (`--threshold -0.1`) is read as the value and
     // rejected by its range check, instead of looking like an unknown option.
     @Option(parsing: .unconditional,
-            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.")
-    var threshold: Double?
+            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test. sweep: A...B is the range swept.")
+    var threshold: SettingArgument?
 
-    @Option(name: .customLong("flick-velocity"), parsing: .unconditional, help: "Minimum flick velocity, points per second.")
-    var flickVelocity: Double?
+    @Option(name: .customLong("flick-velocity"), parsing: .unconditional,
+            help: "Minimum flick velocity, points per second. sweep: A...B is the range swept.")
+    var flickVelocity: SettingArgument?
 
     @Flag(inversion: .prefixedNo, help: "Turn flicks on or off (--no-flick), whatever touchtape.yml says.")
     var flick: Bool?
@@ -35,6 +37,12 @@ struct SessionSettingsOptions: ParsableArguments {
             help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).")
     var resolutionFallback: ResolutionFallback?
 
+    @Option(help: "Velocity estimator of the pan: lsq2 (least squares, the default), ios (UIScrollView-like weights) or impulse.")
+    var velocity: VelocityStrategy?
+
+    @Option(parsing: .unconditional, help: "Pan slop in points: how far the fingers move before a pan begins (default 10 on touchscreens, 1.5 mm on touchpads).")
+    var slop: Double?
+
     @Option(help: "Read settings from this file instead of the nearest touchtape.yml at or above the current folder.")
     var config: String?
 
@@ -43,9 +51,9 @@ struct SessionSettingsOptions: ParsableArguments {
 
     /// The settings the command line gives, alone.
     var settings: SessionSettings {
-        SessionSettings(profile: profile ?? .transition, threshold: threshold, flickVelocity: flickVelocity,
+        SessionSettings(profile: profile ?? .transition, threshold: threshold?.value, flickVelocity: flickVelocity?.value,
                         flickEnabled: flick ?? true, edge: edge, distance: distance, scale: scale,
-                        resolutionFallback: resolutionFallback)
+                        resolutionFallback: resolutionFallback, velocity: velocity, slop: slop)
     }
 
     /// The project configuration in force: `--config FILE`, else the nearest
@@ -62,7 +70,13 @@ struct SessionSettingsOptions: ParsableArguments {
 
     /// The validated settings (profile defaults < touchtape.yml < command line) and the
     /// configuration file they came from, or exit 2 with the setting at fault.
-    func configuration() throws -> (SessionSettings, ReplayConfiguration, ProjectConfiguration?) {
+    /// - Parameter ranges: `A...B` allowed (sweep); otherwise a range is a usage error.
+    func configuration(ranges: Bool = false) throws -> (SessionSettings, ReplayConfiguration, ProjectConfiguration?) {
+        if !ranges {
+            for (name, argument) in [("threshold", threshold), ("flick-velocity", flickVelocity)] {
+                if case .range? = argument { throw fail("--\(name) A...B is a range; only touchtape sweep takes one") }
+            }
+        }
         let project = try projectConfiguration()
         let base = project?.settings ?? SessionSettings()
         let settings = base.overlaid(by: settings, profileSet: profile != nil, flickSet: flick != nil)
@@ -76,6 +90,24 @@ extension DismissalProfile: ExpressibleByArgument {
 }
 
 extension DismissEdge: ExpressibleByArgument {}
+
+extension VelocityStrategy: ExpressibleByArgument {}
+
+/// `F` (a value) or `A...B` (a range, for sweep).
+enum SettingArgument: ExpressibleByArgument {
+    case value(Double)
+    case range(ClosedRange<Double>)
+
+    init?(argument: String) {
+        if let v = Double(argument) { self = .value(v); return }
+        let parts = argument.components(separatedBy: "...")
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a < b else { return nil }
+        self = .range(a...b)
+    }
+
+    var value: Double? { if case .value(let v) = self { return v } else { return nil } }
+    var range: ClosedRange<Double>? { if case .range(let r) = self { return r } else { return nil } }
+}
 
 extension ReportFormat: ExpressibleByArgument {}
 

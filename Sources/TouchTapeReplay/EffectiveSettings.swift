@@ -1,0 +1,56 @@
+import TouchTapePan
+import TouchTapeDismissal
+
+/// The settings a run used, as values (the profile's with the overrides applied), so a
+/// report says what it was judged against without the reader knowing the profile's
+/// defaults. Every report format starts with it.
+public struct EffectiveSettings: Hashable, Sendable {
+    /// One setting: a stable key (JSON, JUnit property), its value for JSON, and its words.
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+        public var text: String
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) { self.entries = entries }
+
+    public init(configuration c: ReplayConfiguration) {
+        let d = c.dismissal
+        var e: [Entry] = [Entry(key: "profile", value: .string(c.profileName), text: c.profileName)]
+        if let threshold = d.completionThreshold {
+            e.append(Entry(key: "threshold", value: .number(threshold),
+                           text: "threshold \(fmt(threshold)) (finish if \(d.thresholdComparison.symbol))"))
+        } else {
+            e.append(Entry(key: "threshold", value: .null, text: "no threshold (image centre vs anchor)"))
+        }
+        if let flick = d.flick, d.rule != .vetoOnly {
+            let measure = d.velocityMeasure == .magnitude2D ? "|v|" : "v along edge"
+            e.append(Entry(key: "flickVelocity", value: .number(flick.minimumVelocity),
+                           text: "flick \(measure) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity)) pt/s"))
+        } else {
+            e.append(Entry(key: "flickVelocity", value: .null, text: "no flick"))
+        }
+        e.append(Entry(key: "edge", value: .string(d.edge.rawValue), text: "edge \(d.edge)"))
+        e.append(Entry(key: "distance", value: .number(d.divisor), text: "distance \(fmt(d.divisor)) pt"))
+        e.append(Entry(key: "scale", value: .number(c.pan.scale), text: "scale \(fmt(c.pan.scale)) pt/mm"))
+        e.append(Entry(key: "slop", value: .object([("touchscreen", .number(c.pan.touchscreenSlop)),
+                                                    ("touchpad", .number(c.pan.touchpadSlop))]),
+                       text: "slop \(fmt(c.pan.touchscreenSlop)) pt (touchpad \(fmt(c.pan.touchpadSlop)) pt)"))
+        e.append(Entry(key: "velocity", value: .string(c.pan.velocityStrategy.rawValue),
+                       text: "velocity \(c.pan.velocityStrategy.rawValue)"))
+        let maximum = c.pan.touchscreenFingers.maximum
+        e.append(Entry(key: "maximumTouches", value: maximum.map(JSONValue.integer) ?? .null,
+                       text: maximum.map { "at most \($0) touch\($0 == 1 ? "" : "es")" } ?? "any touches"))
+        e.append(Entry(key: "resolutionFallback", value: .string(c.resolutionFallback.argument),
+                       text: "resolution fallback \(c.resolutionFallback.argument)"))
+        entries = e
+    }
+
+    /// `{"profile": …, "threshold": …}` in a fixed order.
+    public var json: JSONValue { .object(entries.map { ($0.key, $0.value) }) }
+
+    /// The words, comma-separated.
+    public var text: String { entries.map(\.text).joined(separator: ", ") }
+}

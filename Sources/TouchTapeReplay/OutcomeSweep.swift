@@ -1,0 +1,110 @@
+import TouchTapePan
+import TouchTapeDismissal
+
+/// How a track's outcome depends on one setting: the values where it flips, found by
+/// re-running only the controller over the track's pan samples (computed once).
+///
+/// The range is scanned on a grid; each change of outcome between two grid points is
+/// narrowed by bisection down to two adjacent doubles, so a boundary is exact: below
+/// ``Boundary/value`` the outcome is ``Boundary/below``, from it on ``Boundary/above``.
+///
+/// ```swift
+/// let sweep = OutcomeSweep(samples: run.samples, settings: configuration.dismissal)
+/// let flips = sweep.boundaries(of: .threshold, in: 0...1)   // [Boundary(value: 0.566, below: .finish, above: .cancel)]
+/// ```
+public struct OutcomeSweep: Sendable {
+    /// The setting a sweep varies.
+    public enum Setting: String, Hashable, Sendable, CaseIterable {
+        /// The completion threshold (fraction).
+        case threshold
+        /// The minimum flick velocity (points per second).
+        case flickVelocity
+    }
+
+    /// One flip of the outcome.
+    public struct Boundary: Hashable, Sendable {
+        /// The smallest value of the setting with outcome ``above``.
+        public var value: Double
+        public var below: Outcome
+        public var above: Outcome
+    }
+
+    public var samples: [PanSample]
+    public var settings: DismissalSettings
+    /// Grid points over the range before bisection.
+    public var gridPoints: Int
+
+    public init(samples: [PanSample], settings: DismissalSettings, gridPoints: Int = 200) {
+        self.samples = samples
+        self.settings = settings
+        self.gridPoints = gridPoints
+    }
+
+    /// The settings with `setting` set to `value` (a flick velocity turns flicks on).
+    public func settings(_ setting: Setting, _ value: Double) -> DismissalSettings {
+        var s = settings
+        switch setting {
+        case .threshold: s.completionThreshold = value
+        case .flickVelocity:
+            s.flick = .init(minimumVelocity: value, comparison: s.flick?.comparison ?? .greaterThanOrEqual)
+        }
+        return s
+    }
+
+    /// The outcome under `settings`: the controller alone, fed as ``DismissalDriver`` feeds
+    /// it (from the first `.began`; refused → none; decided at the first `.ended`/`.cancelled`;
+    /// a second `.began` first → none), with no completion animation.
+    public static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
+        var controller = DismissalController(settings: settings)
+        var driving = false
+        for sample in samples {
+            switch (driving, sample.phase) {
+            case (false, .began):
+                guard controller.panBegan(sample) != nil else { return .none }
+                driving = true
+            case (false, _):
+                continue
+            case (true, .began):
+                return .none
+            case (true, .changed):
+                _ = controller.panChanged(sample)
+            case (true, .ended), (true, .cancelled):
+                return controller.panEnded(sample).outcome
+            }
+        }
+        return .none
+    }
+
+    public func outcome(_ setting: Setting, _ value: Double) -> Outcome {
+        Self.outcome(samples: samples, settings: settings(setting, value))
+    }
+
+    /// Every flip of the outcome as `setting` runs over `range`, in increasing order.
+    public func boundaries(of setting: Setting, in range: ClosedRange<Double>) -> [Boundary] {
+        let steps = max(gridPoints, 1)
+        var found: [Boundary] = []
+        var previous = (value: range.lowerBound, outcome: outcome(setting, range.lowerBound))
+        for i in 1...steps {
+            let value = i == steps ? range.upperBound : range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / Double(steps)
+            let current = outcome(setting, value)
+            if current != previous.outcome {
+                found.append(bisect(setting, from: previous.value, previous.outcome, to: value))
+            }
+            previous = (value, current)
+        }
+        return found
+    }
+
+    /// Narrows a flip between `low` (outcome `lowOutcome`) and `high` to adjacent doubles.
+    private func bisect(_ setting: Setting, from low: Double, _ lowOutcome: Outcome, to high: Double) -> Boundary {
+        var low = low, high = high
+        var highOutcome = outcome(setting, high)
+        while low.nextUp < high {
+            let mid = low + (high - low) / 2
+            guard mid > low, mid < high else { break }
+            let o = outcome(setting, mid)
+            if o == lowOutcome { low = mid } else { high = mid; highOutcome = o }
+        }
+        return Boundary(value: high, below: lowOutcome, above: highOutcome)
+    }
+}

@@ -1,0 +1,71 @@
+import TouchTapeEvents
+import TouchTapePan
+import TouchTapeDismissal
+
+/// One track as an SVG picture (`touchtape plot`): progress against time with the
+/// threshold line, the release point and the completion animation to 1 or 0; the pan's
+/// velocity along the dismiss axis on a second axis with the flick velocity marked; the
+/// outcome and why in the title. Elements carry ids (`progress-line`, `threshold-line`,
+/// `release-point`, `velocity-line`, `flick-line`, `completion-line`, `x-axis-label`,
+/// `progress-axis-label`, `velocity-axis-label`, `outcome`) so tests and pages can find them.
+public enum TrackPlot {
+    public static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380) -> String {
+        var c = SVGCanvas(width: width, height: height)
+        let s = t.settings
+        let edge = s.edge
+        let end = max(t.completionFrames.last?.time ?? 0, t.samples.last?.time ?? 0, t.decision?.time ?? 0, 0.1)
+        let time = 0...SVGCanvas.niceCeil(end * 1.02)
+        let progress = 0.0...1.0
+        let velocities = t.samples.map { edge.component(of: $0.velocity) }
+        let flick = s.flick.map(\.minimumVelocity)
+        let vMax = SVGCanvas.niceCeil(max((velocities.map(abs).max() ?? 0), flick ?? 0, 100) * 1.05)
+        let velocity = -vMax...vMax
+
+        c.axis(time, side: "bottom", ticks: 5, digits: time.upperBound <= 1 ? 2 : 1)
+        c.axis(progress, side: "left", ticks: 5, digits: 1)
+        c.axis(velocity, side: "right", ticks: 4, digits: 0)
+        c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
+
+        if let threshold = s.completionThreshold {
+            c.line(c.left, c.y(threshold, progress), c.right, c.y(threshold, progress), cls: "threshold", id: "threshold-line")
+            c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.left + 6, c.y(threshold, progress) - 5, cls: "small")
+        }
+        if let flick {
+            let measure = s.velocityMeasure == .magnitude2D ? "|v|" : "v"
+            c.line(c.left, c.y(flick, velocity), c.right, c.y(flick, velocity), cls: "flick", id: "flick-line")
+            c.text("flick \(measure) ≥ \(TextReportRenderer.fixed(flick, 0)) pt/s", c.right - 6, c.y(flick, velocity) - 5,
+                   cls: "small", anchor: "end")
+        }
+        c.polyline(zip(t.samples, velocities).map { (c.x($0.0.time, time), c.y($0.1, velocity)) }, cls: "velocity", id: "velocity-line")
+        c.polyline(t.updates.map { (c.x($0.time, time), c.y($0.progress, progress)) }, cls: "progress", id: "progress-line")
+        if let d = t.decision {
+            var completion = [(c.x(d.time, time), c.y(d.progress, progress))]
+            completion += t.completionFrames.map { (c.x($0.time, time), c.y(min(max($0.value, 0), 1), progress)) }
+            if t.completionFrames.isEmpty == false { c.polyline(completion, cls: "completion", id: "completion-line") }
+            c.circle(c.x(d.time, time), c.y(d.progress, progress), r: 5.5, cls: "release", id: "release-point",
+                     title: "release at \(TextReportRenderer.fixed(d.time, 3)) s: progress \(TextReportRenderer.fixed(d.progress, 3)), "
+                        + "velocity \(TextReportRenderer.fixed(edge.component(of: d.velocity), 0)) pt/s")
+        }
+
+        c.text("time (s)", c.right, c.height - 12, cls: "label", id: "x-axis-label", anchor: "end")
+        c.text("progress (fraction of \(TextReportRenderer.fixed(s.divisor, 0)) pt)", 18, (c.top + c.bottom) / 2,
+               cls: "label", id: "progress-axis-label", anchor: "middle", rotate: true)
+        c.text("velocity towards \(edge) (pt/s)", c.width - 14, (c.top + c.bottom) / 2,
+               cls: "label", id: "velocity-axis-label", anchor: "middle", rotate: true)
+        let name = t.file.split(separator: "/").last.map(String.init) ?? t.file
+        c.text("\(name) track \(t.track) — \(t.profileName): \(t.outcome.rawValue)"
+               + (t.annotation.expected.map { " (labelled \($0.rawValue))" } ?? ""), c.left, 18, cls: "title", id: "outcome")
+        if let explanation {
+            let short = explanation.count > 110 ? String(explanation.prefix(107)) + "…" : explanation
+            c.text(short, c.left, 34, cls: "small", id: "explanation")
+        }
+        // Legend.
+        let ly = c.height - 8
+        for (i, item) in [("legend-progress", "progress"), ("legend-velocity", "velocity"), ("legend-threshold", "threshold")].enumerated() {
+            let lx = c.left + Double(i) * 110
+            c.rect(lx, ly - 8, 14, 4, cls: item.0)
+            c.text(item.1, lx + 18, ly - 3, cls: "small")
+        }
+        return c.rendered(title: "\(name) track \(t.track): progress and velocity")
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TouchTapeFormats
+import TouchTapeReplay
+
+/// `touchtape plot`: one track as an SVG picture, or (`--map`) the decision map of a run.
+struct PlotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Draw a track (progress, velocity, threshold, release, completion) or a run's decision map as SVG.")
+
+    @Argument(help: "A recording (or, with --map, recordings and folders).")
+    var paths: [String]
+    @Option(help: "The track to draw (the numbers inspect shows). Default: 1.") var track: Int = 1
+    @Flag(help: "Draw the decision map of every track under the paths instead.") var map = false
+    @OptionGroup var settingsOptions: SessionSettingsOptions
+    @Option(name: .shortAndLong, help: "The SVG file to write ('-': standard output).") var output: String
+
+    func run() async throws {
+        let (settings, configuration, _) = try settingsOptions.configuration()
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw fail("no such file or folder: '\(RecordingError.excerpt(path, limit: nil))'")
+        }
+        let sources: [RecordingSource]
+        do { sources = try RecordingLocator.search(paths).sources } catch { throw fail(error) }
+        guard !sources.isEmpty else { throw fail("no recordings found under \(paths.joined(separator: ", "))") }
+        if map {
+            let report = ReplayRunner(settings: settings, configuration: configuration).run(sources)
+            try writeOutput(DecisionMap.svg(report, settings: configuration.dismissal), to: output)
+            return
+        }
+        guard sources.count == 1 else { throw fail("plot draws one recording; give one file (or --map)") }
+        let results: [TrackResult]
+        do { results = try RecordingReplay.results(sources[0], configuration: configuration) } catch { throw fail(error) }
+        guard let result = results.first(where: { $0.report.track == track }) else {
+            throw fail("\(sources[0].eventsPath) has no track \(track)", hint: "it has \(results.count) track(s); see touchtape inspect")
+        }
+        try writeOutput(TrackPlot.svg(result.transcript, explanation: result.report.explanation.summary), to: output)
+    }
+}

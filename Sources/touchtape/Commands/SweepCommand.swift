@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TouchTapeFormats
+import TouchTapeReplay
+
+/// `touchtape sweep`: where each track's outcome flips as the threshold and the flick
+/// velocity vary, and the settings in which every labelled track comes out as labelled.
+struct SweepCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Find the threshold and flick velocity at which each track's outcome flips.",
+        discussion: """
+        Pan samples are computed once per track; only the controller is re-run for each \
+        value. --threshold A...B and --flick-velocity A...B set the ranges swept (default \
+        0...1 and 0...5000 pt/s); a single value sets the current setting, as in replay.
+        """)
+
+    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
+    var paths: [String] = []
+    @OptionGroup var settingsOptions: SessionSettingsOptions
+    @Option(help: "Report format: text or json.") var format: ReportFormat = .text
+    @Option(name: .shortAndLong, help: "Write the report to this file ('-': standard output).") var output: String = "-"
+
+    func run() async throws {
+        guard format != .junit else { throw fail("sweep reports are text or json") }
+        let (_, configuration, project) = try settingsOptions.configuration(ranges: true)
+        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
+        for root in roots where !FileManager.default.fileExists(atPath: root) {
+            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
+        }
+        let sources: [RecordingSource]
+        do { sources = try RecordingLocator.search(roots).sources } catch { throw fail(error) }
+        guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
+        let report = SweepReport.run(sources, configuration: configuration,
+                                     thresholdRange: settingsOptions.threshold?.range ?? 0...1,
+                                     flickRange: settingsOptions.flickVelocity?.range ?? 0...5000)
+        try writeOutput(format == .json ? SweepRenderer.json(report) : SweepRenderer.text(report), to: output)
+        if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+import Foundation
+import TouchTapeTestSupport
+
+/// `touchtape plot` and `replay --html`, rendered to PNG by real Debian renderers
+/// (`rsvg-convert` from librsvg2-bin, headless `chromium`; `tools/install-deps --test`).
+private func scratch() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-plot-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// Renders with a hard 20 s deadline (`timeout` kills the renderer), so a hung renderer
+/// cannot hold the build lock.
+private func render(_ arguments: [String]) throws -> Run {
+    try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "2", "20"] + arguments)
+}
+
+private func pngSize(_ path: String) -> Int {
+    guard let data = FileManager.default.contents(atPath: path), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return 0 }
+    return data.count
+}
+
+@Test func plotDrawsThresholdReleaseVelocityAndLabelledAxesAndRendersToPNG() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = dir.appendingPathComponent("plot.svg").path
+    let run = try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), "-o", svg])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    for id in ["threshold-line", "flick-line", "release-point", "progress-line", "velocity-line", "completion-line"] {
+        #expect(text.contains("id=\"\(id)\""), "missing \(id)")
+    }
+    #expect(text.contains(">time (s)</text>"))
+    #expect(text.contains(">progress (fraction of 900 pt)</text>"))
+    #expect(text.contains(">velocity towards bottom (pt/s)</text>"))
+    #expect(text.contains("cancel (labelled cancel)"))
+    #expect(text.contains("prefers-color-scheme: dark"))
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else {
+        Issue.record("rsvg-convert missing: tools/install-deps --test installs librsvg2-bin"); return
+    }
+    let png = dir.appendingPathComponent("plot.png").path
+    let converted = try render(["/usr/bin/rsvg-convert", svg, "-o", png])
+    #expect(converted.status == 0, "\(converted.stderr)")
+    #expect(pngSize(png) > 20_000, "a drawn plot, not an empty canvas")
+    // `-o -` writes the SVG to standard output.
+    let stdout = try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), "-o", "-"])
+    #expect(stdout.stdout == text)
+}
+
+@Test func decisionMapColoursTracksByTheirLabelsAndRendersToPNG() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = dir.appendingPathComponent("map.svg").path
+    let run = try TouchTapeBinary.run(["plot", "--map", "Recordings", "--threshold", "0.5", "-o", svg])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(text.contains("id=\"threshold-line\""))
+    #expect(text.contains(">release progress (fraction of 900 pt)</text>"))
+    #expect(text.contains(">release velocity towards bottom (pt/s)</text>"))
+    #expect(text.contains("class=\"finish-region\"") && text.contains("class=\"cancel-region\""))
+    // At threshold 0.5 the two-finger pan released at 0.364 cancels, though labelled finish.
+    #expect(text.contains("class=\"not-as-labelled\" cx="), "a track that came out otherwise is marked")
+    #expect(text.contains("class=\"as-labelled\" cx="))
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else {
+        Issue.record("rsvg-convert missing: tools/install-deps --test installs librsvg2-bin"); return
+    }
+    let png = dir.appendingPathComponent("map.png").path
+    #expect(try render(["/usr/bin/rsvg-convert", svg, "-o", png]).status == 0)
+    #expect(pngSize(png) > 20_000)
+}
+
+@Test func htmlPageIsSelfContainedAndRendersInChromium() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let html = dir.appendingPathComponent("report.html").path
+    let run = try TouchTapeBinary.run(["replay", "Recordings", "--threshold", "0.5", "--html", html])
+    #expect(run.status == 1, "a labelled track fails at threshold 0.5")
+    let text = try String(contentsOfFile: html, encoding: .utf8)
+    #expect(!text.contains("http://") || !text.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"),
+            "no network: only the SVG namespace names a URL")
+    #expect(!text.contains("https://") && !text.contains("<script"))
+    let summary = String(run.stdout.split(separator: "\n").last ?? "")
+    #expect(summary.hasSuffix(" failed") && !summary.hasSuffix(" 0 failed"), "\(summary)")
+    #expect(text.contains("<p class=\"summary failed\" id=\"summary\">\(summary)</p>"), "the page's summary is the report's")
+    #expect(text.contains("<div class=\"track failed\""), "the failed track is highlighted")
+    #expect(text.contains("<tr class=\"failed\"><td>expected-outcome</td>"))
+    #expect(text.components(separatedBy: "id=\"threshold-line\"").count - 1 >= 10, "the map and a plot per track with a pan")
+    #expect(text.contains("prefers-color-scheme: dark"))
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+        Issue.record("chromium missing: tools/install-deps --test installs it"); return
+    }
+    let png = dir.appendingPathComponent("report.png").path
+    let shot = try render(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                           "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
+                           "--window-size=1100,2000", "--screenshot=\(png)", "file://\(html)"])
+    #expect(shot.status == 0, "\(shot.stderr.suffix(500))")
+    #expect(pngSize(png) > 50_000)
+}
