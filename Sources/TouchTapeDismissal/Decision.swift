@@ -17,9 +17,12 @@ public struct Decision: Hashable, Sendable {
     public var velocity: Vector2
     /// A one-line account of the numbers that decided, e.g. `fraction 0.5 > 0.3333`.
     public var detail: String
+    /// Whether ``reason`` and ``detail`` are the controller's own (``TransitionContext/explain(_:_:)``);
+    /// `false` when it gave none and the report should name the declared rules' verdict.
+    public var explainedByController: Bool
 
     public init(outcome: Outcome, reason: DecisionReason, time: Double, phase: PanPhase, progress: Double,
-                rawProgress: Double, velocity: Vector2, detail: String) {
+                rawProgress: Double, velocity: Vector2, detail: String, explainedByController: Bool = true) {
         self.outcome = outcome
         self.reason = reason
         self.time = time
@@ -28,6 +31,7 @@ public struct Decision: Hashable, Sendable {
         self.rawProgress = rawProgress
         self.velocity = velocity
         self.detail = detail
+        self.explainedByController = explainedByController
     }
 
     /// The pan was cut off rather than released.

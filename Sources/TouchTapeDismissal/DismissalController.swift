@@ -14,7 +14,10 @@ import TouchTapePan
 /// let decision = controller.panEnded(PanSample(time: 0.3, phase: .ended, translation: Vector2(x: 0, y: 450), velocity: .zero, fingerCount: 1))
 /// // decision.outcome == .finish, reason .threshold (0.5 > 1/3)
 /// ```
-public struct DismissalController: InteractiveDismissalController, Hashable, Sendable {
+///
+/// A replay drives it only through ``InteractiveDismissalController/handlePan(_:transition:)``,
+/// the contract an app's own controller implements (`DismissalController+Contract.swift`).
+public struct DismissalController: Hashable, Sendable {
     public let settings: DismissalSettings
     public private(set) var state: DismissalState = .idle
     /// The fraction UIKit holds (after clamping).
@@ -33,7 +36,7 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
         self.init(settings: profile.settings)
     }
 
-    // MARK: InteractiveDismissalController
+    // MARK: The model (``handlePan(_:transition:)`` drives it through the public contract)
 
     public mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
         let accepted = beginAllowed(sample)
@@ -119,7 +122,7 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
         min(max(fraction, settings.progressClamp.lowerBound), settings.progressClamp.upperBound)
     }
 
-    private func tooManyFingers(_ sample: PanSample) -> Bool {
+    func tooManyFingers(_ sample: PanSample) -> Bool {
         guard let maximum = settings.maximumTouches else { return false }
         return sample.fingerCount > maximum
     }

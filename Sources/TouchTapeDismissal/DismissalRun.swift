@@ -1,6 +1,7 @@
 import TouchTapePan
 
-/// A whole pan at once: pan samples → any ``InteractiveDismissalController`` → completion on a
+/// A whole pan at once: pan samples → any ``InteractiveDismissalController`` (through
+/// ``DismissalDriver``) → completion on a
 /// ``VirtualClock`` → frames and callbacks. Pure: the controller is a value copied in, the
 /// clock only counts frames.
 ///
@@ -20,11 +21,17 @@ public enum DismissalRun {
     ///   release or, for ``DismissalSettings/InteractiveCallbackTiming/afterAnimation``, at the
     ///   last frame just before `completeTransition(finished)`, which is always at the last frame.
     public static func run<Controller: InteractiveDismissalController>(
-        controller: Controller, samples: [PanSample], clock: VirtualClock = VirtualClock()
+        controller: Controller, settings: DismissalSettings, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
-        var driver = DismissalDriver(controller: controller, clock: clock)
+        var driver = DismissalDriver(controller: controller, settings: settings, clock: clock)
         for sample in samples { _ = driver.feed(sample) }
         return driver.result
+    }
+
+    /// The same with TouchTape's own controller, which declares its own settings.
+    public static func run(controller: DismissalController, samples: [PanSample],
+                           clock: VirtualClock = VirtualClock()) -> DismissalRunResult {
+        run(controller: controller, settings: controller.settings, samples: samples, clock: clock)
     }
 
     /// Splits samples into pans, each starting at a `.began` (samples before the first are dropped).

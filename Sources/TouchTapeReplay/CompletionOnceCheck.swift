@@ -1,7 +1,7 @@
 import TouchTapeDismissal
 
-/// `completion-once`: a decided transition completes exactly once, with `finished`
-/// matching the outcome, its animation ending exactly on 1 (finish) or 0 (cancel)
+/// `completion-once`: a decided transition gets exactly one finish or cancel call (the one
+/// its outcome names) and completes exactly once, with `finished` matching the outcome, its animation ending exactly on 1 (finish) or 0 (cancel)
 /// within a bounded virtual time; an undecided one never completes.
 public struct CompletionOnceCheck: Check {
     public let name = "completion-once"
@@ -15,6 +15,15 @@ public struct CompletionOnceCheck: Check {
         guard t.outcome != .none else {
             return calls.isEmpty ? skip("no decision, no completion (\(t.reason))")
                                  : fail("no decision but \(calls.count) completion callback(s)")
+        }
+        let interactive = t.callbacks.filter { $0.kind != .completeTransition }
+        guard interactive.count == 1 else {
+            return fail("expected one finish or cancel call per release, got \(interactive.count)"
+                        + (interactive.isEmpty ? "" : " (\(interactive.map { "\($0.kind.rawValue) at t=\(fmt($0.time)) s" }.joined(separator: ", ")))"))
+        }
+        let expectedCall: DismissalCallback.Kind = t.outcome == .finish ? .finishInteractiveTransition : .cancelInteractiveTransition
+        guard interactive[0].kind == expectedCall else {
+            return fail("\(interactive[0].kind.rawValue) at t=\(fmt(interactive[0].time)) s for outcome \(t.outcome)")
         }
         guard calls.count == 1, let call = calls.first else {
             return fail("expected exactly one completion callback, got \(calls.count)")

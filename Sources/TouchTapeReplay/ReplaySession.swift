@@ -152,7 +152,8 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
         self.number = number
         self.configuration = configuration
         self.recognizer = PanRecognizer(deviceKind: deviceKind, settings: configuration.pan)
-        self.driver = DismissalDriver(controller: controller, clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
+        self.driver = DismissalDriver(controller: controller, settings: configuration.dismissal,
+                                      clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
     }
 }
 

@@ -42,7 +42,7 @@ public struct TrackRun: Sendable {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
         let samples = PanRecognizer.samples(for: track.frames(units: units), deviceKind: track.description.classification.kind,
                                             settings: configuration.pan)
-        let dismissal = DismissalRun.run(controller: controller, samples: samples,
+        let dismissal = DismissalRun.run(controller: controller, settings: configuration.dismissal, samples: samples,
                                          clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
         self.init(file: file, number: track.number, description: track.description, units: units,
                   configuration: configuration, span: TrackSpan(frameRange: track.sourceFrameRange,

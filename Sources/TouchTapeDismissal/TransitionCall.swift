@@ -1,0 +1,28 @@
+/// One call an app's controller made on its ``TransitionContext``, with the virtual time it
+/// was made at: what TouchTape records, and all the checks judge.
+public struct TransitionCall: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// The interactive transition started (the app's `dismiss(animated: true)`).
+        case begin
+        /// `update(_ percentComplete:)`.
+        case update(Double)
+        /// `finishInteractiveTransition()`.
+        case finish
+        /// `cancelInteractiveTransition()`.
+        case cancel
+        /// A completion animation started without an interactive call yet (the app calls
+        /// `finish()` or `cancel()` in its completion block); `finishing` is its direction.
+        case animate(finishing: Bool)
+        /// `completeTransition(_ didComplete:)`.
+        case completeTransition(Bool)
+    }
+
+    /// Seconds on the track's virtual clock.
+    public var time: Double
+    public var kind: Kind
+
+    public init(time: Double, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+}
