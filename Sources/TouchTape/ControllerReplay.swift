@@ -1,0 +1,147 @@
+/// Replays recordings into an app's own controller (or a built-in profile) and checks
+/// every track: the API behind `touchtape replay`, for tests.
+///
+/// The controller is made fresh for every track by `makeController`, so no state leaks
+/// from one gesture to the next; `rules` are what it declares (edge, distance, threshold,
+/// flick), and the checks hold its recorded UIKit calls to them.
+///
+/// ```swift
+/// let replay = ControllerReplay(rules: .declared(distance: 800, threshold: 0.4, flickVelocity: 1000)) {
+///     CardDismissal()
+/// }
+/// let run = replay.run(try Recordings(path: "Recordings"), tracks: .labelled)
+/// print(ReportFormat.text.render(run.report))
+/// for failure in run.failures { print(failure) }
+/// ```
+public struct ControllerReplay<Controller: InteractiveDismissalController> {
+    /// The report header's name for this controller.
+    public var name: String
+    public var configuration: ReplayConfiguration
+    public var makeController: (ReplayConfiguration) -> Controller
+
+    /// - Parameters:
+    ///   - rules: what the controller declares; the checks' oracle.
+    ///   - pan: how contacts become pan samples (slop, points per millimetre, velocity).
+    ///   - makeController: a fresh controller for each track.
+    public init(name: String = String(describing: Controller.self), rules: DismissalSettings,
+                pan: PanSettings = PanSettings(), resolutionFallback: ResolutionFallback = .standard,
+                makeController: @escaping () -> Controller) {
+        self.name = name
+        self.configuration = ReplayConfiguration(profileName: name, dismissal: rules, pan: pan,
+                                                 resolutionFallback: resolutionFallback)
+        self.makeController = { _ in makeController() }
+    }
+
+    /// A replay with a full configuration; the factory gets it (the built-in profiles
+    /// build their controller from its settings).
+    public init(name: String, configuration: ReplayConfiguration,
+                makeController: @escaping (ReplayConfiguration) -> Controller) {
+        self.name = name
+        self.configuration = configuration
+        self.makeController = makeController
+    }
+
+    /// Replays every track of `recordings` that `tracks` selects. A file that cannot be
+    /// read becomes a report error; the others still run.
+    public func run(_ recordings: Recordings, tracks: TrackFilter = .all) -> ControllerReplayResult {
+        var result = ControllerReplayResult(report: ReplayReport(profile: name, tracks: []), tracks: [])
+        for source in recordings.sources {
+            do throws(RecordingError) {
+                let (replayed, notes) = try run(source, tracks: tracks)
+                result.tracks += replayed
+                result.report.tracks += replayed.map(\.report)
+                result.report.notes += notes.map { "\(source.eventsPath): \($0)" }
+            } catch {
+                result.report.errors.append(UnreadableFile(file: source.eventsPath, kind: error.kind.rawValue,
+                                                           message: error.description,
+                                                           isIOFailure: error.kind == .ioFailure))
+            }
+        }
+        return result
+    }
+
+    /// One file, streamed through a ``ReplaySession``: each track with the frame of each
+    /// pan sample. Returns notes on the file no track carries.
+    public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
+        -> (tracks: [ReplayedTrack], notes: [String]) {
+        var stream = try RecordingStream(source)
+        try stream.requireTouchDevice()
+        var session = ReplaySession(description: stream.description, file: source.eventsPath,
+                                    configuration: configuration, makeController: makeController)
+        var frameIndex = -1
+        var firstFrame = 0
+        var sampleFrames: [Int] = []
+        var framesOfTrack: [Int: (first: Int, samples: [Int])] = [:]
+        var reported: [ReplayedTrack] = []
+        let collect: (SessionStep) -> Void = { step in
+            switch step {
+            case .frame: frameIndex += 1
+            case .trackBegan: firstFrame = frameIndex + 1; sampleFrames = []
+            case .panSample: sampleFrames.append(frameIndex)
+            case .trackEnded(let run): framesOfTrack[run.number] = (firstFrame, sampleFrames)
+            case .trackReported(let result):
+                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [])
+                reported.append(ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first))
+            case .progress, .decided: break
+            }
+        }
+        while let item = try stream.next() {
+            switch item {
+            case .event(let event): session.feed(event, collect)
+            case .annotation(let annotation): session.mark(annotation)
+            }
+        }
+        session.finish(collect)
+        var notes = stream.isTruncated ? [RecordingEndMark.truncationNote(events: stream.eventsRead)] : []
+        if !notes.isEmpty, !reported.isEmpty {
+            reported[reported.count - 1].result.report.notes += notes
+            reported[reported.count - 1].result.transcript.notes += notes
+            notes = []
+        }
+        return (reported.filter { filter.includes($0.transcript.annotation) }, notes)
+    }
+}
+
+extension ControllerReplay where Controller == DismissalController {
+    /// A built-in profile (with any overrides), through the same contract as an app's
+    /// controller: the report equals `touchtape replay` with these settings.
+    public init(settings: SessionSettings = SessionSettings()) throws(SessionSettingsError) {
+        self.init(name: settings.profile.rawValue, configuration: try settings.configuration()) {
+            DismissalController(settings: $0.dismissal)
+        }
+    }
+}
+
+/// What a ``ControllerReplay`` found: the report (render it with ``ReportFormat``) and
+/// every replayed track with its transcript.
+public struct ControllerReplayResult: Sendable {
+    public var report: ReplayReport
+    public var tracks: [ReplayedTrack]
+
+    public init(report: ReplayReport, tracks: [ReplayedTrack]) {
+        self.report = report
+        self.tracks = tracks
+    }
+
+    /// Every failed check, located; empty when all passed.
+    public var failures: [ReplayFailure] { tracks.flatMap(\.failures) }
+    /// Files that could not be read.
+    public var errors: [UnreadableFile] { report.errors }
+    /// No failed check and no unreadable file.
+    public var passed: Bool { failures.isEmpty && errors.isEmpty }
+}
+
+/// Runs a folder (or file) of recordings into a controller and returns the report: the
+/// one-call form of ``ControllerReplay``.
+///
+/// ```swift
+/// let report = try replayReport(path: "Recordings", rules: .declared(distance: 800, threshold: 0.4, flickVelocity: 1000)) {
+///     CardDismissal()
+/// }
+/// print(report.summaryLine)   // "12 passed, 0 failed"
+/// ```
+public func replayReport<Controller: InteractiveDismissalController>(
+    path: String, rules: DismissalSettings, tracks: TrackFilter = .all, makeController: @escaping () -> Controller
+) throws(RecordingError) -> ReplayReport {
+    ControllerReplay(rules: rules, makeController: makeController).run(try Recordings(path: path), tracks: tracks).report
+}
