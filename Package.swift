@@ -13,9 +13,10 @@ let package = Package(
     products: [
         .executable(name: "touchtape", targets: ["touchtape"]),
         // `import TouchTape`: everything a test of an app's own controller needs; no libevdev.
-        .library(name: "TouchTape", targets: ["TouchTape"]),
+        // Static rather than automatic, so `swift build --product TouchTape` builds exactly it.
+        .library(name: "TouchTape", type: .static, targets: ["TouchTape"]),
         // Swift Testing / XCTest helpers on top of it.
-        .library(name: "TouchTapeTesting", targets: ["TouchTapeTesting"]),
+        .library(name: "TouchTapeTesting", type: .static, targets: ["TouchTapeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -114,3 +115,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Documentation: `TOUCHTAPE_DOCS=1 swift package generate-documentation --target TouchTape`.
+// The DocC plugin is only declared when asked for, so ordinary builds neither resolve nor
+// fetch it (see README, "Test your own controller").
+if Context.environment["TOUCHTAPE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

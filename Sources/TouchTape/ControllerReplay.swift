@@ -16,7 +16,9 @@
 public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// The report header's name for this controller.
     public var name: String
+    /// The declared rules, pan settings and virtual display every track is replayed with.
     public var configuration: ReplayConfiguration
+    /// Makes the fresh controller of each track.
     public var makeController: (ReplayConfiguration) -> Controller
 
     /// - Parameters:
@@ -115,9 +117,12 @@ extension ControllerReplay where Controller == DismissalController {
 /// What a ``ControllerReplay`` found: the report (render it with ``ReportFormat``) and
 /// every replayed track with its transcript.
 public struct ControllerReplayResult: Sendable {
+    /// The report, as `touchtape replay` writes it (render it with ``ReportFormat``).
     public var report: ReplayReport
+    /// Every replayed track, in report order, with its transcript and sample frames.
     public var tracks: [ReplayedTrack]
 
+    /// A result from a report and its tracks.
     public init(report: ReplayReport, tracks: [ReplayedTrack]) {
         self.report = report
         self.tracks = tracks

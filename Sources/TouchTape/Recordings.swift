@@ -11,6 +11,7 @@ public struct Recordings: Hashable, Sendable {
     /// The files, sorted by path (split evemu layouts paired with their `.desc`).
     public var sources: [RecordingSource]
 
+    /// Recordings already located (``RecordingLocator``).
     public init(sources: [RecordingSource]) {
         self.sources = sources
     }

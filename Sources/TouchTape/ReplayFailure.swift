@@ -10,7 +10,9 @@ import Foundation
 /// the pan moved +3 pt towards the dismiss edge (bottom)
 /// ```
 public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The recording file, as the report names it.
     public var file: String
+    /// The track number (`touchtape inspect` numbers tracks the same way).
     public var track: Int
     /// The check's name (`progress-monotonic`, `threshold`, …).
     public var check: String
@@ -20,12 +22,14 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
     /// The frame of the pan sample where it went wrong, counted from 1 within the track and
     /// within the recording (`touchtape inspect` counts a track's frames the same way).
     public var frameInTrack: Int?
+    /// See ``frameInTrack``.
     public var frameInRecording: Int?
     /// What went wrong, with the values.
     public var explanation: String
     /// The check's own one-line detail.
     public var detail: String
 
+    /// A failure from its parts.
     public init(file: String, track: Int, check: String, time: Double?, frameInTrack: Int?, frameInRecording: Int?,
                 explanation: String, detail: String) {
         self.file = file
@@ -47,6 +51,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
                   explanation: located.explanation ?? check.detail, detail: check.detail)
     }
 
+    /// One line: `FILE track N: CHECK failed at t=T s (frame F of the track, frame G of the recording): explanation`.
     public var description: String {
         var text = "\(file) track \(track): \(check) failed"
         if let time { text += " at t=\(Self.format(time, 3)) s" }

@@ -3,7 +3,9 @@ import TouchTapePan
 
 /// The result of a release (`.ended`) or of a gesture cut off (`.cancelled`).
 public struct Decision: Hashable, Sendable {
+    /// Finish, cancel, or none (no transition, or no decision).
     public var outcome: Outcome
+    /// Which rule decided, for reports.
     public var reason: DecisionReason
     /// The time of the release sample (seconds on the virtual clock's time base).
     public var time: Double
@@ -21,6 +23,7 @@ public struct Decision: Hashable, Sendable {
     /// `false` when it gave none and the report should name the declared rules' verdict.
     public var explainedByController: Bool
 
+    /// A decision from its parts.
     public init(outcome: Outcome, reason: DecisionReason, time: Double, phase: PanPhase, progress: Double,
                 rawProgress: Double, velocity: Vector2, detail: String, explainedByController: Bool = true) {
         self.outcome = outcome

@@ -18,7 +18,9 @@ import TouchTapePan
 /// A replay drives it only through ``InteractiveDismissalController/handlePan(_:transition:)``,
 /// the contract an app's own controller implements (`DismissalController+Contract.swift`).
 public struct DismissalController: Hashable, Sendable {
+    /// The rules it follows (a profile plus overrides).
     public let settings: DismissalSettings
+    /// Where it is in its life (``DismissalState``).
     public private(set) var state: DismissalState = .idle
     /// The fraction UIKit holds (after clamping).
     public private(set) var progress: Double = 0
@@ -28,22 +30,26 @@ public struct DismissalController: Hashable, Sendable {
     /// `setTranslation(.zero)` after each step, Transition L134–138).
     private var translationAtLastUpdate: Double = 0
 
+    /// A controller following `settings`.
     public init(settings: DismissalSettings) {
         self.settings = settings
     }
 
+    /// A controller following a library profile's settings.
     public init(profile: DismissalProfile) {
         self.init(settings: profile.settings)
     }
 
     // MARK: The model (``handlePan(_:transition:)`` drives it through the public contract)
 
+    /// The model at `.began`: the first update, or `nil` when the begin rule refuses the pan.
     public mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
         let accepted = beginAllowed(sample)
         guard apply(.began(accepted: accepted)), accepted else { return nil }
         return update(with: sample)
     }
 
+    /// The model at `.changed`: the fraction the library would hold now.
     public mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
         switch state {
         case .interactive:
@@ -56,6 +62,7 @@ public struct DismissalController: Hashable, Sendable {
         }
     }
 
+    /// The model at `.ended`/`.cancelled`: the library's decision and why.
     public mutating func panEnded(_ sample: PanSample) -> Decision {
         switch state {
         case .interactive:
@@ -75,6 +82,7 @@ public struct DismissalController: Hashable, Sendable {
         }
     }
 
+    /// The library's completion run for a finish or cancel from `progress`; `nil` for none.
     public func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
         switch decision.outcome {
         case .finish, .cancel:
@@ -87,6 +95,7 @@ public struct DismissalController: Hashable, Sendable {
         }
     }
 
+    /// The completion run ended: the model moves to ``DismissalState/completed``.
     public mutating func completionEnded(finished: Bool) {
         _ = apply(.animationEnded)
     }

@@ -44,17 +44,21 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
         case interrupted
     }
 
+    /// The controller as the calls so far left it.
     public private(set) var controller: Controller
     /// The rules the controller declares: the raw fraction is computed with them.
     public let settings: DismissalSettings
+    /// The virtual display the completion animation is stepped on.
     public let clock: VirtualClock
     /// The view the gestures are measured in.
     public let view: GestureView
+    /// Where the pan is.
     public private(set) var phase: Phase = .waiting
     /// Every call the controller made, so far.
     public private(set) var transition: TransitionContext
     /// One entry per sample the controller received.
     public private(set) var updates: [ProgressUpdate] = []
+    /// The decision and its completion, once made.
     public private(set) var decided: DismissalDecided?
     /// Samples the controller never saw.
     public private(set) var unusedSampleCount = 0
@@ -219,6 +223,7 @@ public enum DismissalStep: Hashable, Sendable {
 
 /// A decision with its completion animation on the virtual clock.
 public struct DismissalDecided: Hashable, Sendable {
+    /// The decision the calls made.
     public var decision: Decision
     /// `nil` for outcome none, or when the controller gave no animation.
     public var animation: CompletionAnimation?
@@ -227,6 +232,7 @@ public struct DismissalDecided: Hashable, Sendable {
     /// Interactive and completion callbacks, in time order.
     public var callbacks: [DismissalCallback]
 
+    /// A decision with its completion.
     public init(decision: Decision, animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback]) {
         self.decision = decision
         self.animation = animation

@@ -8,7 +8,9 @@ public struct DismissalRunResult: Hashable, Sendable {
     public var began: Bool
     /// The controller's decision; `nil` when it refused the pan or the samples never ended it.
     public var decision: Decision?
+    /// The run's outcome (none when no decision was made).
     public var outcome: Outcome
+    /// Why: the decision's reason, or no transition / no release.
     public var reason: DecisionReason
     /// The completion animation the controller asked for (finish/cancel only).
     public var animation: CompletionAnimation?
@@ -19,6 +21,7 @@ public struct DismissalRunResult: Hashable, Sendable {
     /// Samples not fed to the controller: before the first `.began`, after a refusal, or after the end.
     public var unusedSampleCount: Int
 
+    /// A result from its parts.
     public init(updates: [ProgressUpdate], began: Bool, decision: Decision?, outcome: Outcome, reason: DecisionReason,
                 animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback],
                 unusedSampleCount: Int) {
@@ -35,9 +38,11 @@ public struct DismissalRunResult: Hashable, Sendable {
 
     /// The fraction UIKit held after each sample.
     public var progressValues: [Double] { updates.map(\.progress) }
+    /// When the pan was released (the decision's time).
     public var releaseTime: Double? { decision?.time }
     /// The fraction at release (the completion animation's start value).
     public var releaseProgress: Double? { decision?.progress }
+    /// The velocity at the release, points/s.
     public var releaseVelocity: Vector2? { decision?.velocity }
     /// The `completeTransition` calls (exactly one for a decided transition).
     public var completionCallbacks: [DismissalCallback] { callbacks.filter { $0.kind == .completeTransition } }

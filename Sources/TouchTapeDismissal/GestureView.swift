@@ -8,17 +8,22 @@
 public struct GestureView: Hashable, Sendable {
     /// Width and height in points.
     public struct Bounds: Hashable, Sendable {
+        /// Points.
         public var width: Double
+        /// Points.
         public var height: Double
 
+        /// A view of this size in points.
         public init(width: Double, height: Double) {
             self.width = width
             self.height = height
         }
     }
 
+    /// The view's size (UIKit's `bounds.size`).
     public var bounds: Bounds
 
+    /// A view of this size in points.
     public init(width: Double, height: Double) {
         bounds = Bounds(width: width, height: height)
     }

@@ -24,6 +24,7 @@ public struct PanGesture: Hashable, Sendable {
         case cancelled
     }
 
+    /// The recognizer's state for this callback.
     public var state: State
     /// Seconds since the track's first frame (the virtual clock's time base).
     public var timestamp: Double
@@ -34,6 +35,7 @@ public struct PanGesture: Hashable, Sendable {
     /// The pan sample this gesture was made from.
     public var sample: PanSample
 
+    /// The gesture a pan target sees for `sample`, measured in `view`.
     public init(sample: PanSample, view: GestureView) {
         switch sample.phase {
         case .began: state = .began

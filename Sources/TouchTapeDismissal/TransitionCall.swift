@@ -1,6 +1,7 @@
 /// One call an app's controller made on its ``TransitionContext``, with the virtual time it
 /// was made at: what TouchTape records, and all the checks judge.
 public struct TransitionCall: Hashable, Sendable {
+    /// Which call, with its argument.
     public enum Kind: Hashable, Sendable {
         /// The interactive transition started (the app's `dismiss(animated: true)`).
         case begin
@@ -19,8 +20,10 @@ public struct TransitionCall: Hashable, Sendable {
 
     /// Seconds on the track's virtual clock.
     public var time: Double
+    /// Which call, with its argument.
     public var kind: Kind
 
+    /// A call made at `time`.
     public init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind

@@ -50,7 +50,9 @@ public struct TransitionContext: Hashable, Sendable {
 
     /// Why the controller decided as it did, in its own words.
     public struct Explanation: Hashable, Sendable {
+        /// The rule that decided.
         public var reason: DecisionReason
+        /// The numbers that decided, in one line.
         public var detail: String
     }
 
