@@ -5,9 +5,9 @@ import Foundation
 /// failing test prints.
 ///
 /// ```text
-/// Recordings/touchscreen-pan-down-finish.evemu track 1: progress-monotonic failed at t=0.216 s
-/// (frame 14 of the track, frame 52 of the recording): progress went from 0.42 to 0.38 while
-/// the pan moved +3 pt towards the dismiss edge (bottom)
+/// Recordings/touchscreen-pan-down-finish.evemu track 1: progress-monotonic failed at t=0.316 s
+/// (frame 38 of the track, frame 38 of the recording): progress went from 0.397 to 0.386
+/// while the pan moved +13 pt towards the dismiss edge (bottom)
 /// ```
 public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
     /// The recording file, as the report names it.
