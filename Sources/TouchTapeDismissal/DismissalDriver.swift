@@ -121,12 +121,14 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
             let began = phase == .driving || phase == .interrupted
             return DismissalRunResult(updates: updates, began: began, decision: nil, outcome: .none,
                                       reason: began ? .noRelease : .noTransition, animation: nil, frames: [],
-                                      callbacks: [], unusedSampleCount: unusedSampleCount)
+                                      callbacks: [], unusedSampleCount: unusedSampleCount,
+                                      ignoredCalls: transition.ignoredCalls)
         }
         return DismissalRunResult(updates: updates, began: true, decision: decided.decision,
                                   outcome: decided.decision.outcome, reason: decided.decision.reason,
                                   animation: decided.animation, frames: decided.frames,
-                                  callbacks: decided.callbacks, unusedSampleCount: unusedSampleCount)
+                                  callbacks: decided.callbacks, unusedSampleCount: unusedSampleCount,
+                                  ignoredCalls: transition.ignoredCalls)
     }
 
     // MARK: Private

@@ -20,11 +20,13 @@ public struct DismissalRunResult: Hashable, Sendable {
     public var callbacks: [DismissalCallback]
     /// Samples not fed to the controller: before the first `.began`, after a refusal, or after the end.
     public var unusedSampleCount: Int
+    /// Calls the controller made where they do nothing (``TransitionContext/ignoredCalls``).
+    public var ignoredCalls: [TransitionCall]
 
     /// A result from its parts.
     public init(updates: [ProgressUpdate], began: Bool, decision: Decision?, outcome: Outcome, reason: DecisionReason,
                 animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback],
-                unusedSampleCount: Int) {
+                unusedSampleCount: Int, ignoredCalls: [TransitionCall] = []) {
         self.updates = updates
         self.began = began
         self.decision = decision
@@ -34,6 +36,7 @@ public struct DismissalRunResult: Hashable, Sendable {
         self.frames = frames
         self.callbacks = callbacks
         self.unusedSampleCount = unusedSampleCount
+        self.ignoredCalls = ignoredCalls
     }
 
     /// The fraction UIKit held after each sample.

@@ -29,3 +29,17 @@ public struct TransitionCall: Hashable, Sendable {
         self.kind = kind
     }
 }
+
+extension TransitionCall {
+    /// The call as code would read, e.g. `update(0.42)`, `completeTransition(true)`.
+    public static func name(of kind: Kind) -> String {
+        switch kind {
+        case .begin: return "begin()"
+        case .update(let value): return "update(\(value))"
+        case .finish: return "finish()"
+        case .cancel: return "cancel()"
+        case .animate(let finishing): return "animate(finishing: \(finishing))"
+        case .completeTransition(let done): return "completeTransition(\(done))"
+        }
+    }
+}

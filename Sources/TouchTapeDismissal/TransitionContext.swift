@@ -25,7 +25,8 @@ public struct TransitionContext: Hashable, Sendable {
     /// Every accepted call, in order.
     public private(set) var calls: [TransitionCall] = []
     /// Calls that made no sense where they came (an update before ``begin()`` or after the
-    /// release, a second finish…): recorded, not applied.
+    /// release, a second ``begin()`` or ``animate(_:)``): kept apart, not applied; replays
+    /// note them on the track. (A second finish or cancel goes into ``calls``, for the checks.)
     public private(set) var ignoredCalls: [TransitionCall] = []
     /// The fraction UIKit holds: the last ``update(_:)`` (0 before any).
     public private(set) var percentComplete: Double = 0
@@ -158,7 +159,9 @@ public struct TransitionContext: Hashable, Sendable {
 
     private mutating func end(finishing: Bool, animation given: CompletionAnimation?) {
         let kind: TransitionCall.Kind = finishing ? .finish : .cancel
-        guard isInteractive else { return ignore(kind) }
+        // A second finish or cancel (or one with no transition) is recorded as made, not
+        // applied: `completion-once` counts the interactive calls of a release.
+        guard isInteractive else { return record(kind) }
         isInteractive = false
         transitionWasCancelled = !finishing
         if animation == nil {

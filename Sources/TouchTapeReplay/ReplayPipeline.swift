@@ -30,6 +30,9 @@ public enum ReplayPipeline {
         if run.unusedSampleCount > 0, DismissalRun.pans(in: samples).count > 1 {
             notes.append("\(DismissalRun.pans(in: samples).count) pans in one track; only the first drives the transition")
         }
+        if let first = run.ignoredCalls.first {
+            notes.append("the controller made \(run.ignoredCalls.count) call(s) with no interactive transition to apply them to, the first \(TransitionCall.name(of: first.kind)) at t=\(fmt(first.time)) s")
+        }
         var decision = run.decision
         var reason = run.reason
         if let unexplained = decision, !unexplained.explainedByController {

@@ -130,3 +130,28 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
     #expect(threshold?.passed == false)
     #expect(threshold?.detail == "raw fraction 0.45 > 0.4 → expected finish, got cancel")
 }
+
+@Test func callsThatDoNothingAreNotedAndASecondFinishFailsCompletionOnce() {
+    struct Sloppy: InteractiveDismissalController {
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            switch gesture.state {
+            case .began: transition.update(0); transition.begin()
+            case .changed: transition.update(0.5)
+            case .ended, .cancelled: transition.finish(); transition.finish(); transition.update(0.7)
+            }
+        }
+    }
+    let samples = [
+        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 400), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 400), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+    ]
+    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
+                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
+    let t = ReplayPipeline.transcript(samples: samples, controller: Sloppy(), settings: FollowingCard.rules,
+                                      profileName: "test", context: context)
+    #expect(t.notes.contains("the controller made 2 call(s) with no interactive transition to apply them to, the first update(0.0) at t=0 s"))
+    let once = ReplayPipeline.check(t).first { $0.name == "completion-once" }
+    #expect(once?.passed == false)
+    #expect(once?.detail.hasPrefix("expected one finish or cancel call per release, got 2") == true)
+}
