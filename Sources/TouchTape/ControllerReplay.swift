@@ -22,8 +22,10 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     public var makeController: (ReplayConfiguration) -> Controller
 
     /// - Parameters:
+    ///   - name: the report header's name (the controller type's by default).
     ///   - rules: what the controller declares; the checks' oracle.
     ///   - pan: how contacts become pan samples (slop, points per millimetre, velocity).
+    ///   - resolutionFallback: the size assumed for devices that report no resolution.
     ///   - makeController: a fresh controller for each track.
     public init(name: String = String(describing: Controller.self), rules: DismissalSettings,
                 pan: PanSettings = PanSettings(), resolutionFallback: ResolutionFallback = .standard,
@@ -62,7 +64,7 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
         return result
     }
 
-    /// One file, streamed through a ``ReplaySession``: each track with the frame of each
+    /// One file, streamed through a `ReplaySession`: each track with the frame of each
     /// pan sample. Returns notes on the file no track carries.
     public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
         -> (tracks: [ReplayedTrack], notes: [String]) {
@@ -114,10 +116,10 @@ extension ControllerReplay where Controller == DismissalController {
     }
 }
 
-/// What a ``ControllerReplay`` found: the report (render it with ``ReportFormat``) and
+/// What a ``ControllerReplay`` found: the report (render it with `ReportFormat`) and
 /// every replayed track with its transcript.
 public struct ControllerReplayResult: Sendable {
-    /// The report, as `touchtape replay` writes it (render it with ``ReportFormat``).
+    /// The report, as `touchtape replay` writes it (render it with `ReportFormat`).
     public var report: ReplayReport
     /// Every replayed track, in report order, with its transcript and sample frames.
     public var tracks: [ReplayedTrack]

@@ -87,7 +87,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first step between two updates that reached UIKit where progress moved against
-    /// the pan (or moved without it), as ``ProgressMonotonicCheck`` judges.
+    /// the pan (or moved without it), as `ProgressMonotonicCheck` judges.
     static func firstBackwardStep(_ t: Transcript) -> (time: Double?, explanation: String?)? {
         let sent = t.updates.filter(\.sentToUIKit)
         for (a, b) in zip(sent, sent.dropFirst()) {

@@ -64,7 +64,9 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     public private(set) var unusedSampleCount = 0
 
     /// - Parameters:
+    ///   - controller: a fresh controller for this pan.
     ///   - settings: the rules the controller declares (TouchTape's own controller: its settings).
+    ///   - clock: the virtual display the completion animation is stepped on.
     ///   - view: the gesture's view; by default a square of the rules' progress divisor.
     public init(controller: Controller, settings: DismissalSettings, clock: VirtualClock = VirtualClock(),
                 view: GestureView? = nil) {

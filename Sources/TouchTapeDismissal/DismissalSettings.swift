@@ -79,7 +79,7 @@ public struct DismissalSettings: Hashable, Sendable {
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 
-    /// Settings from every field; start from a ``DismissalProfile`` or ``declared(edge:distance:threshold:finishesAtThreshold:flickVelocity:cancelFlickVelocity:completion:)`` instead.
+    /// Settings from every field; start from a ``DismissalProfile`` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTape`) instead.
     public init(
         edge: DismissEdge,
         progressDistance: Double,
