@@ -30,6 +30,7 @@ import TouchTapeDismissal
 /// next track's first frame or the end of the stream: a recording's mark follows its
 /// track). A caller with no marks (live) can report at once with ``TrackRun/result(annotation:)``.
 public struct ReplaySession<Controller: InteractiveDismissalController> {
+    /// The device the events came from.
     public let description: DeviceDescription
     /// The file name reports carry.
     public let file: String

@@ -3,6 +3,7 @@
 public enum TextReportRenderer {
     static let columns = ["file", "track", "kind", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "failed checks"]
 
+    /// The whole report in this format.
     public static func render(_ report: ReplayReport) -> String {
         var lines: [String] = []
         var header = "TouchTape replay — profile \(report.profile)"
