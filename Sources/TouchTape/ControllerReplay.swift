@@ -49,9 +49,10 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// read becomes a report error; the others still run.
     public func run(_ recordings: Recordings, tracks: TrackFilter = .all) -> ControllerReplayResult {
         var result = ControllerReplayResult(report: ReplayReport(profile: name, tracks: []), tracks: [])
+        let instances = ControllerInstanceLog()
         for source in recordings.sources {
             do throws(RecordingError) {
-                let (replayed, notes) = try run(source, tracks: tracks)
+                let (replayed, notes) = try run(source, tracks: tracks, instances: instances)
                 result.tracks += replayed
                 result.report.tracks += replayed.map(\.report)
                 result.report.notes += notes.map { "\(source.eventsPath): \($0)" }
@@ -61,6 +62,7 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
                                                            isIOFailure: error.kind == .ioFailure))
             }
         }
+        result.reusedControllerCount = instances.reusedCount
         return result
     }
 
@@ -68,10 +70,20 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// pan sample. Returns notes on the file no track carries.
     public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
         -> (tracks: [ReplayedTrack], notes: [String]) {
+        try run(source, tracks: filter, instances: ControllerInstanceLog())
+    }
+
+    private func run(_ source: RecordingSource, tracks filter: TrackFilter, instances: ControllerInstanceLog)
+        throws(RecordingError) -> (tracks: [ReplayedTrack], notes: [String]) {
         var stream = try RecordingStream(source)
         try stream.requireTouchDevice()
+        let makeController = self.makeController
         var session = ReplaySession(description: stream.description, file: source.eventsPath,
-                                    configuration: configuration, makeController: makeController)
+                                    configuration: configuration) { configuration in
+            let controller = makeController(configuration)
+            instances.note(controller)
+            return controller
+        }
         var frameIndex = -1
         var firstFrame = 0
         var sampleFrames: [Int] = []
@@ -123,19 +135,23 @@ public struct ControllerReplayResult: Sendable {
     public var report: ReplayReport
     /// Every replayed track, in report order, with its transcript and sample frames.
     public var tracks: [ReplayedTrack]
+    /// Tracks whose controller (a class instance) an earlier track had already been given:
+    /// the factory must make a fresh controller for every track.
+    public var reusedControllerCount: Int
 
     /// A result from a report and its tracks.
-    public init(report: ReplayReport, tracks: [ReplayedTrack]) {
+    public init(report: ReplayReport, tracks: [ReplayedTrack], reusedControllerCount: Int = 0) {
         self.report = report
         self.tracks = tracks
+        self.reusedControllerCount = reusedControllerCount
     }
 
     /// Every failed check, located; empty when all passed.
     public var failures: [ReplayFailure] { tracks.flatMap(\.failures) }
     /// Files that could not be read.
     public var errors: [UnreadableFile] { report.errors }
-    /// No failed check and no unreadable file.
-    public var passed: Bool { failures.isEmpty && errors.isEmpty }
+    /// No failed check, no unreadable file, and a fresh controller for every track.
+    public var passed: Bool { failures.isEmpty && errors.isEmpty && reusedControllerCount == 0 }
 }
 
 /// Runs a folder (or file) of recordings into a controller and returns the report: the

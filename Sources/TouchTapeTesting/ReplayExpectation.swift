@@ -26,6 +26,9 @@ public enum ReplayExpectation {
     public static func messages(for result: ControllerReplayResult, path: String) -> [String] {
         var messages = result.failures.map(\.description)
         messages += result.errors.map { "cannot replay \($0.file): \($0.message)" }
+        if result.reusedControllerCount > 0 {
+            messages.append("the controller factory returned an instance it had already returned, for \(result.reusedControllerCount) track(s): make a fresh controller per track (a controller keeps state from its pan)")
+        }
         if result.tracks.isEmpty, result.errors.isEmpty {
             messages.append("no track of \(path) was replayed (no recordings, or the track filter selected none)")
         }

@@ -155,3 +155,16 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
     #expect(once?.passed == false)
     #expect(once?.detail.hasPrefix("expected one finish or cancel call per release, got 2") == true)
 }
+
+@Test func aSharedClassInstanceIsCaught() throws {
+    final class Shared: InteractiveDismissalController {
+        var card = FollowingCard()
+        func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) { card.handlePan(gesture, transition: &transition) }
+    }
+    let shared = Shared()
+    let run = ControllerReplay(rules: FollowingCard.rules) { shared }.run(try recordings())
+    #expect(run.reusedControllerCount == run.tracks.count - 1)
+    #expect(!run.passed)
+    let fresh = ControllerReplay(rules: FollowingCard.rules) { Shared() }.run(try recordings())
+    #expect(fresh.reusedControllerCount == 0)
+}
