@@ -16,6 +16,12 @@ public struct CompletionOnceCheck: Check {
     public func evaluate(_ t: Transcript) -> CheckResult {
         let calls = t.completionCalls
         guard t.outcome != .none else {
+            // A transition that began and whose pan ended (fingers lifted) must be decided:
+            // with neither finish nor cancel it hangs interactive. (An ignored `.cancelled`
+            // is a library's real behaviour and is reported, not failed.)
+            if let d = t.decision, d.phase == .ended {
+                return fail("the pan ended at t=\(fmt(d.time)) s but neither finish nor cancel was called: the transition hangs interactive")
+            }
             return calls.isEmpty ? skip("no decision, no completion (\(t.reason))")
                                  : fail("no decision but \(calls.count) completion callback(s)")
         }

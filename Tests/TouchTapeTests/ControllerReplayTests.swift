@@ -168,3 +168,24 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
     let fresh = ControllerReplay(rules: FollowingCard.rules) { Shared() }.run(try recordings())
     #expect(fresh.reusedControllerCount == 0)
 }
+
+@Test func aReleaseWithNeitherFinishNorCancelFailsCompletionOnce() {
+    struct Forgets: InteractiveDismissalController {
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            if gesture.state == .began { transition.begin() }
+            if gesture.state == .changed { transition.update(0.2) }
+        }
+    }
+    let samples = [
+        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 160), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 160), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+    ]
+    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
+                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
+    let t = ReplayPipeline.transcript(samples: samples, controller: Forgets(), settings: FollowingCard.rules,
+                                      profileName: "test", context: context)
+    let once = ReplayPipeline.check(t).first { $0.name == "completion-once" }
+    #expect(once?.passed == false)
+    #expect(once?.detail == "the pan ended at t=0.2 s but neither finish nor cancel was called: the transition hangs interactive")
+}
