@@ -49,3 +49,16 @@ let recordings = URL(fileURLWithPath: #filePath)
     #expect(message.range(of: #"\.(evemu|yml) track \d+: progress-monotonic failed at t=\d+\.\d{3} s \(frame \d+ of the track, frame \d+ of the recording\): progress went from \d\.\d{3} to \d\.\d{3} while the pan moved \+"#,
                           options: .regularExpression) != nil, "\(message)")
 }
+
+@Test func pulledUpTheCardRubberBandsWhileTheTransitionStaysAtZero() {
+    var driver = DismissalDriver(controller: CardDismissal(), settings: CardDismissal.rules)
+    _ = driver.feed(PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: -200), fingerCount: 1))
+    _ = driver.feed(PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: -300),
+                              velocity: Vector2(x: 0, y: -200), fingerCount: 1))
+    #expect(driver.controller.cardOffset < 0 && driver.controller.cardOffset > -300)
+    #expect(driver.transition.percentComplete == 0)
+    _ = driver.feed(PanSample(time: 0.2, phase: .changed, translation: Vector2(x: 0, y: 120),
+                              velocity: Vector2(x: 0, y: 600), fingerCount: 1))
+    #expect(driver.controller.cardOffset == 120)
+    #expect(driver.transition.percentComplete == 0.2)
+}
