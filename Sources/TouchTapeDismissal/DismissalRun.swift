@@ -13,13 +13,14 @@ import TouchTapePan
 public enum DismissalRun {
     /// Runs the first pan in `samples` (from its `.began` to its `.ended`/`.cancelled`).
     ///
-    /// - The controller gets `panBegan`, then `panChanged` for each `.changed`, then `panEnded`.
-    ///   A refused `.began` (nil) ends the feed: outcome `.none`, reason `.noTransition`. No
-    ///   `.began` at all gives the same. Samples that stop before an end: `.none`, `.noRelease`.
-    /// - For a finish/cancel decision the controller's animation runs on `clock`'s frame rate,
-    ///   starting at the release time. `finish/cancelInteractiveTransition` is recorded at the
-    ///   release or, for ``DismissalSettings/InteractiveCallbackTiming/afterAnimation``, at the
-    ///   last frame just before `completeTransition(finished)`, which is always at the last frame.
+    /// - The controller's `handlePan` gets every sample from `.began` to the end. No `begin()`
+    ///   at `.began` refuses the pan: outcome `.none`, reason `.noTransition`. No `.began` at
+    ///   all gives the same. Samples that stop before an end: `.none`, `.noRelease`.
+    /// - After the finish/cancel (or animate) call, the completion animation runs on `clock`'s
+    ///   frame rate from the release time, then `transitionAnimationEnded`. The callbacks are
+    ///   the finish/cancel and `completeTransition` calls at the times they were made: at the
+    ///   release, or at the last frame for a controller that calls them in its completion block.
+    /// - Parameter settings: the rules the controller declares (the raw fraction's divisor and edge).
     public static func run<Controller: InteractiveDismissalController>(
         controller: Controller, settings: DismissalSettings, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
@@ -40,16 +41,6 @@ public enum DismissalRun {
         return starts.enumerated().map { offset, start in
             let end = offset + 1 < starts.count ? starts[offset + 1] : samples.endIndex
             return samples[start..<end]
-        }
-    }
-}
-
-extension DismissalCallback.Kind {
-    /// `finishInteractiveTransition` for finish, `cancelInteractiveTransition` otherwise.
-    init(interactiveFor outcome: Outcome) {
-        switch outcome {
-        case .finish: self = .finishInteractiveTransition
-        case .cancel, .none: self = .cancelInteractiveTransition
         }
     }
 }
