@@ -20,7 +20,11 @@ public enum DismissalRun {
     ///   frame rate from the release time, then `transitionAnimationEnded`. The callbacks are
     ///   the finish/cancel and `completeTransition` calls at the times they were made: at the
     ///   release, or at the last frame for a controller that calls them in its completion block.
-    /// - Parameter settings: the rules the controller declares (the raw fraction's divisor and edge).
+    /// - Parameters:
+    ///   - controller: the controller for this pan (a value is copied in).
+    ///   - settings: the rules the controller declares (the raw fraction's divisor and edge).
+    ///   - samples: the pan samples of one track, in time order.
+    ///   - clock: the virtual display the completion animation is stepped on.
     public static func run<Controller: InteractiveDismissalController>(
         controller: Controller, settings: DismissalSettings, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
