@@ -124,13 +124,13 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
             return DismissalRunResult(updates: updates, began: began, decision: nil, outcome: .none,
                                       reason: began ? .noRelease : .noTransition, animation: nil, frames: [],
                                       callbacks: [], unusedSampleCount: unusedSampleCount,
-                                      ignoredCalls: transition.ignoredCalls)
+                                      ignoredCalls: transition.ignoredCalls, calls: transition.calls)
         }
         return DismissalRunResult(updates: updates, began: true, decision: decided.decision,
                                   outcome: decided.decision.outcome, reason: decided.decision.reason,
                                   animation: decided.animation, frames: decided.frames,
                                   callbacks: decided.callbacks, unusedSampleCount: unusedSampleCount,
-                                  ignoredCalls: transition.ignoredCalls)
+                                  ignoredCalls: transition.ignoredCalls, calls: transition.calls)
     }
 
     // MARK: Private

@@ -22,11 +22,14 @@ public struct DismissalRunResult: Hashable, Sendable {
     public var unusedSampleCount: Int
     /// Calls the controller made where they do nothing (``TransitionContext/ignoredCalls``).
     public var ignoredCalls: [TransitionCall]
+    /// Every call the controller made on its transition, with its virtual time: the record
+    /// the updates, the decision and the callbacks were made from.
+    public var calls: [TransitionCall]
 
     /// A result from its parts.
     public init(updates: [ProgressUpdate], began: Bool, decision: Decision?, outcome: Outcome, reason: DecisionReason,
                 animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback],
-                unusedSampleCount: Int, ignoredCalls: [TransitionCall] = []) {
+                unusedSampleCount: Int, ignoredCalls: [TransitionCall] = [], calls: [TransitionCall] = []) {
         self.updates = updates
         self.began = began
         self.decision = decision
@@ -37,6 +40,7 @@ public struct DismissalRunResult: Hashable, Sendable {
         self.callbacks = callbacks
         self.unusedSampleCount = unusedSampleCount
         self.ignoredCalls = ignoredCalls
+        self.calls = calls
     }
 
     /// The fraction UIKit held after each sample.

@@ -49,7 +49,7 @@ public enum ReplayPipeline {
             touchProtocol: context.touchProtocol, fingers: context.fingers, annotation: context.annotation,
             settings: settings, profileName: profileName, samples: samples, updates: run.updates,
             decision: decision, outcome: run.outcome, reason: reason,
-            completionFrames: run.frames, callbacks: run.callbacks, notes: notes)
+            completionFrames: run.frames, callbacks: run.callbacks, notes: notes, calls: run.calls)
     }
 
     /// Runs every check on a transcript.

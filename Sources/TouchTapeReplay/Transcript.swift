@@ -40,6 +40,9 @@ public struct Transcript: Sendable {
     public var callbacks: [DismissalCallback]
     /// Facts a reader of the report needs (assumed resolution, pointer-only motion, …).
     public var notes: [String]
+    /// Every call the controller made on its transition (`begin`, `update`, `finish`, …)
+    /// with its virtual time.
+    public var calls: [TransitionCall]
 
     /// A value from its parts.
     public init(
@@ -47,7 +50,7 @@ public struct Transcript: Sendable {
         annotation: TrackAnnotation, settings: DismissalSettings, profileName: String,
         samples: [PanSample], updates: [ProgressUpdate], decision: Decision?, outcome: Outcome,
         reason: DecisionReason, completionFrames: [CompletionFrame], callbacks: [DismissalCallback],
-        notes: [String] = []
+        notes: [String] = [], calls: [TransitionCall] = []
     ) {
         self.file = file
         self.track = track
@@ -65,6 +68,7 @@ public struct Transcript: Sendable {
         self.completionFrames = completionFrames
         self.callbacks = callbacks
         self.notes = notes
+        self.calls = calls
     }
 
     /// The completion callbacks (`completeTransition`) only.

@@ -189,3 +189,12 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
     #expect(once?.passed == false)
     #expect(once?.detail == "the pan ended at t=0.2 s but neither finish nor cancel was called: the transition hangs interactive")
 }
+
+@Test func theTranscriptKeepsEveryRecordedCall() throws {
+    let run = ControllerReplay(rules: FollowingCard.rules) { FollowingCard() }.run(try recordings(), tracks: .labelled(.finish))
+    let calls = try #require(run.tracks.first?.transcript.calls)
+    #expect(calls.first?.kind == .begin)
+    #expect(calls.contains { $0.kind == .finish })
+    #expect(calls.last?.kind == .completeTransition(true))
+    #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.time <= $1.time })
+}
