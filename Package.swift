@@ -7,13 +7,16 @@ import PackageDescription
 
 let package = Package(
     name: "TouchTape",
-    platforms: [.macOS(.v13)],
+    // The library builds for Apple platforms too (an iOS app's test target); the CLI and
+    // its libevdev module are Linux-only and stay out of the library products.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "touchtape", targets: ["touchtape"]),
-        .library(name: "TouchTape", targets: [
-            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
-            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
-        ]),
+        // `import TouchTape`: everything a test of an app's own controller needs; no libevdev.
+        // Static rather than automatic, so `swift build --product TouchTape` builds exactly it.
+        .library(name: "TouchTape", type: .static, targets: ["TouchTape"]),
+        // Swift Testing / XCTest helpers on top of it.
+        .library(name: "TouchTapeTesting", type: .static, targets: ["TouchTapeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +48,14 @@ let package = Package(
             // `touchtape.yml` (ProjectConfiguration), read with the line of each setting.
             .product(name: "Yams", package: "Yams"),
         ]),
+        // The public API: one import re-exporting the pipeline, recordings from a path or a
+        // bundle, replays of an app's own controller, located failures. No libevdev.
+        .target(name: "TouchTape", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
+        ]),
+        // One-call test helpers for Swift Testing and XCTest.
+        .target(name: "TouchTapeTesting", dependencies: ["TouchTape"]),
         // Gestures synthesised the way a kernel would report them (the bundled Recordings/,
         // tests, benchmarks); replaced by recorder output where the VM remakes them.
         .target(name: "TouchTapeSynthesis", dependencies: ["TouchTapeEvents"]),
@@ -96,6 +107,8 @@ let package = Package(
         .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents",
                     .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"]),
+        .testTarget(name: "TouchTapeTests", dependencies: ["TouchTape", "TouchTapeTestSupport"]),
+        .testTarget(name: "TouchTapeTestingTests", dependencies: ["TouchTapeTesting", "TouchTape", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
                     .product(name: "Histogram", package: "hdrhistogram-swift")]),
@@ -111,3 +124,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Documentation: `TOUCHTAPE_DOCS=1 swift package generate-documentation --target TouchTape`.
+// The DocC plugin is only declared when asked for, so ordinary builds neither resolve nor
+// fetch it (see README, "Test your own controller").
+if Context.environment["TOUCHTAPE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

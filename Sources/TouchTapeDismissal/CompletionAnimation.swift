@@ -24,14 +24,18 @@ public struct CompletionAnimation: Hashable, Sendable {
 
     /// `true` when it animates to the finished state (UIKit `.end`).
     public var finishing: Bool
+    /// The fraction at the release: where the run starts.
     public var from: Double
+    /// The target: 1 (finish) or 0 (cancel).
     public var to: Double
     /// Seconds.
     public var duration: Double
+    /// How the value moves from ``from`` to ``to``.
     public var trajectory: Trajectory
     /// When the library calls `finishInteractiveTransition` / `cancelInteractiveTransition`.
     public var interactiveCallbackTiming: DismissalSettings.InteractiveCallbackTiming
 
+    /// A run from its parts; ``CompletionStyle`` makes the libraries' runs.
     public init(finishing: Bool, from: Double, to: Double, duration: Double, trajectory: Trajectory,
                 interactiveCallbackTiming: DismissalSettings.InteractiveCallbackTiming) {
         self.finishing = finishing

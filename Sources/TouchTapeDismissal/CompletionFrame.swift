@@ -7,6 +7,7 @@ public struct CompletionFrame: Hashable, Sendable, Codable {
     /// last frame is always exactly on the target.
     public var value: Double
 
+    /// A frame at `time` with the transition at `value`.
     public init(time: Double, value: Double) {
         self.time = time
         self.value = value

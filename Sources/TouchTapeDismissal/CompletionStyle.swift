@@ -30,6 +30,7 @@ public enum CompletionStyle: Hashable, Sendable {
     ///   - axisVelocity: the release velocity along the dismiss direction, points/s
     ///     (only a `.fromRelease` spring uses it).
     ///   - distance: the progress divisor in points (turns the velocity into UIKit's normalized unit).
+    ///   - callbackTiming: when the library makes its finish/cancel call (kept on the run).
     public func animation(
         finishing: Bool, from progress: Double, axisVelocity: Double, distance: Double,
         callbackTiming: DismissalSettings.InteractiveCallbackTiming

@@ -43,6 +43,7 @@ public struct DampedSpring: Hashable, Sendable {
     /// ω in rad/s, solved from the clamped duration.
     public let naturalFrequency: Double
 
+    /// The spring UIKit runs for `UISpringTimingParameters(dampingRatio:initialVelocity:)` over `duration` seconds.
     public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
         self.duration = duration
         self.dampingRatio = min(max(dampingRatio, Self.minimumDampingRatio), 1)

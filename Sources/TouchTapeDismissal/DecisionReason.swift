@@ -15,6 +15,7 @@ public enum DecisionReason: String, Hashable, Sendable, CaseIterable, Codable, C
     /// The samples stopped before the pan ended or was cancelled (a cut-short track).
     case noRelease
 
+    /// The reason as reports print it (`no transition`, …).
     public var description: String {
         switch self {
         case .threshold: return "threshold"

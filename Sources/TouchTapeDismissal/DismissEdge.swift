@@ -24,6 +24,7 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
         case vertical
     }
 
+    /// The axis the edge lies across: vertical for top and bottom.
     public var axis: Axis {
         switch self {
         case .top, .bottom: return .vertical
@@ -70,5 +71,6 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
         }
     }
 
+    /// The edge's name (`bottom`).
     public var description: String { rawValue }
 }

@@ -1,5 +1,6 @@
 /// A call the transition machinery would receive, with its time on the virtual clock.
 public struct DismissalCallback: Hashable, Sendable {
+    /// Which UIKit call.
     public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
         case finishInteractiveTransition
         case cancelInteractiveTransition
@@ -8,11 +9,14 @@ public struct DismissalCallback: Hashable, Sendable {
         case completeTransition
     }
 
+    /// Seconds on the track's virtual clock.
     public var time: Double
+    /// Which call it was.
     public var kind: Kind
     /// For `.completeTransition`, its argument; for the interactive calls, whether it was the finish one.
     public var finished: Bool
 
+    /// A call at `time`.
     public init(time: Double, kind: Kind, finished: Bool) {
         self.time = time
         self.kind = kind

@@ -14,8 +14,13 @@ import TouchTapePan
 /// let decision = controller.panEnded(PanSample(time: 0.3, phase: .ended, translation: Vector2(x: 0, y: 450), velocity: .zero, fingerCount: 1))
 /// // decision.outcome == .finish, reason .threshold (0.5 > 1/3)
 /// ```
-public struct DismissalController: InteractiveDismissalController, Hashable, Sendable {
+///
+/// A replay drives it only through ``InteractiveDismissalController/handlePan(_:transition:)``,
+/// the contract an app's own controller implements (`DismissalController+Contract.swift`).
+public struct DismissalController: Hashable, Sendable {
+    /// The rules it follows (a profile plus overrides).
     public let settings: DismissalSettings
+    /// Where it is in its life (``DismissalState``).
     public private(set) var state: DismissalState = .idle
     /// The fraction UIKit holds (after clamping).
     public private(set) var progress: Double = 0
@@ -25,22 +30,26 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
     /// `setTranslation(.zero)` after each step, Transition L134–138).
     private var translationAtLastUpdate: Double = 0
 
+    /// A controller following `settings`.
     public init(settings: DismissalSettings) {
         self.settings = settings
     }
 
+    /// A controller following a library profile's settings.
     public init(profile: DismissalProfile) {
         self.init(settings: profile.settings)
     }
 
-    // MARK: InteractiveDismissalController
+    // MARK: The model (``handlePan(_:transition:)`` drives it through the public contract)
 
+    /// The model at `.began`: the first update, or `nil` when the begin rule refuses the pan.
     public mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
         let accepted = beginAllowed(sample)
         guard apply(.began(accepted: accepted)), accepted else { return nil }
         return update(with: sample)
     }
 
+    /// The model at `.changed`: the fraction the library would hold now.
     public mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
         switch state {
         case .interactive:
@@ -53,6 +62,7 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
         }
     }
 
+    /// The model at `.ended`/`.cancelled`: the library's decision and why.
     public mutating func panEnded(_ sample: PanSample) -> Decision {
         switch state {
         case .interactive:
@@ -72,6 +82,7 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
         }
     }
 
+    /// The library's completion run for a finish or cancel from `progress`; `nil` for none.
     public func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
         switch decision.outcome {
         case .finish, .cancel:
@@ -84,6 +95,7 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
         }
     }
 
+    /// The completion run ended: the model moves to ``DismissalState/completed``.
     public mutating func completionEnded(finished: Bool) {
         _ = apply(.animationEnded)
     }
@@ -119,7 +131,7 @@ public struct DismissalController: InteractiveDismissalController, Hashable, Sen
         min(max(fraction, settings.progressClamp.lowerBound), settings.progressClamp.upperBound)
     }
 
-    private func tooManyFingers(_ sample: PanSample) -> Bool {
+    func tooManyFingers(_ sample: PanSample) -> Bool {
         guard let maximum = settings.maximumTouches else { return false }
         return sample.fingerCount > maximum
     }

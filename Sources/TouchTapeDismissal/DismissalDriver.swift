@@ -3,21 +3,28 @@ import TouchTapePan
 
 /// Drives one controller with the pan samples of one track, one sample at a time: the
 /// incremental form of ``DismissalRun``, so a recording and a live device feed the
-/// controller through the same code.
+/// controller through the same code — and through the public contract only.
 ///
 /// The rules (as UIKit calls a pan gesture's target):
 /// - Samples before the first `.began` are not the controller's (counted as unused).
-/// - `.began` → ``InteractiveDismissalController/panBegan(_:)``; a refusal (`nil`) ends
-///   the feed: outcome ``Outcome/none``, reason ``DecisionReason/noTransition``.
-/// - `.changed` → ``InteractiveDismissalController/panChanged(_:)``.
-/// - `.ended` / `.cancelled` → ``InteractiveDismissalController/panEnded(_:)``: the
-///   decision. For finish or cancel the controller's completion animation runs on the
-///   virtual clock from the release time; its frames and the UIKit callbacks come with
-///   the ``DismissalStep/decided(_:)`` step.
+/// - Every sample from `.began` on → ``InteractiveDismissalController/handlePan(_:transition:)``
+///   with a ``PanGesture`` and the track's ``TransitionContext``.
+/// - No ``TransitionContext/begin()`` at `.began` refuses the pan: the feed ends, outcome
+///   ``Outcome/none``, reason ``DecisionReason/noTransition``.
+/// - The first finish, cancel or animate call ends the interaction (normally at
+///   `.ended`/`.cancelled`): the decision. Its completion animation runs on the virtual
+///   clock from that time, then ``InteractiveDismissalController/transitionAnimationEnded(_:)``;
+///   the frames and the recorded finish/cancel/complete calls come with the
+///   ``DismissalStep/decided(_:)`` step. An `.ended`/`.cancelled` with no such call is a
+///   decision of ``Outcome/none``.
 /// - Anything after the decision or a refusal (a second pan in the same track) is unused.
 ///
+/// The record is made from the calls and the gesture, never from the controller's own
+/// values: the progress is the last `update(_:)`, the raw fraction is recomputed from the
+/// translation with the declared ``DismissalSettings``.
+///
 /// ```swift
-/// var driver = DismissalDriver(controller: DismissalController(profile: .transition))
+/// var driver = DismissalDriver(controller: CardDismissal(), settings: rules)
 /// for sample in samples { if let step = driver.feed(sample) { show(step) } }
 /// let result = driver.result
 /// ```
@@ -37,18 +44,37 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
         case interrupted
     }
 
+    /// The controller as the calls so far left it.
     public private(set) var controller: Controller
+    /// The rules the controller declares: the raw fraction is computed with them.
+    public let settings: DismissalSettings
+    /// The virtual display the completion animation is stepped on.
     public let clock: VirtualClock
+    /// The view the gestures are measured in.
+    public let view: GestureView
+    /// Where the pan is.
     public private(set) var phase: Phase = .waiting
+    /// Every call the controller made, so far.
+    public private(set) var transition: TransitionContext
     /// One entry per sample the controller received.
     public private(set) var updates: [ProgressUpdate] = []
+    /// The decision and its completion, once made.
     public private(set) var decided: DismissalDecided?
     /// Samples the controller never saw.
     public private(set) var unusedSampleCount = 0
 
-    public init(controller: Controller, clock: VirtualClock = VirtualClock()) {
+    /// - Parameters:
+    ///   - controller: a fresh controller for this pan.
+    ///   - settings: the rules the controller declares (TouchTape's own controller: its settings).
+    ///   - clock: the virtual display the completion animation is stepped on.
+    ///   - view: the gesture's view; by default a square of the rules' progress divisor.
+    public init(controller: Controller, settings: DismissalSettings, clock: VirtualClock = VirtualClock(),
+                view: GestureView? = nil) {
         self.controller = controller
+        self.settings = settings
         self.clock = clock
+        self.view = view ?? GestureView(settings: settings)
+        self.transition = TransitionContext(distance: settings.divisor)
     }
 
     /// Feeds the next sample; returns what the controller made of it, `nil` when the
@@ -57,26 +83,20 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
         switch phase {
         case .waiting:
             guard sample.phase == .began else { unusedSampleCount += 1; return nil }
-            guard let update = controller.panBegan(sample) else { phase = .refused; return nil }
+            let mark = transition.calls.count
+            Self.handle(sample, controller: &controller, transition: &transition, settings: settings, view: view)
+            guard transition.began else { phase = .refused; return nil }
             phase = .driving
-            updates.append(update)
-            return .progress(update)
+            return step(after: sample, since: mark)
         case .driving:
-            switch sample.phase {
-            case .began:
+            if sample.phase == .began {
                 phase = .interrupted
                 unusedSampleCount += 1
                 return nil
-            case .changed:
-                let update = controller.panChanged(sample)
-                updates.append(update)
-                return .progress(update)
-            case .ended, .cancelled:
-                let result = complete(controller.panEnded(sample))
-                phase = .decided
-                decided = result
-                return .decided(result)
             }
+            let mark = transition.calls.count
+            Self.handle(sample, controller: &controller, transition: &transition, settings: settings, view: view)
+            return step(after: sample, since: mark)
         case .refused, .decided, .interrupted:
             unusedSampleCount += 1
             return nil
@@ -89,9 +109,11 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     public func decisionIfReleased(_ sample: PanSample) -> Decision? {
         guard phase == .driving else { return nil }
         var copy = controller
+        var context = transition
         var release = sample
         release.phase = .ended
-        return copy.panEnded(release)
+        Self.handle(release, controller: &copy, transition: &context, settings: settings, view: view)
+        return Self.decision(at: release, transition: context, settings: settings)
     }
 
     /// Everything so far as a ``DismissalRunResult``: a pan that never ended is
@@ -101,39 +123,97 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
             let began = phase == .driving || phase == .interrupted
             return DismissalRunResult(updates: updates, began: began, decision: nil, outcome: .none,
                                       reason: began ? .noRelease : .noTransition, animation: nil, frames: [],
-                                      callbacks: [], unusedSampleCount: unusedSampleCount)
+                                      callbacks: [], unusedSampleCount: unusedSampleCount,
+                                      ignoredCalls: transition.ignoredCalls, calls: transition.calls)
         }
         return DismissalRunResult(updates: updates, began: true, decision: decided.decision,
                                   outcome: decided.decision.outcome, reason: decided.decision.reason,
                                   animation: decided.animation, frames: decided.frames,
-                                  callbacks: decided.callbacks, unusedSampleCount: unusedSampleCount)
+                                  callbacks: decided.callbacks, unusedSampleCount: unusedSampleCount,
+                                  ignoredCalls: transition.ignoredCalls, calls: transition.calls)
     }
 
-    /// The completion of a decision: the animation on the virtual clock and the callbacks.
+    // MARK: Private
+
+    private static func handle(_ sample: PanSample, controller: inout Controller, transition: inout TransitionContext,
+                               settings: DismissalSettings, view: GestureView) {
+        transition.time = sample.time
+        transition.axisVelocity = settings.edge.component(of: sample.velocity)
+        controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+    }
+
+    /// The step a handled sample makes: a decision once the interaction ended (or the pan
+    /// did), otherwise the progress the calls since `mark` left.
+    private mutating func step(after sample: PanSample, since mark: Int) -> DismissalStep {
+        let released = transition.outcome != nil
+        if released || sample.phase == .ended || sample.phase == .cancelled {
+            if released, sample.phase == .began || sample.phase == .changed {
+                updates.append(update(for: sample, since: mark))
+            }
+            let result = complete(Self.decision(at: sample, transition: transition, settings: settings))
+            phase = .decided
+            decided = result
+            return .decided(result)
+        }
+        let update = update(for: sample, since: mark)
+        updates.append(update)
+        return .progress(update)
+    }
+
+    private func update(for sample: PanSample, since mark: Int) -> ProgressUpdate {
+        let sent = transition.calls[mark...].contains { if case .update = $0.kind { return true } else { return false } }
+        return ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: settings.rawProgress(of: sample.translation),
+                              progress: transition.percentComplete, sentToUIKit: sent, state: .interactive)
+    }
+
+    /// The decision the calls made at `sample`: the outcome of the first finish/cancel/animate,
+    /// the fraction UIKit held, the raw fraction and velocity from the gesture, and the
+    /// controller's explanation when it gave one.
+    private static func decision(at sample: PanSample, transition: TransitionContext, settings: DismissalSettings) -> Decision {
+        let outcome = transition.outcome ?? .none
+        let explained = transition.explanation
+        let reason: DecisionReason
+        let detail: String
+        if let explained {
+            (reason, detail) = (explained.reason, explained.detail)
+        } else if outcome == .none {
+            reason = sample.phase == .cancelled ? .ignoredCancel : .noRelease
+            detail = "the controller called neither finish() nor cancel() at .\(sample.phase.rawValue)"
+        } else {
+            (reason, detail) = (.threshold, "")
+        }
+        return Decision(outcome: outcome, reason: reason, time: sample.time, phase: sample.phase,
+                        progress: transition.percentComplete, rawProgress: settings.rawProgress(of: sample.translation),
+                        velocity: sample.velocity, detail: detail, explainedByController: explained != nil || outcome == .none)
+    }
+
+    /// The completion of a decision: the animation on the virtual clock, the completion
+    /// block, and the finish/cancel/complete calls as callbacks.
     private mutating func complete(_ decision: Decision) -> DismissalDecided {
         var decided = DismissalDecided(decision: decision, animation: nil, frames: [], callbacks: [])
-        switch decision.outcome {
-        case .none:
-            break
-        case .finish, .cancel:
-            guard let animation = controller.completion(from: decision, progress: decision.progress,
-                                                        velocity: decision.velocity) else { break }
+        if let animation = transition.animation {
             let frames = animation.frames(clock: clock.restarted(at: decision.time))
-            let end = frames.last?.time ?? decision.time
-            let interactive = DismissalCallback.Kind(interactiveFor: decision.outcome)
-            let finished = decision.outcome == .finish
-            switch animation.interactiveCallbackTiming {
-            case .atRelease:
-                decided.callbacks.append(DismissalCallback(time: decision.time, kind: interactive, finished: finished))
-            case .afterAnimation:
-                decided.callbacks.append(DismissalCallback(time: end, kind: interactive, finished: finished))
-            }
-            decided.callbacks.append(DismissalCallback(time: end, kind: .completeTransition, finished: animation.finishing))
+            transition.time = frames.last?.time ?? decision.time
+            controller.transitionAnimationEnded(&transition)
             decided.animation = animation
             decided.frames = frames
-            controller.completionEnded(finished: animation.finishing)
+        }
+        decided.callbacks = transition.calls.compactMap { call in
+            switch call.kind {
+            case .finish: return DismissalCallback(time: call.time, kind: .finishInteractiveTransition, finished: true)
+            case .cancel: return DismissalCallback(time: call.time, kind: .cancelInteractiveTransition, finished: false)
+            case .completeTransition(let done): return DismissalCallback(time: call.time, kind: .completeTransition, finished: done)
+            case .begin, .update, .animate: return nil
+            }
         }
         return decided
+    }
+}
+
+extension DismissalDriver where Controller == DismissalController {
+    /// TouchTape's own controller, declaring the settings it follows.
+    public init(controller: DismissalController, clock: VirtualClock = VirtualClock()) {
+        self.init(controller: controller, settings: controller.settings, clock: clock)
     }
 }
 
@@ -147,6 +227,7 @@ public enum DismissalStep: Hashable, Sendable {
 
 /// A decision with its completion animation on the virtual clock.
 public struct DismissalDecided: Hashable, Sendable {
+    /// The decision the calls made.
     public var decision: Decision
     /// `nil` for outcome none, or when the controller gave no animation.
     public var animation: CompletionAnimation?
@@ -155,6 +236,7 @@ public struct DismissalDecided: Hashable, Sendable {
     /// Interactive and completion callbacks, in time order.
     public var callbacks: [DismissalCallback]
 
+    /// A decision with its completion.
     public init(decision: Decision, animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback]) {
         self.decision = decision
         self.animation = animation

@@ -26,6 +26,7 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
         return allCases.first { $0.rawValue == key }
     }
 
+    /// The profile's name, as `--profile` takes it.
     public var description: String { rawValue }
 
     /// The settings that reproduce the library.
@@ -127,6 +128,7 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     public static let photoZoomFinishDuration: Double = 0.25
     /// Cancel: `UIView.animate(withDuration: 0.5, …, usingSpringWithDamping: 0.9, initialSpringVelocity: 0)` (L87–105).
     public static let photoZoomCancelDuration: Double = 0.5
+    /// The cancel spring's damping ratio (UIKit spring, 0.5 s, ζ 0.9).
     public static let photoZoomCancelDampingRatio: Double = 0.9
 
     static let photoZoomSettings = DismissalSettings(

@@ -1,6 +1,7 @@
 import TouchTapePan
 
-/// A whole pan at once: pan samples → any ``InteractiveDismissalController`` → completion on a
+/// A whole pan at once: pan samples → any ``InteractiveDismissalController`` (through
+/// ``DismissalDriver``) → completion on a
 /// ``VirtualClock`` → frames and callbacks. Pure: the controller is a value copied in, the
 /// clock only counts frames.
 ///
@@ -12,19 +13,30 @@ import TouchTapePan
 public enum DismissalRun {
     /// Runs the first pan in `samples` (from its `.began` to its `.ended`/`.cancelled`).
     ///
-    /// - The controller gets `panBegan`, then `panChanged` for each `.changed`, then `panEnded`.
-    ///   A refused `.began` (nil) ends the feed: outcome `.none`, reason `.noTransition`. No
-    ///   `.began` at all gives the same. Samples that stop before an end: `.none`, `.noRelease`.
-    /// - For a finish/cancel decision the controller's animation runs on `clock`'s frame rate,
-    ///   starting at the release time. `finish/cancelInteractiveTransition` is recorded at the
-    ///   release or, for ``DismissalSettings/InteractiveCallbackTiming/afterAnimation``, at the
-    ///   last frame just before `completeTransition(finished)`, which is always at the last frame.
+    /// - The controller's `handlePan` gets every sample from `.began` to the end. No `begin()`
+    ///   at `.began` refuses the pan: outcome `.none`, reason `.noTransition`. No `.began` at
+    ///   all gives the same. Samples that stop before an end: `.none`, `.noRelease`.
+    /// - After the finish/cancel (or animate) call, the completion animation runs on `clock`'s
+    ///   frame rate from the release time, then `transitionAnimationEnded`. The callbacks are
+    ///   the finish/cancel and `completeTransition` calls at the times they were made: at the
+    ///   release, or at the last frame for a controller that calls them in its completion block.
+    /// - Parameters:
+    ///   - controller: the controller for this pan (a value is copied in).
+    ///   - settings: the rules the controller declares (the raw fraction's divisor and edge).
+    ///   - samples: the pan samples of one track, in time order.
+    ///   - clock: the virtual display the completion animation is stepped on.
     public static func run<Controller: InteractiveDismissalController>(
-        controller: Controller, samples: [PanSample], clock: VirtualClock = VirtualClock()
+        controller: Controller, settings: DismissalSettings, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
-        var driver = DismissalDriver(controller: controller, clock: clock)
+        var driver = DismissalDriver(controller: controller, settings: settings, clock: clock)
         for sample in samples { _ = driver.feed(sample) }
         return driver.result
+    }
+
+    /// The same with TouchTape's own controller, which declares its own settings.
+    public static func run(controller: DismissalController, samples: [PanSample],
+                           clock: VirtualClock = VirtualClock()) -> DismissalRunResult {
+        run(controller: controller, settings: controller.settings, samples: samples, clock: clock)
     }
 
     /// Splits samples into pans, each starting at a `.began` (samples before the first are dropped).
@@ -33,16 +45,6 @@ public enum DismissalRun {
         return starts.enumerated().map { offset, start in
             let end = offset + 1 < starts.count ? starts[offset + 1] : samples.endIndex
             return samples[start..<end]
-        }
-    }
-}
-
-extension DismissalCallback.Kind {
-    /// `finishInteractiveTransition` for finish, `cancelInteractiveTransition` otherwise.
-    init(interactiveFor outcome: Outcome) {
-        switch outcome {
-        case .finish: self = .finishInteractiveTransition
-        case .cancel, .none: self = .cancelInteractiveTransition
         }
     }
 }

@@ -6,6 +6,7 @@ extension DismissalSettings {
         /// `value >= limit`: a tie counts (Transition's flick velocity, `PanInteractionController` L93).
         case greaterThanOrEqual
 
+        /// Whether `value` passes `limit` under this comparison.
         public func holds(_ value: Double, _ limit: Double) -> Bool {
             switch self {
             case .greaterThan: return value > limit
@@ -49,8 +50,10 @@ extension DismissalSettings {
     public struct FlickRule: Hashable, Sendable {
         /// Points per second.
         public var minimumVelocity: Double
+        /// How the velocity is compared with ``minimumVelocity``.
         public var comparison: Comparison
 
+        /// A flick rule.
         public init(minimumVelocity: Double, comparison: Comparison) {
             self.minimumVelocity = minimumVelocity
             self.comparison = comparison

@@ -27,7 +27,9 @@ public struct DismissalSettings: Hashable, Sendable {
     /// The range the fraction sent to UIKit is clamped into: 0…1 (Transition's driver),
     /// 0…0.99 (EasyTransitions), 0…0.5 (PhotoZoomAnimator, `1 − scale` with final scale 0.5).
     public var progressClamp: ClosedRange<Double>
+    /// What a pan against the dismiss direction does to the fraction.
     public var negativeTranslation: NegativeTranslation
+    /// Absolute fraction or step updates.
     public var progressUpdateMode: ProgressUpdateMode
     /// The pan phases whose callback sends `updateInteractiveTransition`. Transition updates on
     /// `.began` and `.changed` and decides on the last of those (its `.ended` branch only calls
@@ -38,22 +40,29 @@ public struct DismissalSettings: Hashable, Sendable {
 
     // MARK: Decision
 
+    /// What the release position test reads (clamped or raw fraction, or the anchor test).
     public var decisionInput: DecisionInput
     /// The fraction that must be passed to finish; `nil` = no distance requirement
     /// (PhotoZoomAnimator). Compared with ``thresholdComparison``.
     public var completionThreshold: Double?
+    /// Strict (`>`) or not (`>=`) at the threshold.
     public var thresholdComparison: Comparison
+    /// The 2-D speed or the velocity along the dismiss axis.
     public var velocityMeasure: VelocityMeasure
     /// The forward flick; `nil` turns flicks off (Transition's `allowFlick = false`, PhotoZoomAnimator).
     public var flick: FlickRule?
     /// The velocity that rolls back; `nil` = none.
     public var cancelVelocity: CancelVelocityRule?
+    /// What a flick across the dismiss axis does.
     public var offAxisFlick: OffAxisFlick
+    /// How flick, threshold and veto combine.
     public var rule: DecisionRule
 
     // MARK: Gesture
 
+    /// Which pans may start the transition.
     public var beginRule: BeginRule
+    /// Whether a cancelled gesture is decided like a release.
     public var onGestureCancelled: GestureCancelledRule
     /// The pan recognizer's `maximumNumberOfTouches`; `nil` = UIKit's default (no limit).
     /// A pan that begins with more fingers is refused; `.changed` samples with more fingers
@@ -62,12 +71,15 @@ public struct DismissalSettings: Hashable, Sendable {
 
     // MARK: Completion
 
+    /// How the rest of the transition animates after the release.
     public var completion: CompletionStyle
+    /// When finish/cancelInteractiveTransition is called: at the release or after the animation.
     public var interactiveCallbackTiming: InteractiveCallbackTiming
 
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 
+    /// Settings from every field; start from a ``DismissalProfile`` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTape`) instead.
     public init(
         edge: DismissEdge,
         progressDistance: Double,

@@ -7,12 +7,14 @@ public struct DismissalSettingsError: Error, Hashable, Sendable, CustomStringCon
     /// What to change.
     public var hint: String
 
+    /// An error naming the setting, its value and a hint.
     public init(setting: String, value: String, hint: String) {
         self.setting = setting
         self.value = value
         self.hint = hint
     }
 
+    /// `invalid SETTING VALUE: hint`.
     public var description: String { "invalid \(setting) \(value): \(hint)" }
 }
 

@@ -1,59 +1,50 @@
-import TouchTapeEvents
-import TouchTapePan
-
 /// The contract of an interactive dismissal controller: what an app developer implements to
-/// have their own controller replayed against recorded gestures.
+/// have their own controller replayed against recorded gestures, and what TouchTape's
+/// three built-in profiles (``DismissalController``) implement too — there is no other way
+/// into a replay.
 ///
-/// A driver (``DismissalRun/run(controller:samples:clock:)``, or TouchTape's replay) calls it
-/// like UIKit would call a pan gesture's target:
+/// It has the shape of UIKit code: a pan gesture's target action reads the gesture
+/// (``PanGesture``: state, `translation(in:)`, `velocity(in:)`, `numberOfTouches`) and
+/// calls a percent-driven transition (``TransitionContext``: `begin()`, `update(_:)`,
+/// `finish()`, `cancel()`, completion speed/curve or a spring, `completeTransition(_:)`).
+/// TouchTape records the calls; the checks judge the record against the gesture and the
+/// rules the developer declares, never against values the controller reports about itself.
 ///
-/// 1. ``panBegan(_:)`` once, with the `.began` sample. Returning `nil` refuses the pan: the
-///    driver sends nothing more for it and reports outcome ``Outcome/none``, reason
-///    ``DecisionReason/noTransition``.
-/// 2. ``panChanged(_:)`` for every `.changed` sample.
-/// 3. ``panEnded(_:)`` once, with the `.ended` or `.cancelled` sample (``Decision/gestureCancelled``
-///    tells them apart). The decision may be ``Outcome/none``.
-/// 4. If the outcome is finish or cancel, ``completion(from:progress:velocity:)`` with the
-///    decision's own progress and velocity; the driver steps the returned animation on a
-///    ``VirtualClock`` and records the frames and callbacks. `nil` means no animation and no
-///    callbacks at all (a check will flag a decided transition that never completes).
-/// 5. ``completionEnded(finished:)`` after the last frame (optional to implement).
+/// A driver (``DismissalDriver``, a replay) calls ``handlePan(_:transition:)`` once per pan
+/// sample, from `.began` to `.ended`/`.cancelled`. Not calling
+/// ``TransitionContext/begin()`` at `.began` refuses the pan (outcome ``Outcome/none``).
+/// The first finish/cancel ends the interaction; its completion animation runs on the
+/// virtual clock, then ``transitionAnimationEnded(_:)`` is called (by default it calls
+/// `completeTransition(!transitionWasCancelled)`).
+///
+/// A replay makes a fresh controller for every track (a factory or `init`), so state never
+/// leaks from one gesture to the next.
 ///
 /// ```swift
-/// struct AlwaysFinish: InteractiveDismissalController {
-///     mutating func panBegan(_ s: PanSample) -> ProgressUpdate? {
-///         ProgressUpdate(time: s.time, phase: s.phase, rawProgress: 0, progress: 0, sentToUIKit: true, state: .interactive)
-///     }
-///     mutating func panChanged(_ s: PanSample) -> ProgressUpdate {
-///         let p = min(max(s.translation.y / 800, 0), 1)
-///         return ProgressUpdate(time: s.time, phase: s.phase, rawProgress: s.translation.y / 800, progress: p, sentToUIKit: true, state: .interactive)
-///     }
-///     mutating func panEnded(_ s: PanSample) -> Decision {
-///         Decision(outcome: .finish, reason: .threshold, time: s.time, phase: s.phase, progress: 0.5,
-///                  rawProgress: 0.5, velocity: s.velocity, detail: "always")
-///     }
-///     func completion(from d: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
-///         CompletionStyle.fixed(finish: TimedCurve(duration: 0.3, curve: .easeInOut),
-///                               cancel: TimedCurve(duration: 0.3, curve: .easeInOut))
-///             .animation(finishing: d.outcome == .finish, from: progress, axisVelocity: velocity.y,
-///                        distance: 800, callbackTiming: .atRelease)
+/// struct CardDismissal: InteractiveDismissalController {
+///     mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+///         let view = gesture.view
+///         let progress = min(max(gesture.translation(in: view).y / view.bounds.height, 0), 1)
+///         switch gesture.state {
+///         case .began: transition.begin()
+///         case .changed: transition.update(progress)
+///         case .ended, .cancelled:
+///             progress > 0.4 || gesture.velocity(in: view).y > 1000 ? transition.finish() : transition.cancel()
+///         }
 ///     }
 /// }
 /// ```
 public protocol InteractiveDismissalController {
-    /// The pan was recognised. Return the first progress update, or `nil` to refuse the pan.
-    mutating func panBegan(_ sample: PanSample) -> ProgressUpdate?
-    /// The pan moved.
-    mutating func panChanged(_ sample: PanSample) -> ProgressUpdate
-    /// The pan ended (`.ended`) or was cut off (`.cancelled`): decide.
-    mutating func panEnded(_ sample: PanSample) -> Decision
-    /// The completion animation for a finish or cancel decision, starting at `progress`.
-    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation?
-    /// The completion animation ran out; `finished` is the argument `completeTransition` got.
-    mutating func completionEnded(finished: Bool)
+    /// The pan gesture's target action, called for every sample of the pan.
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext)
+    /// The completion animation reached its last frame (a `UIView.animate` or animator
+    /// completion block). The default calls ``TransitionContext/completeAfterAnimation()``.
+    mutating func transitionAnimationEnded(_ transition: inout TransitionContext)
 }
 
 extension InteractiveDismissalController {
-    /// Controllers without an end-of-life state need not implement this.
-    public mutating func completionEnded(finished: Bool) {}
+    /// Controllers whose completion block only completes the transition need not implement this.
+    public mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {
+        transition.completeAfterAnimation()
+    }
 }

@@ -21,5 +21,6 @@ public enum Outcome: String, Hashable, Sendable, CaseIterable, Codable, CustomSt
         }
     }
 
+    /// `finish`, `cancel` or `none`.
     public var description: String { rawValue }
 }

@@ -3,8 +3,10 @@
 public struct TimedCurve: Hashable, Sendable {
     /// Seconds.
     public var duration: Double
+    /// The curve (or spring) of the run.
     public var curve: TimingCurve
 
+    /// A run of `duration` seconds on `curve`.
     public init(duration: Double, curve: TimingCurve) {
         self.duration = duration
         self.curve = curve

@@ -26,6 +26,7 @@ public struct VirtualClock: Hashable, Sendable {
         }
     }
 
+    /// A clock at `origin` seconds ticking `frameRate` frames per second.
     public init(origin: Double = 0, frameRate: Double = VirtualClock.defaultFrameRate) {
         precondition(frameRate > 0, "frameRate must be positive")
         self.origin = origin

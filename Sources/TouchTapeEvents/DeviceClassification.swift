@@ -33,13 +33,16 @@ public enum TouchProtocol: Hashable, Sendable {
 /// The classification of a device description, by the rules udev's `input_id`
 /// builtin and libinput use: properties first, then the codes a device supports.
 public struct DeviceClassification: Hashable, Sendable {
+    /// What kind of failure or lock it is.
     public var kind: DeviceKind
+    /// The multitouch protocol: A, B (with slots) or single touch.
     public var touchProtocol: TouchProtocol
     /// Fingers the device can signal through `BTN_TOOL_*` keys (0 when it has none).
     public var toolFingerCapacity: Int
     /// `INPUT_PROP_SEMI_MT`: only a bounding box of the touches is reported.
     public var isSemiMultitouch: Bool
 
+    /// A value from its parts.
     public init(kind: DeviceKind, touchProtocol: TouchProtocol, toolFingerCapacity: Int, isSemiMultitouch: Bool) {
         self.kind = kind
         self.touchProtocol = touchProtocol
@@ -47,6 +50,7 @@ public struct DeviceClassification: Hashable, Sendable {
         self.isSemiMultitouch = isSemiMultitouch
     }
 
+    /// A value from its parts.
     public init(_ d: DeviceDescription) {
         typealias C = EventCodes
         let abs = EventType.abs.rawValue, key = EventType.key.rawValue

@@ -2,7 +2,9 @@
 /// supported codes and axis ranges. Both recording formats and libevdev map onto
 /// this one value, so a description survives evemu ⇄ libinput conversion intact.
 public struct DeviceDescription: Hashable, Sendable {
+    /// The device's name.
     public var name: String
+    /// Its identity.
     public var id: InputID
     /// `INPUT_PROP_*` numbers set on the device (unknown numbers kept).
     public var properties: Set<UInt16>
@@ -16,6 +18,7 @@ public struct DeviceDescription: Hashable, Sendable {
     /// Non-zero switch states at recording time (evemu `S:` lines).
     public var switchStates: [UInt16: Int32]
 
+    /// A value from its parts.
     public init(
         name: String,
         id: InputID,
@@ -47,14 +50,17 @@ public struct DeviceDescription: Hashable, Sendable {
     /// The event types with at least one supported code, ascending.
     public var supportedTypes: [UInt16] { codes.keys.sorted() }
 
+    /// Whether the device declares this event type and code.
     public func supports(type: UInt16, code: UInt16) -> Bool {
         codes[type]?.contains(code) ?? false
     }
 
+    /// Whether the device declares this event type and code.
     public func supports(type: EventType, code: UInt16) -> Bool {
         supports(type: type.rawValue, code: code)
     }
 
+    /// Whether the device declares this input property.
     public func hasProperty(_ property: UInt16) -> Bool { properties.contains(property) }
 
     /// Kind, protocol and finger capacity, derived from the description.

@@ -10,6 +10,7 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Microseconds within the second, `0..<1_000_000`.
     public var microseconds: UInt32
 
+    /// A value from its parts.
     public init(seconds: UInt64, microseconds: UInt32) {
         precondition(microseconds < 1_000_000, "microseconds must be below 1_000_000")
         self.seconds = seconds
@@ -22,6 +23,7 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
         self.microseconds = UInt32(totalMicroseconds % 1_000_000)
     }
 
+    /// Zero.
     public static let zero = EventTime(seconds: 0, microseconds: 0)
 
     /// The latest second a recording may hold: 9 007 199 254 (the year 2255), so that a
@@ -46,6 +48,7 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
         return EventTime(totalMicroseconds: UInt64(max(0, total)))
     }
 
+    /// Orders by value.
     public static func < (lhs: EventTime, rhs: EventTime) -> Bool {
         (lhs.seconds, lhs.microseconds) < (rhs.seconds, rhs.microseconds)
     }

@@ -3,11 +3,16 @@
 /// Type and code stay raw numbers so that codes this project has no name for are
 /// carried through every stage unchanged; ``EventCodes`` gives names where known.
 public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+    /// When the kernel stamped it.
     public var time: EventTime
+    /// The event type (`EV_*`).
     public var type: UInt16
+    /// The event code within its type (`ABS_MT_SLOT`, …).
     public var code: UInt16
+    /// The value (a position, a tracking id, a key state).
     public var value: Int32
 
+    /// A value from its parts.
     public init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type
@@ -15,10 +20,12 @@ public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
         self.value = value
     }
 
+    /// A value from its parts.
     public init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
         self.init(time: time, type: type.rawValue, code: code, value: value)
     }
 
+    /// The type as an ``EventType``.
     public var eventType: EventType { EventType(rawValue: type) }
 
     /// `EV_SYN / SYN_REPORT`: the end of one hardware frame.

@@ -1,10 +1,15 @@
 /// The device identity (`struct input_id`): bus type, vendor, product and version.
 public struct InputID: Hashable, Sendable {
+    /// `BUS_*` (USB, I2C, …).
     public var bustype: UInt16
+    /// The vendor id.
     public var vendor: UInt16
+    /// The product id.
     public var product: UInt16
+    /// The version.
     public var version: UInt16
 
+    /// A value from its parts.
     public init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
         self.bustype = bustype
         self.vendor = vendor

@@ -16,6 +16,7 @@ public enum TextExcerpt {
     /// How many characters of input an error message quotes by default.
     public static let defaultLimit = 60
 
+    /// The excerpt of `text`: cut at `limit` characters, control characters escaped.
     public static func make(_ text: some StringProtocol, limit: Int? = defaultLimit) -> String {
         var out = ""
         var count = 0

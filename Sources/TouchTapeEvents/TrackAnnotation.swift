@@ -16,11 +16,13 @@ public struct TrackAnnotation: Hashable, Sendable {
     /// The recorder stopped (signal, unplug, full disk) while this gesture was in progress.
     public var cutShort: Bool
 
+    /// A value from its parts.
     public init(expected: ExpectedOutcome? = nil, note: String? = nil, cutShort: Bool = false) {
         self.expected = expected
         self.note = note
         self.cutShort = cutShort
     }
 
+    /// No label, no note, not cut short.
     public var isEmpty: Bool { expected == nil && (note ?? "").isEmpty && !cutShort }
 }

@@ -9,8 +9,10 @@ import TouchTapeEvents
 public struct AnnotationMark: Hashable, Sendable {
     /// How many events precede the mark.
     public var eventIndex: Int
+    /// The recorder's label (expected outcome) and note.
     public var annotation: TrackAnnotation
 
+    /// A value from its parts.
     public init(eventIndex: Int, annotation: TrackAnnotation) {
         self.eventIndex = eventIndex
         self.annotation = annotation

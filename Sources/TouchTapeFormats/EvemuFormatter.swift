@@ -9,7 +9,9 @@ import TouchTapeEvents
 /// the description's real `EV_SYN` codes (evemu always writes `0b`), and types
 /// outside evemu's list get mask lines when the description has codes for them.
 public struct EvemuFormatter: RecordingFormatter {
+    /// The device being written.
     public let deviceDescription: DeviceDescription
+    /// What the file says about itself (writer, end mark).
     public let metadata: RecordingMetadata
     /// The comment after each event line, with evemu's `+Nms` since the previous `EV_SYN`.
     private var comment = EventComment()
@@ -18,11 +20,13 @@ public struct EvemuFormatter: RecordingFormatter {
     /// libevdev gives a maximum; seen in evemu 2.x files such as dell_canvas_touch.evemu).
     static let maskTypes: [UInt16] = [0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x14, 0x15]
 
+    /// A value from its parts.
     public init(description: DeviceDescription, metadata: RecordingMetadata) {
         self.deviceDescription = description
         self.metadata = metadata
     }
 
+    /// The file's header: the device description and metadata.
     public func header() -> String {
         let d = deviceDescription
         var lines: [String] = ["# EVEMU 1.3"]
@@ -85,6 +89,7 @@ public struct EvemuFormatter: RecordingFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// These events as this format writes them.
     public mutating func format(_ events: some Collection<InputEvent>) -> String {
         var text = ""
         text.reserveCapacity(events.count * 64)
@@ -96,6 +101,7 @@ public struct EvemuFormatter: RecordingFormatter {
         return text
     }
 
+    /// A track's mark, as this format writes it.
     public mutating func format(annotation: TrackAnnotation) -> String {
         EvemuAnnotationSyntax.line(for: annotation) + "\n"
     }

@@ -22,6 +22,7 @@ import Darwin
 /// system without `flock` (`ENOLCK`, `EINVAL`) is used unlocked too. The lock goes with
 /// the object (the descriptor is closed in `deinit`).
 public final class FileLock {
+    /// What kind it is.
     public enum Kind: Sendable {
         /// Many readers at once, no writer.
         case shared
@@ -37,13 +38,16 @@ public final class FileLock {
         case refuse
     }
 
+    /// The file's path.
     public let path: String
+    /// What kind of failure or lock it is.
     public let kind: Kind
     /// Open read-only on the locked file (callers read through it).
     public let descriptor: Int32
     /// False for files that cannot be locked (FIFOs, devices, file systems without `flock`).
     public let isLocked: Bool
 
+    /// A value from its parts.
     public init(path: String, kind: Kind, whenBusy: WhenBusy) throws(FileLockError) {
         self.path = path
         self.kind = kind

@@ -19,15 +19,19 @@ import TouchTapeEvents
 ///     evdev: []
 /// ```
 public struct LibinputRecordFormatter: RecordingFormatter {
+    /// The device being written.
     public let deviceDescription: DeviceDescription
+    /// What the file says about itself (writer, end mark).
     public let metadata: RecordingMetadata
     private var comment = EventComment()
 
+    /// A value from its parts.
     public init(description: DeviceDescription, metadata: RecordingMetadata) {
         self.deviceDescription = description
         self.metadata = metadata
     }
 
+    /// The file's header: the device description and metadata.
     public func header() -> String {
         let d = deviceDescription
         var lines = [
@@ -100,6 +104,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// These events as this format writes them.
     public mutating func format(_ events: some Collection<InputEvent>) -> String {
         var text = ""
         text.reserveCapacity(events.count * 80)
@@ -119,6 +124,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         return text
     }
 
+    /// A track's mark, as this format writes it.
     public mutating func format(annotation: TrackAnnotation) -> String {
         var fields: [String] = []
         if let expected = annotation.expected { fields.append("expect: " + expected.rawValue) }

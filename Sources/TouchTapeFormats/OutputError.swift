@@ -33,11 +33,14 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The path as given, or `standard output`.
     public var name: String
+    /// The system error number (`errno`).
     public var errno: Int32
+    /// The step of the write that failed.
     public var step: Step
     /// True when the destination is known to be as it was before the write started.
     public var destinationUnchanged: Bool
 
+    /// A value from its parts.
     public init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool) {
         self.name = name
         self.errno = errno
@@ -63,6 +66,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The text messages and reports print.
     public var description: String { hint.isEmpty ? message : "\(message)\n  hint: \(hint)" }
 
     /// The C library's text for `errno`, e.g. `No space left on device`.

@@ -41,7 +41,9 @@ public final class OutputFile {
 
     /// The path as given, or `standard output` for `-`: what errors name.
     public let name: String
+    /// Where the output goes.
     public let target: OutputTarget
+    /// How a regular file is written (atomically replaced or in place).
     public let regularFiles: RegularFiles
     /// Bytes written so far.
     public private(set) var bytesWritten: Int64 = 0

@@ -11,6 +11,7 @@ import TouchTapeEvents
 ///   hint: the code field must be hexadecimal
 /// ```
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind it is.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The file ends mid-line or mid-description (an interrupted copy or recorder).
         case truncated
@@ -49,6 +50,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case notRegularFile
     }
 
+    /// What kind of failure or lock it is.
     public var kind: Kind
     /// The path as given.
     public var file: String
@@ -63,6 +65,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     /// What the user can do.
     public var hint: String
 
+    /// A value from its parts.
     public init(kind: Kind, file: String, line: Int? = nil, eventIndex: Int? = nil,
                 expected: String, found: String? = nil, hint: String) {
         self.kind = kind

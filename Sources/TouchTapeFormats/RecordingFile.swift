@@ -11,9 +11,12 @@
 /// disk) can ``rollBack()`` to it: the file then ends after the last completed gesture
 /// instead of in the middle of a line.
 public final class RecordingFile {
+    /// The file's path.
     public let path: String
     private let output: OutputFile
+    /// Bytes written so far.
     public var size: Int64 { output.bytesWritten }
+    /// Bytes made durable with the last fsync (a gesture end).
     public private(set) var committedSize: Int64 = 0
 
     /// Creates or truncates `path` (mode 0644 before umask), or opens the device, FIFO or

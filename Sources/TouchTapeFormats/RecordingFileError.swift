@@ -8,17 +8,21 @@ import Darwin
 
 /// Writing the recording failed: names the file and says what was kept.
 public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file's path.
     public var path: String
+    /// The system error number (`errno`).
     public var errno: Int32
     /// Gestures fully written and synced before the failure.
     public var gesturesKept: Int
 
+    /// A value from its parts.
     public init(path: String, errno: Int32, gesturesKept: Int) {
         self.path = path
         self.errno = errno
         self.gesturesKept = gesturesKept
     }
 
+    /// What went wrong, in one line.
     public var message: String {
         switch errno {
         case ENOSPC: return "no space left on device while writing \(path)"
@@ -29,6 +33,7 @@ public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvert
         }
     }
 
+    /// What to do about it.
     public var hint: String {
         switch errno {
         case ENOSPC, EDQUOT:
@@ -40,5 +45,6 @@ public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvert
         }
     }
 
+    /// The text messages and reports print.
     public var description: String { "\(message) (hint: \(hint))" }
 }

@@ -13,15 +13,19 @@ public enum RecordingLocator {
     /// What a search of paths found: the recordings, and the files in folders it left
     /// out because they are not regular files (a FIFO would block the walk forever).
     public struct Search: Hashable, Sendable {
+        /// The recordings found, sorted by path.
         public var sources: [RecordingSource]
         /// `(path, why)` for each skipped file, e.g. `("in/pipe.evemu", "a FIFO")`.
         public var skipped: [(path: String, reason: String)]
+        /// Equal when rendered alike.
         public static func == (a: Search, b: Search) -> Bool {
             a.sources == b.sources && a.skipped.map(\.path) == b.skipped.map(\.path)
         }
+        /// Hashes what equality compares.
         public func hash(into hasher: inout Hasher) { hasher.combine(sources) }
     }
 
+    /// The recordings under `paths` (files or folders, recursively), paired and sorted.
     public static func sources(for paths: [String]) throws(RecordingError) -> [RecordingSource] {
         try search(paths).sources
     }

@@ -24,6 +24,7 @@ public struct RecordingMetadata: Hashable, Sendable {
     /// `libinput.version: "touchtape"`), so it must end with ``RecordingEndMark/endLine``.
     public var writtenByTouchTape = false
 
+    /// A value from its parts.
     public init(
         formatVersion: String? = nil, kernel: String? = nil, dmi: String? = nil,
         operatingSystem: String? = nil, recorder: String? = nil, deviceNode: String? = nil,

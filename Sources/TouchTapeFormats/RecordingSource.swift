@@ -8,10 +8,12 @@ public struct RecordingSource: Hashable, Sendable {
     /// A separate evemu description (`.desc`, format 1.0) for an events-only file;
     /// `nil` when the events file describes itself.
     public var descriptionPath: String?
+    /// Evemu or libinput record.
     public var format: RecordingFormat
     /// For libinput recordings: which device to read (`nil` = device 0).
     public var deviceIndex: Int?
 
+    /// A value from its parts.
     public init(eventsPath: String, descriptionPath: String? = nil, format: RecordingFormat, deviceIndex: Int? = nil) {
         self.eventsPath = eventsPath
         self.descriptionPath = descriptionPath

@@ -13,8 +13,11 @@ import TouchTapeEvents
 /// }
 /// ```
 public struct RecordingStream {
+    /// Where the recording was read from.
     public let source: RecordingSource
+    /// The device the events came from.
     public let description: DeviceDescription
+    /// What the file says about itself (writer, end mark).
     public let metadata: RecordingMetadata
     private let backend: Backend
 

@@ -9,10 +9,12 @@ public struct Contact: Hashable, Sendable {
     public var slot: Int?
     /// Position in device units, as the device reported it.
     public var rawX: Int32
+    /// The raw device y (units).
     public var rawY: Int32
     /// Position in millimetres from the axis minimum (+x right, +y down).
     public var position: Vector2
 
+    /// A value from its parts.
     public init(id: Int, slot: Int?, rawX: Int32, rawY: Int32, position: Vector2) {
         self.id = id
         self.slot = slot

@@ -22,6 +22,7 @@ public struct Frame: Hashable, Sendable {
     /// because a gesture starts with whichever comes first (see ``hasTouch``).
     public var touchKeyDown: Bool
 
+    /// A value from its parts.
     public init(index: Int, time: EventTime, eventRange: Range<Int>, contacts: [Contact], fingerCount: Int,
                 followsGap: Bool = false, touchKeyDown: Bool = false) {
         self.index = index
@@ -39,6 +40,7 @@ public struct Frame: Hashable, Sendable {
         return contacts.reduce(Vector2.zero) { $0 + $1.position } / Double(contacts.count)
     }
 
+    /// No finger down.
     public var isNeutral: Bool { fingerCount == 0 }
 
     /// Anything is down: a contact, a counted finger, or `BTN_TOUCH`. A track runs

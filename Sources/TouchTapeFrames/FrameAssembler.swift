@@ -41,6 +41,7 @@ public struct FrameAssembler: Sendable {
     /// `true` between a `SYN_DROPPED` and the `SYN_REPORT` that ends the discarded window.
     public private(set) var isDiscarding = false
 
+    /// How device units become millimetres.
     public let units: MillimetreConversion
     private let source: ContactSource
     private let countsToolFingers: Bool

@@ -14,15 +14,20 @@ import TouchTapeEvents
 /// units.assumption  // "resolution not reported; assumed 12.79 units/mm (longer axis = 100 mm)"
 /// ```
 public struct MillimetreConversion: Hashable, Sendable {
+    /// Device units per millimetre on x.
     public var unitsPerMillimetreX: Double
+    /// Device units per millimetre on y.
     public var unitsPerMillimetreY: Double
+    /// The x axis's minimum (its origin).
     public var minimumX: Int32
+    /// The y axis's minimum (its origin).
     public var minimumY: Int32
     /// True when at least one axis's resolution was assumed rather than reported.
     public var isAssumed: Bool
     /// A sentence for reports when ``isAssumed``, else `nil`.
     public var assumption: String?
 
+    /// A value from its parts.
     public init(unitsPerMillimetreX: Double, unitsPerMillimetreY: Double, minimumX: Int32 = 0, minimumY: Int32 = 0,
                 isAssumed: Bool = false, assumption: String? = nil) {
         self.unitsPerMillimetreX = unitsPerMillimetreX

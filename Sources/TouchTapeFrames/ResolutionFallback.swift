@@ -13,6 +13,7 @@ public enum ResolutionFallback: Hashable, Sendable {
 
     /// The longer axis spans 100 mm.
     public static let standard = ResolutionFallback.longerAxis(millimetres: standardLongerAxisMillimetres)
+    /// The longer axis assumed by default, in millimetres.
     public static let standardLongerAxisMillimetres = 100.0
 
     /// The longer axis's span that makes sense: 1 mm to 10 000 mm (a 10 m wall).
@@ -51,11 +52,15 @@ public enum ResolutionFallback: Hashable, Sendable {
 
 /// A ``ResolutionFallback`` outside its sane range.
 public struct ResolutionFallbackError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The value as given.
     public var value: String
+    /// What to do about it.
     public var hint: String
+    /// A value from its parts.
     public init(value: String, hint: String) {
         self.value = value
         self.hint = hint
     }
+    /// The text messages and reports print.
     public var description: String { "invalid resolution fallback \(value): \(hint)" }
 }

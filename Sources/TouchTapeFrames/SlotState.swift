@@ -8,8 +8,10 @@ public struct SlotState: Hashable, Sendable {
     /// Last `ABS_MT_POSITION_X/Y` the slot received; `nil` when none was seen yet (the
     /// contact is then placed at the axis minimum rather than invented elsewhere).
     public var x: Int32?
+    /// Vertical component.
     public var y: Int32?
 
+    /// A value from its parts.
     public init(trackingID: Int32 = -1, x: Int32? = nil, y: Int32? = nil) {
         self.trackingID = trackingID
         self.x = x

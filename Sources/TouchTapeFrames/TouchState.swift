@@ -22,12 +22,14 @@ public struct TouchState: Hashable, Sendable {
     public var keysDown: Set<UInt16>
     /// Last `ABS_X` / `ABS_Y` (single touch, and the emulated pointer of MT devices).
     public var absX: Int32?
+    /// The single-touch `ABS_Y`, if reported.
     public var absY: Int32?
     /// Protocol A: the previous frame's contacts with their matched ids.
     public var anonymousContacts: [AnonymousContact]
     /// Protocol A: the id the next unmatched contact gets.
     public var nextAnonymousID: Int
 
+    /// A value from its parts.
     public init(
         currentSlot: Int = 0, slots: [Int: SlotState] = [:], keysDown: Set<UInt16> = [],
         absX: Int32? = nil, absY: Int32? = nil,
@@ -46,6 +48,7 @@ public struct TouchState: Hashable, Sendable {
     /// kernel's initial slot). A recording that starts mid-touch cannot know better.
     public static let untouched = TouchState()
 
+    /// Whether this key is held.
     public func isKeyDown(_ code: UInt16) -> Bool { keysDown.contains(code) }
 
     /// Slots holding a contact, ascending.

@@ -10,6 +10,7 @@
 ///   place with the translation re-anchored, so nothing jumps. ``PanSample/fingerCount``
 ///   still reports every finger down, so a consumer can apply its own policy.
 public struct FingerCountRule: Hashable, Sendable {
+    /// The least finger count.
     public var minimum: Int
     /// `nil` = no limit (UIKit's default `Int.max`).
     public var maximum: Int?

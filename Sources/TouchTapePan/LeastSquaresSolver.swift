@@ -11,7 +11,9 @@
 /// // fit?.coefficients ≈ [1, 0, 1]  (y = 1 + x²)
 /// ```
 public struct LeastSquaresSolver: Hashable, Sendable {
+    /// Horizontal component.
     public var x: [Double]
+    /// Vertical component.
     public var y: [Double]
     /// One weight per sample; all 1 for an unweighted fit.
     public var weights: [Double]

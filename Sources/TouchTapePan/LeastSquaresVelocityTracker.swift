@@ -9,12 +9,16 @@ import TouchTapeEvents
 public struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
     private var history = VelocitySampleHistory()
 
+    /// A fresh instance.
     public init() {}
 
+    /// Adds the position at `time` to the history.
     public mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
 
+    /// Forgets the history.
     public mutating func reset() { history.reset() }
 
+    /// The velocity at `time`, points per second.
     public func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
         let count = history.windowCount()

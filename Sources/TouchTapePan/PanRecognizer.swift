@@ -40,8 +40,11 @@ import TouchTapeFrames
 ///   the next touch starts a new pan in `possible`.
 /// - **Time**: seconds since the first frame handed to this recognizer.
 public struct PanRecognizer: Sendable {
+    /// Touchscreen, touchpad or other.
     public let deviceKind: DeviceKind
+    /// The settings in force.
     public let settings: PanSettings
+    /// Where the recognizer is in its life.
     public private(set) var state: PanRecognizerState = .possible
 
     private let slop: Double
@@ -61,6 +64,7 @@ public struct PanRecognizer: Sendable {
     private var beforeMotion: (time: Double, position: Vector2)?
     private var lastPosition: (time: Double, position: Vector2)?
 
+    /// A value from its parts.
     public init(deviceKind: DeviceKind, settings: PanSettings = PanSettings()) {
         self.deviceKind = deviceKind
         self.settings = settings

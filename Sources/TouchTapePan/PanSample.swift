@@ -19,6 +19,7 @@ public enum PanPhase: String, Hashable, Sendable, Codable {
 public struct PanSample: Hashable, Sendable {
     /// Seconds since the track's first frame (the virtual clock's time base).
     public var time: Double
+    /// Began, changed, ended or cancelled.
     public var phase: PanPhase
     /// Translation of the contacts' centroid since `began`, in points (+y down).
     public var translation: Vector2
@@ -27,6 +28,7 @@ public struct PanSample: Hashable, Sendable {
     /// Fingers down when this sample was taken (at `ended`: the count before lifting).
     public var fingerCount: Int
 
+    /// A value from its parts.
     public init(time: Double, phase: PanPhase, translation: Vector2, velocity: Vector2, fingerCount: Int) {
         self.time = time
         self.phase = phase

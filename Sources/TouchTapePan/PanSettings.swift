@@ -18,10 +18,14 @@ public struct PanSettings: Hashable, Sendable {
     /// The same on a touchpad; `nil` = libinput's 1.5 mm two-finger threshold at the
     /// current ``scale`` (≈ 9.6 pt at the default scale).
     public var touchpadSlopOverride: Double?
+    /// Finger counts a touchscreen pan accepts.
     public var touchscreenFingers: FingerCountRule
+    /// Finger counts a touchpad pan accepts.
     public var touchpadFingers: FingerCountRule
+    /// How the release velocity is estimated.
     public var velocityStrategy: VelocityStrategy
 
+    /// A value from its parts.
     public init(
         scale: Double = PanConstants.iOSPointsPerMillimetre,
         touchscreenSlop: Double = PanConstants.touchscreenSlopPoints,

@@ -7,11 +7,13 @@ public struct PanSettingsError: Error, Hashable, Sendable, CustomStringConvertib
     /// What to change.
     public var hint: String
 
+    /// A value from its parts.
     public init(setting: String, value: String, hint: String) {
         self.setting = setting
         self.value = value
         self.hint = hint
     }
 
+    /// The text messages and reports print.
     public var description: String { "invalid \(setting) \(value): \(hint)" }
 }

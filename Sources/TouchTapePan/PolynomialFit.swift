@@ -6,11 +6,13 @@ public struct PolynomialFit: Hashable, Sendable {
     /// has no spread (SST ≈ 0), as in Flutter's `PolynomialFit.confidence`.
     public var confidence: Double
 
+    /// A value from its parts.
     public init(coefficients: [Double], confidence: Double) {
         self.coefficients = coefficients
         self.confidence = confidence
     }
 
+    /// The polynomial's degree.
     public var degree: Int { coefficients.count - 1 }
 
     /// The polynomial's value at `x`.

@@ -14,9 +14,11 @@ extension Check {
 
 /// The checks every replay runs, in report order.
 public enum StandardChecks {
+    /// Every standard check, in report order.
     public static let all: [any Check] = [
         ProgressRangeCheck(), ProgressMonotonicCheck(), ThresholdCheck(), FlickCheck(),
         ExpectedOutcomeCheck(), CompletionOnceCheck(),
     ]
+    /// The standard checks' names.
     public static var names: [String] { all.map(\.name) }
 }

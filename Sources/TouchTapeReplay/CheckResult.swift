@@ -11,21 +11,25 @@ public struct CheckResult: Hashable, Sendable {
 
     /// The check's stable name (`progress-range`, `threshold`, …): reports and JUnit use it.
     public var name: String
+    /// Passed, failed or skipped.
     public var status: Status
     /// One line saying what was measured against what, or why the check does not apply.
     public var detail: String
 
+    /// A value from its parts.
     public init(name: String, status: Status, detail: String) {
         self.name = name
         self.status = status
         self.detail = detail
     }
 
+    /// A value from its parts.
     public init(name: String, passed: Bool, detail: String) {
         self.init(name: name, status: passed ? .passed : .failed, detail: detail)
     }
 
     /// Not failed: a skipped check does not fail its track.
     public var passed: Bool { status != .failed }
+    /// The check did not apply.
     public var skipped: Bool { status == .skipped }
 }

@@ -1,20 +1,38 @@
 import TouchTapeDismissal
 
-/// `completion-once`: a decided transition completes exactly once, with `finished`
-/// matching the outcome, its animation ending exactly on 1 (finish) or 0 (cancel)
+/// `completion-once`: a decided transition gets exactly one finish or cancel call (the one
+/// its outcome names) and completes exactly once, with `finished` matching the outcome, its animation ending exactly on 1 (finish) or 0 (cancel)
 /// within a bounded virtual time; an undecided one never completes.
 public struct CompletionOnceCheck: Check {
+    /// `completion-once`, as reports and JUnit name this check.
     public let name = "completion-once"
     /// UIKit clamps spring durations to 10 s; no completion may take longer.
     public static let settleBound = 10.0
 
+    /// A fresh instance.
     public init() {}
 
+    /// Judges one transcript.
     public func evaluate(_ t: Transcript) -> CheckResult {
         let calls = t.completionCalls
         guard t.outcome != .none else {
+            // A transition that began and whose pan ended (fingers lifted) must be decided:
+            // with neither finish nor cancel it hangs interactive. (An ignored `.cancelled`
+            // is a library's real behaviour and is reported, not failed.)
+            if let d = t.decision, d.phase == .ended {
+                return fail("the pan ended at t=\(fmt(d.time)) s but neither finish nor cancel was called: the transition hangs interactive")
+            }
             return calls.isEmpty ? skip("no decision, no completion (\(t.reason))")
                                  : fail("no decision but \(calls.count) completion callback(s)")
+        }
+        let interactive = t.callbacks.filter { $0.kind != .completeTransition }
+        guard interactive.count == 1 else {
+            return fail("expected one finish or cancel call per release, got \(interactive.count)"
+                        + (interactive.isEmpty ? "" : " (\(interactive.map { "\($0.kind.rawValue) at t=\(fmt($0.time)) s" }.joined(separator: ", ")))"))
+        }
+        let expectedCall: DismissalCallback.Kind = t.outcome == .finish ? .finishInteractiveTransition : .cancelInteractiveTransition
+        guard interactive[0].kind == expectedCall else {
+            return fail("\(interactive[0].kind.rawValue) at t=\(fmt(interactive[0].time)) s for outcome \(t.outcome)")
         }
         guard calls.count == 1, let call = calls.first else {
             return fail("expected exactly one completion callback, got \(calls.count)")

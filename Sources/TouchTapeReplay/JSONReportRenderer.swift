@@ -1,6 +1,7 @@
 /// The JSON report (documented in the README, section "JSON report"). Keys come in a
 /// fixed order and numbers with fixed rounding, so two runs give identical bytes.
 public enum JSONReportRenderer {
+    /// The whole report in this format.
     public static func render(_ report: ReplayReport) -> String {
         document(report).rendered() + "\n"
     }
@@ -11,6 +12,7 @@ public enum JSONReportRenderer {
         return JSONValue.object(members + [("estimators", estimators)]).rendered() + "\n"
     }
 
+    /// The report as a JSON value, keys in the documented order.
     public static func document(_ report: ReplayReport) -> JSONValue {
         .object([
             ("profile", .string(report.profile)),

@@ -11,7 +11,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal when rendered alike.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
 
     /// Decimal places kept for non-integer numbers.

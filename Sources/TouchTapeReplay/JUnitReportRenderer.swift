@@ -8,6 +8,7 @@
 /// Characters XML 1.0 forbids are dropped. Valid against the schema the tests keep
 /// (`Tests/TouchTapeReplayTests/Resources/junit.xsd`).
 public enum JUnitReportRenderer {
+    /// The whole report in this format.
     public static func render(_ report: ReplayReport) -> String {
         var files: [String] = []
         var byFile: [String: [TrackReport]] = [:]

@@ -51,25 +51,30 @@ public struct OutcomeSweep: Sendable {
         return s
     }
 
-    /// The outcome under `settings`: the controller alone, fed as ``DismissalDriver`` feeds
-    /// it (from the first `.began`; refused → none; decided at the first `.ended`/`.cancelled`;
-    /// a second `.began` first → none), with no completion animation.
+    /// The outcome under `settings`: the controller alone, through the public contract
+    /// (``InteractiveDismissalController/handlePan(_:transition:)``) as ``DismissalDriver``
+    /// feeds it (from the first `.began`; refused → none; decided at the first
+    /// `.ended`/`.cancelled`; a second `.began` first → none), with no completion animation.
     public static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
         var controller = DismissalController(settings: settings)
+        let view = GestureView(settings: settings)
+        var transition = TransitionContext(distance: settings.divisor)
         var driving = false
         for sample in samples {
             switch (driving, sample.phase) {
             case (false, .began):
-                guard controller.panBegan(sample) != nil else { return .none }
+                controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+                guard transition.began else { return .none }
                 driving = true
             case (false, _):
                 continue
             case (true, .began):
                 return .none
             case (true, .changed):
-                _ = controller.panChanged(sample)
+                controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
             case (true, .ended), (true, .cancelled):
-                return controller.panEnded(sample).outcome
+                controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+                return transition.outcome ?? .none
             }
         }
         return .none

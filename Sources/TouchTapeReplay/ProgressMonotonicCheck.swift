@@ -8,14 +8,17 @@ import TouchTapeEvents
 /// range. Only updates that reached UIKit are compared (a sample the controller did not
 /// forward carries the previous value).
 public struct ProgressMonotonicCheck: Check {
+    /// `progress-monotonic`, as reports and JUnit name this check.
     public let name = "progress-monotonic"
     /// Movement smaller than this (points along the axis) counts as none.
     public static let axisTolerance = 1e-9
     /// Progress changes smaller than this count as none.
     public static let progressTolerance = 1e-12
 
+    /// A fresh instance.
     public init() {}
 
+    /// Judges one transcript.
     public func evaluate(_ t: Transcript) -> CheckResult {
         let sent = t.updates.filter(\.sentToUIKit)
         let byTime = Dictionary(t.samples.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })

@@ -3,9 +3,12 @@ import TouchTapeDismissal
 /// `progress-range`: while interactive, the fraction UIKit holds stays in 0…1 and no
 /// value anywhere in the transcript is NaN or infinite.
 public struct ProgressRangeCheck: Check {
+    /// `progress-range`, as reports and JUnit name this check.
     public let name = "progress-range"
+    /// A fresh instance.
     public init() {}
 
+    /// Judges one transcript.
     public func evaluate(_ t: Transcript) -> CheckResult {
         for u in t.updates {
             guard u.progress.isFinite, u.rawProgress.isFinite else {

@@ -8,8 +8,10 @@ import TouchTapeDismissal
 /// independent oracle, so a controller that drifts from its declared settings (or an
 /// app developer's own controller) is caught rather than agreed with.
 public struct ReleaseRules: Sendable {
+    /// The settings in force.
     public var settings: DismissalSettings
 
+    /// A value from its parts.
     public init(settings: DismissalSettings) { self.settings = settings }
 
     /// What the velocity alone says at release.
@@ -22,6 +24,7 @@ public struct ReleaseRules: Sendable {
         case none
     }
 
+    /// What the release velocity alone says under these rules.
     public func velocityVerdict(_ velocity: Vector2) -> VelocityVerdict {
         let edge = settings.edge
         let projected = edge.component(of: velocity)

@@ -15,7 +15,7 @@ public enum ReplayPipeline {
         samples: [PanSample], controller: Controller, settings: DismissalSettings, profileName: String,
         context: TrackContext, frameRate: Double = VirtualClock.defaultFrameRate
     ) -> Transcript {
-        let run = DismissalRun.run(controller: controller, samples: samples,
+        let run = DismissalRun.run(controller: controller, settings: settings, samples: samples,
                                    clock: VirtualClock(origin: 0, frameRate: frameRate))
         return transcript(samples: samples, run: run, settings: settings, profileName: profileName, context: context)
     }
@@ -30,12 +30,26 @@ public enum ReplayPipeline {
         if run.unusedSampleCount > 0, DismissalRun.pans(in: samples).count > 1 {
             notes.append("\(DismissalRun.pans(in: samples).count) pans in one track; only the first drives the transition")
         }
+        if let first = run.ignoredCalls.first {
+            notes.append("the controller made \(run.ignoredCalls.count) call(s) with no interactive transition to apply them to, the first \(TransitionCall.name(of: first.kind)) at t=\(fmt(first.time)) s")
+        }
+        var decision = run.decision
+        var reason = run.reason
+        if let unexplained = decision, !unexplained.explainedByController {
+            // The controller did not say why: name the declared rules' verdict instead.
+            let verdict = ReleaseRules(settings: settings).verdict(for: unexplained, release: samples.last {
+                $0.phase == .ended || $0.phase == .cancelled
+            })
+            reason = verdict.reason
+            decision?.reason = verdict.reason
+            decision?.detail = verdict.detail
+        }
         return Transcript(
             file: context.file, track: context.track, deviceKind: context.deviceKind,
             touchProtocol: context.touchProtocol, fingers: context.fingers, annotation: context.annotation,
             settings: settings, profileName: profileName, samples: samples, updates: run.updates,
-            decision: run.decision, outcome: run.outcome, reason: run.reason,
-            completionFrames: run.frames, callbacks: run.callbacks, notes: notes)
+            decision: decision, outcome: run.outcome, reason: reason,
+            completionFrames: run.frames, callbacks: run.callbacks, notes: notes, calls: run.calls)
     }
 
     /// Runs every check on a transcript.

@@ -3,10 +3,12 @@
 public struct ReplayReport: Sendable {
     /// The profile name and any settings overridden on top of it, for the report header.
     public var profile: String
+    /// The settings overridden on top of the profile, as the report header lists them.
     public var overrides: [String]
     /// Every setting in force as a value (the profile's with the overrides applied); empty
     /// when the report was made without a configuration.
     public var settings = EffectiveSettings(entries: [])
+    /// One row per replayed track, in file and track order.
     public var tracks: [TrackReport]
     /// Files that could not be read; every other file is still replayed.
     public var errors: [UnreadableFile]
@@ -32,6 +34,7 @@ public struct ReplayReport: Sendable {
         }
     }
 
+    /// A value from its parts.
     public init(profile: String, overrides: [String] = [], tracks: [TrackReport], errors: [UnreadableFile] = [],
                 shard: ReplayShard? = nil) {
         self.profile = profile
@@ -43,6 +46,7 @@ public struct ReplayReport: Sendable {
 
     /// Tracks whose every check passed.
     public var passed: Int { tracks.filter(\.passed).count }
+    /// Tracks with a failed check.
     public var failed: Int { tracks.count - passed }
 
     /// Checks that did not apply, over all tracks.

@@ -12,7 +12,9 @@ import TouchTapeDismissal
 /// print(ReportFormat.text.render(report))
 /// ```
 public struct ReplayRunner {
+    /// The settings in force.
     public var settings: SessionSettings
+    /// The replay configuration (rules, pan settings, display).
     public var configuration: ReplayConfiguration
     /// Replay only this shard's tracks.
     public var shard: ReplayShard?
@@ -21,6 +23,7 @@ public struct ReplayRunner {
     /// A wall clock in seconds, to time each file for JUnit; `nil`: not timed.
     public var clock: (() -> Double)?
 
+    /// A value from its parts.
     public init(settings: SessionSettings, configuration: ReplayConfiguration, shard: ReplayShard? = nil,
                 failFast: Bool = false, clock: (() -> Double)? = nil) {
         self.settings = settings

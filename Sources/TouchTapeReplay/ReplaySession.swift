@@ -30,6 +30,7 @@ import TouchTapeDismissal
 /// next track's first frame or the end of the stream: a recording's mark follows its
 /// track). A caller with no marks (live) can report at once with ``TrackRun/result(annotation:)``.
 public struct ReplaySession<Controller: InteractiveDismissalController> {
+    /// The device the events came from.
     public let description: DeviceDescription
     /// The file name reports carry.
     public let file: String
@@ -153,7 +154,8 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
         self.number = number
         self.configuration = configuration
         self.recognizer = PanRecognizer(deviceKind: deviceKind, settings: configuration.pan)
-        self.driver = DismissalDriver(controller: controller, clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
+        self.driver = DismissalDriver(controller: controller, settings: configuration.dismissal,
+                                      clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
     }
 }
 

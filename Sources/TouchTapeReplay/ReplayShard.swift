@@ -8,6 +8,7 @@
 public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
     /// 1-based.
     public let index: Int
+    /// How many shards the run is split into.
     public let count: Int
 
     /// `nil` unless `1 ≤ index ≤ count`.
@@ -24,6 +25,7 @@ public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
         self.init(index: i, count: n)
     }
 
+    /// The text messages and reports print.
     public var description: String { "\(index)/\(count)" }
 
     /// Whether this shard replays track `track` of `file` (0 for the file itself).

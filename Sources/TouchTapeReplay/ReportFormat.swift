@@ -7,6 +7,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// JUnit XML: one testcase per track and check, for CI dashboards.
     case junit
 
+    /// The whole report in this format.
     public func render(_ report: ReplayReport) -> String {
         switch self {
         case .text: return TextReportRenderer.render(report)

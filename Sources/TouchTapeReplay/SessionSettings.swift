@@ -15,6 +15,7 @@ import TouchTapeDismissal
 /// settings.replayArguments                           // ["--profile", "easytransitions", "--threshold", "0.4"]
 /// ```
 public struct SessionSettings: Hashable, Sendable {
+    /// The profile the run follows.
     public var profile: DismissalProfile
     /// Completion threshold (fraction of the progress distance); `nil`: the profile's.
     public var threshold: Double?
@@ -36,6 +37,7 @@ public struct SessionSettings: Hashable, Sendable {
     /// touchscreens, 1.5 mm on touchpads.
     public var slop: Double?
 
+    /// A value from its parts.
     public init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
                 flickEnabled: Bool = true, edge: DismissEdge? = nil, distance: Double? = nil, scale: Double? = nil,
                 resolutionFallback: ResolutionFallback? = nil, velocity: VelocityStrategy? = nil, slop: Double? = nil) {
@@ -130,13 +132,16 @@ public struct SessionSettings: Hashable, Sendable {
 public struct SessionSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The option's name (`threshold`), `nil` when the combination is at fault.
     public var setting: String?
+    /// What went wrong, in one line.
     public var message: String
 
+    /// A value from its parts.
     public init(setting: String?, message: String) {
         self.setting = setting
         self.message = message
     }
 
+    /// The text messages and reports print.
     public var description: String { setting.map { "--\($0) \(message)" } ?? message }
 }
 

@@ -10,6 +10,7 @@ public enum TextReportRenderer {
     public static let width = 100
     static let columns = ["track", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "checks"]
 
+    /// The whole report in this format.
     public static func render(_ report: ReplayReport) -> String {
         var lines: [String] = []
         var header = "TouchTape replay — profile \(report.profile)"

@@ -5,9 +5,12 @@ import TouchTapeDismissal
 /// outcome is finish exactly when the release position passes the threshold, with the
 /// settings' tie rule (or, for PhotoZoom, the image-centre-vs-anchor test).
 public struct ThresholdCheck: Check {
+    /// `threshold`, as reports and JUnit name this check.
     public let name = "threshold"
+    /// A fresh instance.
     public init() {}
 
+    /// Judges one transcript.
     public func evaluate(_ t: Transcript) -> CheckResult {
         guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         let rules = ReleaseRules(settings: t.settings)

@@ -3,20 +3,31 @@ import TouchTapeDismissal
 
 /// One row of a replay report: a track's identity, its release, its outcome and its checks.
 public struct TrackReport: Sendable {
+    /// The recording file the track came from, as reports name it.
     public var file: String
+    /// The track number within its file, from 1.
     public var track: Int
+    /// The device's name.
     public var deviceName: String
+    /// Touchscreen, touchpad or other.
     public var deviceKind: DeviceKind
+    /// The multitouch protocol: A, B (with slots) or single touch.
     public var touchProtocol: TouchProtocol
+    /// The most fingers down at once in the track.
     public var fingers: Int
     /// The fraction UIKit held at release; `nil` when no transition started.
     public var releaseProgress: Double?
     /// Points per second at release; `nil` when the pan never began.
     public var releaseVelocity: Vector2?
+    /// Finish, cancel or none.
     public var outcome: Outcome
+    /// Which rule decided (or why nothing was decided).
     public var reason: DecisionReason
+    /// The label's expected outcome; `nil` for an unlabelled track.
     public var expected: ExpectedOutcome?
+    /// The check results, in report order.
     public var checks: [CheckResult]
+    /// Facts a reader of the report needs (assumed resolution, cut short, …).
     public var notes: [String]
     /// Why the outcome is what it is, and the release's margins to the threshold and the flick velocity.
     public var explanation: OutcomeExplanation
@@ -26,9 +37,12 @@ public struct TrackReport: Sendable {
     /// track of a file, so the text report says them once per file.
     public var assumptions: [String] = []
 
+    /// No check failed.
     public var passed: Bool { checks.allSatisfy(\.passed) }
+    /// The checks that failed.
     public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
 
+    /// A value from its parts.
     public init(transcript t: Transcript, deviceName: String, checks: [CheckResult]) {
         file = t.file
         track = t.track

@@ -12,16 +12,24 @@ import TouchTapeDismissal
 /// ``result(annotation:)`` is the one place a transcript, its checks and its report row
 /// are made.
 public struct TrackRun: Sendable {
+    /// The recording file the track came from, as reports name it.
     public var file: String
+    /// The track number within its file, from 1.
     public var number: Int
+    /// The device the events came from.
     public var description: DeviceDescription
     /// How device units became millimetres (and whether a resolution was assumed).
     public var units: MillimetreConversion
+    /// The replay configuration (rules, pan settings, display).
     public var configuration: ReplayConfiguration
+    /// The track's frames and events in the recording.
     public var span: TrackSpan
+    /// The pan samples, in time order.
     public var samples: [PanSample]
+    /// What the controller did with the samples.
     public var dismissal: DismissalRunResult
 
+    /// A value from its parts.
     public init(file: String, number: Int, description: DeviceDescription, units: MillimetreConversion,
                 configuration: ReplayConfiguration, span: TrackSpan, samples: [PanSample], dismissal: DismissalRunResult) {
         self.file = file
@@ -42,7 +50,7 @@ public struct TrackRun: Sendable {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
         let samples = PanRecognizer.samples(for: track.frames(units: units), deviceKind: track.description.classification.kind,
                                             settings: configuration.pan)
-        let dismissal = DismissalRun.run(controller: controller, samples: samples,
+        let dismissal = DismissalRun.run(controller: controller, settings: configuration.dismissal, samples: samples,
                                          clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
         self.init(file: file, number: track.number, description: track.description, units: units,
                   configuration: configuration, span: TrackSpan(frameRange: track.sourceFrameRange,
@@ -74,9 +82,12 @@ public struct TrackRun: Sendable {
 
 /// A track's transcript and its report row (which holds the check results).
 public struct TrackResult: Sendable {
+    /// What happened on the track, for the checks.
     public var transcript: Transcript
+    /// The report row, with the check results.
     public var report: TrackReport
 
+    /// A value from its parts.
     public init(transcript: Transcript, report: TrackReport) {
         self.transcript = transcript
         self.report = report

@@ -9,8 +9,11 @@ import TouchTapeDismissal
 public struct Transcript: Sendable {
     /// Which recording and track this is.
     public var file: String
+    /// The track number within its file, from 1.
     public var track: Int
+    /// Touchscreen, touchpad or other.
     public var deviceKind: DeviceKind
+    /// The multitouch protocol: A, B (with slots) or single touch.
     public var touchProtocol: TouchProtocol
     /// The most fingers down at once in the track.
     public var fingers: Int
@@ -18,25 +21,36 @@ public struct Transcript: Sendable {
     public var annotation: TrackAnnotation
     /// The rules the controller claims to follow: the checks' oracle.
     public var settings: DismissalSettings
+    /// The profile (or controller) name reports carry.
     public var profileName: String
 
+    /// The pan samples, in time order.
     public var samples: [PanSample]
     /// One per sample handed to the controller while a transition existed.
     public var updates: [ProgressUpdate]
+    /// The decision at the release; `nil` when none was made.
     public var decision: Decision?
+    /// Finish, cancel or none.
     public var outcome: Outcome
+    /// Which rule decided (or why nothing was decided).
     public var reason: DecisionReason
+    /// The completion animation's frames on the virtual clock.
     public var completionFrames: [CompletionFrame]
+    /// The finish/cancel and `completeTransition` calls, in time order.
     public var callbacks: [DismissalCallback]
     /// Facts a reader of the report needs (assumed resolution, pointer-only motion, …).
     public var notes: [String]
+    /// Every call the controller made on its transition (`begin`, `update`, `finish`, …)
+    /// with its virtual time.
+    public var calls: [TransitionCall]
 
+    /// A value from its parts.
     public init(
         file: String, track: Int, deviceKind: DeviceKind, touchProtocol: TouchProtocol, fingers: Int,
         annotation: TrackAnnotation, settings: DismissalSettings, profileName: String,
         samples: [PanSample], updates: [ProgressUpdate], decision: Decision?, outcome: Outcome,
         reason: DecisionReason, completionFrames: [CompletionFrame], callbacks: [DismissalCallback],
-        notes: [String] = []
+        notes: [String] = [], calls: [TransitionCall] = []
     ) {
         self.file = file
         self.track = track
@@ -54,6 +68,7 @@ public struct Transcript: Sendable {
         self.completionFrames = completionFrames
         self.callbacks = callbacks
         self.notes = notes
+        self.calls = calls
     }
 
     /// The completion callbacks (`completeTransition`) only.

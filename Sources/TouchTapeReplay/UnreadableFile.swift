@@ -1,6 +1,7 @@
 /// A recording a replay run could not read: reported beside the tracks of every other
 /// file (a CI run keeps every other result), never silently dropped.
 public struct UnreadableFile: Hashable, Sendable {
+    /// The recording file the track came from, as reports name it.
     public var file: String
     /// The reader's error kind (`truncated`, `ioFailure`…): JUnit's `type`, JSON's `kind`.
     public var kind: String
@@ -9,6 +10,7 @@ public struct UnreadableFile: Hashable, Sendable {
     /// The file system failed (permission, I/O), rather than the file being malformed.
     public var isIOFailure: Bool
 
+    /// A value from its parts.
     public init(file: String, kind: String, message: String, isIOFailure: Bool) {
         self.file = file
         self.kind = kind

@@ -6,6 +6,7 @@ import TouchTapeFrames
 public struct Track: Hashable, Sendable {
     /// 1-based position among the recording's tracks.
     public var number: Int
+    /// The device the events came from.
     public var description: DeviceDescription
     /// The gesture's events, unchanged, from its first frame's first event to its last
     /// frame's `SYN_REPORT`.
@@ -18,12 +19,14 @@ public struct Track: Hashable, Sendable {
     /// contents, keys held…): a protocol-B track cut from the middle of a stream
     /// depends on it.
     public var initialState: TouchState
+    /// The recorder's label (expected outcome) and note.
     public var annotation: TrackAnnotation
     /// The recording ended with contacts still down: the gesture has no lift.
     public var endsWithContactsDown: Bool
     /// The largest finger count of any frame.
     public var maxFingers: Int
 
+    /// A value from its parts.
     public init(number: Int, description: DeviceDescription, events: [InputEvent], sourceEventRange: Range<Int>,
                 sourceFrameRange: Range<Int>, initialState: TouchState, annotation: TrackAnnotation = TrackAnnotation(),
                 endsWithContactsDown: Bool, maxFingers: Int) {
@@ -39,6 +42,7 @@ public struct Track: Hashable, Sendable {
         self.maxFingers = maxFingers
     }
 
+    /// A value from its parts.
     public init(number: Int, description: DeviceDescription, events: [InputEvent], span: TrackSpan,
                 initialState: TouchState, annotation: TrackAnnotation = TrackAnnotation()) {
         self.init(number: number, description: description, events: events, sourceEventRange: span.eventRange,
@@ -52,7 +56,9 @@ public struct Track: Hashable, Sendable {
     public var endTime: EventTime { events.last?.time ?? .zero }
     /// `endTime − startTime` in seconds.
     public var duration: Double { Double(endTime.microseconds(since: startTime)) / 1_000_000 }
+    /// Frames in the track.
     public var frameCount: Int { sourceFrameRange.count }
+    /// Events in the track.
     public var eventCount: Int { events.count }
 
     /// The track's frames, re-assembled from its events starting at ``initialState``;

@@ -27,6 +27,7 @@ import TouchTapeFrames
 /// (or the end of the stream) is needed to decide, ``TrackStep/label(track:annotation:)``
 /// comes then: exactly once per track, with an empty annotation when no mark is its.
 public struct TrackSession: Sendable {
+    /// The device the events came from.
     public let description: DeviceDescription
     /// How many events have been fed: the index the next event has in the stream.
     public private(set) var eventsFed = 0
@@ -44,6 +45,7 @@ public struct TrackSession: Sendable {
     /// Marks seen since the last boundary, with the number of events before each.
     private var marks: [(eventIndex: Int, annotation: TrackAnnotation)] = []
 
+    /// A value from its parts.
     public init(description: DeviceDescription, units: MillimetreConversion) {
         self.description = description
         self.assembler = FrameAssembler(description: description, units: units)
@@ -51,6 +53,7 @@ public struct TrackSession: Sendable {
         self.trackInitialState = assembler.state
     }
 
+    /// How device units become millimetres.
     public var units: MillimetreConversion { assembler.units }
     /// True while a gesture is in progress (between its first frame and its lift frame).
     public var isInGesture: Bool { splitter.isInGesture }

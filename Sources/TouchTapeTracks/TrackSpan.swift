@@ -9,6 +9,7 @@ public struct TrackSpan: Hashable, Sendable {
     /// The stream ended before every contact lifted; the span ends at the last complete frame.
     public var endsWithContactsDown: Bool
 
+    /// A value from its parts.
     public init(frameRange: Range<Int>, eventRange: Range<Int>, maxFingers: Int, endsWithContactsDown: Bool) {
         self.frameRange = frameRange
         self.eventRange = eventRange

@@ -22,6 +22,7 @@ public struct TrackSplitter: Sendable {
 
     private(set) var phase: Phase = .idle
 
+    /// A fresh instance.
     public init() {}
 
     /// True between ``TrackBoundary/began(frameIndex:eventIndex:)`` and ``TrackBoundary/ended(_:)``.

@@ -67,47 +67,45 @@ private let frame = 1.0 / 60
 
 // MARK: Any conforming controller
 
-/// Decides finish but never animates: a decided transition that never completes.
+/// Finishes at the release but its completion block never calls `completeTransition`.
 private struct NeverCompletes: InteractiveDismissalController {
-    mutating func panBegan(_ s: PanSample) -> ProgressUpdate? {
-        ProgressUpdate(time: s.time, phase: s.phase, rawProgress: 0, progress: 0, sentToUIKit: true, state: .interactive)
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        switch gesture.state {
+        case .began: transition.begin(); transition.update(0)
+        case .changed: transition.update(0.4)
+        case .ended, .cancelled: transition.finish()
+        }
     }
-    mutating func panChanged(_ s: PanSample) -> ProgressUpdate {
-        ProgressUpdate(time: s.time, phase: s.phase, rawProgress: 0, progress: 0, sentToUIKit: true, state: .interactive)
-    }
-    mutating func panEnded(_ s: PanSample) -> Decision {
-        Decision(outcome: .finish, reason: .threshold, time: s.time, phase: s.phase, progress: 0.4, rawProgress: 0.4,
-                 velocity: s.velocity, detail: "test double")
-    }
-    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? { nil }
+    mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {}
 }
 
-/// Says finish, then animates back to 0: the callbacks disagree and a transcript can show it.
+/// Calls finish, then animates back to 0 and completes with `false`: the calls disagree
+/// and a transcript can show it.
 private struct AnimatesTheWrongWay: InteractiveDismissalController {
-    var ended = false
-    mutating func panBegan(_ s: PanSample) -> ProgressUpdate? { NeverCompletes().panChangedCopy(s) }
-    mutating func panChanged(_ s: PanSample) -> ProgressUpdate { NeverCompletes().panChangedCopy(s) }
-    mutating func panEnded(_ s: PanSample) -> Decision { var n = NeverCompletes(); return n.panEnded(s) }
-    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
-        CompletionStyle.fixed(finish: TimedCurve(duration: 0.1, curve: .linear), cancel: TimedCurve(duration: 0.1, curve: .linear))
-            .animation(finishing: false, from: progress, axisVelocity: 0, distance: 800, callbackTiming: .atRelease)
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        switch gesture.state {
+        case .began: transition.begin(); transition.update(0)
+        case .changed: transition.update(0.4)
+        case .ended, .cancelled:
+            transition.finish(with: CompletionStyle.fixed(finish: TimedCurve(duration: 0.1, curve: .linear),
+                                                          cancel: TimedCurve(duration: 0.1, curve: .linear))
+                .animation(finishing: false, from: 0.4, axisVelocity: 0, distance: 800, callbackTiming: .atRelease))
+        }
     }
-}
-
-private extension NeverCompletes {
-    func panChangedCopy(_ s: PanSample) -> ProgressUpdate {
-        var copy = self
-        return copy.panChanged(s)
+    mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {
+        transition.completeTransition(false)
     }
 }
 
 @Test func brokenControllersAreRecordedAsTheyBehave() {
     let samples = pan(v(0, 450), velocity: .zero)
-    let silent = DismissalRun.run(controller: NeverCompletes(), samples: samples)
+    let rules = DismissalProfile.transition.settings
+    let silent = DismissalRun.run(controller: NeverCompletes(), settings: rules, samples: samples)
     #expect(silent.outcome == .finish)
-    #expect(silent.callbacks.isEmpty && silent.frames.isEmpty)
+    #expect(silent.callbacks.map(\.kind) == [.finishInteractiveTransition])
+    #expect(silent.completionCallbacks.isEmpty)
 
-    let wrong = DismissalRun.run(controller: AnimatesTheWrongWay(), samples: samples)
+    let wrong = DismissalRun.run(controller: AnimatesTheWrongWay(), settings: rules, samples: samples)
     #expect(wrong.callbacks.map(\.kind) == [.finishInteractiveTransition, .completeTransition])
     #expect(wrong.callbacks.map(\.finished) == [true, false])
     // 0.1 s at 60 Hz = 6 frames from 0.4 down to 0.

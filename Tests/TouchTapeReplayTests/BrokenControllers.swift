@@ -40,7 +40,8 @@ enum Breakage {
     case neverCompletes
 }
 
-/// The real controller with one deliberate fault.
+/// The real controller with one deliberate fault, through the public contract: it runs
+/// the model and makes the UIKit calls, damaged.
 struct BrokenController: InteractiveDismissalController {
     var inner: DismissalController
     let breakage: Breakage
@@ -50,51 +51,58 @@ struct BrokenController: InteractiveDismissalController {
         self.breakage = breakage
     }
 
-    mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
-        inner.panBegan(sample).map(damage)
-    }
-
-    mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
-        damage(inner.panChanged(sample))
-    }
-
-    mutating func panEnded(_ sample: PanSample) -> Decision {
-        var d = inner.panEnded(sample)
-        switch breakage {
-        case .flippedThreshold where d.reason == .threshold:
-            d.outcome = d.outcome == .finish ? .cancel : .finish
-        case .ignoresFlicks where d.reason == .flick:
-            let threshold = inner.settings.completionThreshold ?? 0
-            d.outcome = d.progress > threshold ? .finish : .cancel
-            d.reason = .threshold
-        case .alwaysCancel where d.outcome != .none:
-            d.outcome = .cancel
-        default:
-            break
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        let sample = gesture.sample
+        switch gesture.state {
+        case .began:
+            guard let update = inner.panBegan(sample) else { return }
+            transition.begin()
+            if update.sentToUIKit { transition.update(damage(update.progress, sample)) }
+        case .changed:
+            let update = inner.panChanged(sample)
+            if update.sentToUIKit { transition.update(damage(update.progress, sample)) }
+        case .ended, .cancelled:
+            let sends = inner.state == .interactive && inner.settings.progressUpdatePhases.contains(sample.phase)
+            var d = inner.panEnded(sample)
+            if sends { transition.update(damage(inner.progress, sample)) }
+            switch breakage {
+            case .flippedThreshold where d.reason == .threshold:
+                d.outcome = d.outcome == .finish ? .cancel : .finish
+            case .ignoresFlicks where d.reason == .flick:
+                let threshold = inner.settings.completionThreshold ?? 0
+                d.outcome = d.progress > threshold ? .finish : .cancel
+                d.reason = .threshold
+            case .alwaysCancel where d.outcome != .none:
+                d.outcome = .cancel
+            default:
+                break
+            }
+            transition.explain(d.reason, d.detail)
+            guard d.outcome != .none, var animation = inner.completion(from: d, progress: d.progress, velocity: d.velocity) else {
+                return
+            }
+            if breakage == .completesBackwards {
+                var flipped = d
+                flipped.outcome = d.outcome == .finish ? .cancel : .finish
+                animation = inner.completion(from: flipped, progress: d.progress, velocity: d.velocity)!
+            }
+            if d.outcome == .finish { transition.finish(with: animation) } else { transition.cancel(with: animation) }
         }
-        return d
     }
 
-    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
+    mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {
         switch breakage {
-        case .neverCompletes:
-            return nil
-        case .completesBackwards:
-            var flipped = decision
-            flipped.outcome = decision.outcome == .finish ? .cancel : .finish
-            return inner.completion(from: flipped, progress: progress, velocity: velocity)
-        default:
-            return inner.completion(from: decision, progress: progress, velocity: velocity)
+        case .neverCompletes: break
+        case .completesBackwards: transition.completeTransition(transition.animation?.finishing ?? false)
+        default: transition.completeAfterAnimation()
         }
     }
 
-    private func damage(_ update: ProgressUpdate) -> ProgressUpdate {
-        var u = update
+    private func damage(_ progress: Double, _ sample: PanSample) -> Double {
         switch breakage {
-        case .noClamp: u.progress = u.rawProgress
-        case .invertedProgress: u.progress = 1 - u.progress
-        default: break
+        case .noClamp: return inner.settings.rawProgress(of: sample.translation)
+        case .invertedProgress: return 1 - progress
+        default: return progress
         }
-        return u
     }
 }

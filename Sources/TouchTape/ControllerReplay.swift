@@ -1,0 +1,172 @@
+/// Replays recordings into an app's own controller (or a built-in profile) and checks
+/// every track: the API behind `touchtape replay`, for tests.
+///
+/// The controller is made fresh for every track by `makeController`, so no state leaks
+/// from one gesture to the next; `rules` are what it declares (edge, distance, threshold,
+/// flick), and the checks hold its recorded UIKit calls to them.
+///
+/// ```swift
+/// let replay = ControllerReplay(rules: .declared(distance: 800, threshold: 0.4, flickVelocity: 1000)) {
+///     CardDismissal()
+/// }
+/// let run = replay.run(try Recordings(path: "Recordings"), tracks: .labelled)
+/// print(ReportFormat.text.render(run.report))
+/// for failure in run.failures { print(failure) }
+/// ```
+public struct ControllerReplay<Controller: InteractiveDismissalController> {
+    /// The report header's name for this controller.
+    public var name: String
+    /// The declared rules, pan settings and virtual display every track is replayed with.
+    public var configuration: ReplayConfiguration
+    /// Makes the fresh controller of each track.
+    public var makeController: (ReplayConfiguration) -> Controller
+
+    /// - Parameters:
+    ///   - name: the report header's name (the controller type's by default).
+    ///   - rules: what the controller declares; the checks' oracle.
+    ///   - pan: how contacts become pan samples (slop, points per millimetre, velocity).
+    ///   - resolutionFallback: the size assumed for devices that report no resolution.
+    ///   - makeController: a fresh controller for each track.
+    public init(name: String = String(describing: Controller.self), rules: DismissalSettings,
+                pan: PanSettings = PanSettings(), resolutionFallback: ResolutionFallback = .standard,
+                makeController: @escaping () -> Controller) {
+        self.name = name
+        self.configuration = ReplayConfiguration(profileName: name, dismissal: rules, pan: pan,
+                                                 resolutionFallback: resolutionFallback)
+        self.makeController = { _ in makeController() }
+    }
+
+    /// A replay with a full configuration; the factory gets it (the built-in profiles
+    /// build their controller from its settings).
+    public init(name: String, configuration: ReplayConfiguration,
+                makeController: @escaping (ReplayConfiguration) -> Controller) {
+        self.name = name
+        self.configuration = configuration
+        self.makeController = makeController
+    }
+
+    /// Replays every track of `recordings` that `tracks` selects. A file that cannot be
+    /// read becomes a report error; the others still run.
+    public func run(_ recordings: Recordings, tracks: TrackFilter = .all) -> ControllerReplayResult {
+        var result = ControllerReplayResult(report: ReplayReport(profile: name, tracks: []), tracks: [])
+        // The settings in force head the report, as they head `touchtape replay`'s.
+        result.report.settings = EffectiveSettings(configuration: configuration)
+        let instances = ControllerInstanceLog()
+        for source in recordings.sources {
+            do throws(RecordingError) {
+                let (replayed, notes) = try run(source, tracks: tracks, instances: instances)
+                result.tracks += replayed
+                result.report.tracks += replayed.map(\.report)
+                result.report.notes += notes.map { "\(source.eventsPath): \($0)" }
+            } catch {
+                result.report.errors.append(UnreadableFile(file: source.eventsPath, kind: error.kind.rawValue,
+                                                           message: error.description,
+                                                           isIOFailure: error.kind == .ioFailure))
+            }
+        }
+        result.reusedControllerCount = instances.reusedCount
+        return result
+    }
+
+    /// One file, streamed through a `ReplaySession`: each track with the frame of each
+    /// pan sample. Returns notes on the file no track carries.
+    public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
+        -> (tracks: [ReplayedTrack], notes: [String]) {
+        try run(source, tracks: filter, instances: ControllerInstanceLog())
+    }
+
+    private func run(_ source: RecordingSource, tracks filter: TrackFilter, instances: ControllerInstanceLog)
+        throws(RecordingError) -> (tracks: [ReplayedTrack], notes: [String]) {
+        var stream = try RecordingStream(source)
+        try stream.requireTouchDevice()
+        let makeController = self.makeController
+        var session = ReplaySession(description: stream.description, file: source.eventsPath,
+                                    configuration: configuration) { configuration in
+            let controller = makeController(configuration)
+            instances.note(controller)
+            return controller
+        }
+        var frameIndex = -1
+        var firstFrame = 0
+        var sampleFrames: [Int] = []
+        var framesOfTrack: [Int: (first: Int, samples: [Int])] = [:]
+        var reported: [ReplayedTrack] = []
+        let collect: (SessionStep) -> Void = { step in
+            switch step {
+            case .frame: frameIndex += 1
+            case .trackBegan: firstFrame = frameIndex + 1; sampleFrames = []
+            case .panSample: sampleFrames.append(frameIndex)
+            case .trackEnded(let run): framesOfTrack[run.number] = (firstFrame, sampleFrames)
+            case .trackReported(let result):
+                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [])
+                reported.append(ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first))
+            case .progress, .decided: break
+            }
+        }
+        while let item = try stream.next() {
+            switch item {
+            case .event(let event): session.feed(event, collect)
+            case .annotation(let annotation): session.mark(annotation)
+            }
+        }
+        session.finish(collect)
+        var notes = stream.isTruncated ? [RecordingEndMark.truncationNote(events: stream.eventsRead)] : []
+        if !notes.isEmpty, !reported.isEmpty {
+            reported[reported.count - 1].result.report.notes += notes
+            reported[reported.count - 1].result.transcript.notes += notes
+            notes = []
+        }
+        return (reported.filter { filter.includes($0.transcript.annotation) }, notes)
+    }
+}
+
+extension ControllerReplay where Controller == DismissalController {
+    /// A built-in profile (with any overrides), through the same contract as an app's
+    /// controller: the report equals `touchtape replay` with these settings.
+    public init(settings: SessionSettings = SessionSettings()) throws(SessionSettingsError) {
+        self.init(name: settings.profile.rawValue, configuration: try settings.configuration()) {
+            DismissalController(settings: $0.dismissal)
+        }
+    }
+}
+
+/// What a ``ControllerReplay`` found: the report (render it with `ReportFormat`) and
+/// every replayed track with its transcript.
+public struct ControllerReplayResult: Sendable {
+    /// The report, as `touchtape replay` writes it (render it with `ReportFormat`).
+    public var report: ReplayReport
+    /// Every replayed track, in report order, with its transcript and sample frames.
+    public var tracks: [ReplayedTrack]
+    /// Tracks whose controller (a class instance) an earlier track had already been given:
+    /// the factory must make a fresh controller for every track.
+    public var reusedControllerCount: Int
+
+    /// A result from a report and its tracks.
+    public init(report: ReplayReport, tracks: [ReplayedTrack], reusedControllerCount: Int = 0) {
+        self.report = report
+        self.tracks = tracks
+        self.reusedControllerCount = reusedControllerCount
+    }
+
+    /// Every failed check, located; empty when all passed.
+    public var failures: [ReplayFailure] { tracks.flatMap(\.failures) }
+    /// Files that could not be read.
+    public var errors: [UnreadableFile] { report.errors }
+    /// No failed check, no unreadable file, and a fresh controller for every track.
+    public var passed: Bool { failures.isEmpty && errors.isEmpty && reusedControllerCount == 0 }
+}
+
+/// Runs a folder (or file) of recordings into a controller and returns the report: the
+/// one-call form of ``ControllerReplay``.
+///
+/// ```swift
+/// let report = try replayReport(path: "Recordings", rules: .declared(distance: 800, threshold: 0.4, flickVelocity: 1000)) {
+///     CardDismissal()
+/// }
+/// print(report.summaryLine)   // "12 passed, 0 failed"
+/// ```
+public func replayReport<Controller: InteractiveDismissalController>(
+    path: String, rules: DismissalSettings, tracks: TrackFilter = .all, makeController: @escaping () -> Controller
+) throws(RecordingError) -> ReplayReport {
+    ControllerReplay(rules: rules, makeController: makeController).run(try Recordings(path: path), tracks: tracks).report
+}

@@ -1,0 +1,37 @@
+import TouchTape
+
+/// The failures one replay gives a test, as messages: each failed check located (file,
+/// track, check, time, frame, values), each unreadable file, and a replay that selected
+/// no track at all (a wrong path or filter should not pass silently).
+///
+/// The Swift Testing and XCTest helpers (``expectChecksPass(replaying:rules:tracks:sourceLocation:makeController:)``,
+/// ``XCTAssertChecksPass(replaying:rules:tracks:file:line:makeController:)``) record these.
+public enum ReplayExpectation {
+    /// Replays `path` into fresh controllers and returns the result with its failure messages.
+    public static func evaluate<Controller: InteractiveDismissalController>(
+        replaying path: String, rules: DismissalSettings, tracks: TrackFilter,
+        makeController: @escaping () -> Controller
+    ) -> (result: ControllerReplayResult?, messages: [String]) {
+        let recordings: Recordings
+        do {
+            recordings = try Recordings(path: path)
+        } catch {
+            return (nil, ["cannot read recordings at \(path): \(error)"])
+        }
+        let result = ControllerReplay(rules: rules, makeController: makeController).run(recordings, tracks: tracks)
+        return (result, messages(for: result, path: path))
+    }
+
+    /// The failure messages of a replay's result.
+    public static func messages(for result: ControllerReplayResult, path: String) -> [String] {
+        var messages = result.failures.map(\.description)
+        messages += result.errors.map { "cannot replay \($0.file): \($0.message)" }
+        if result.reusedControllerCount > 0 {
+            messages.append("the controller factory returned an instance it had already returned, for \(result.reusedControllerCount) track(s): make a fresh controller per track (a controller keeps state from its pan)")
+        }
+        if result.tracks.isEmpty, result.errors.isEmpty {
+            messages.append("no track of \(path) was replayed (no recordings, or the track filter selected none)")
+        }
+        return messages
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TouchTape
+import TouchTapeTestSupport
+
+/// Every bundled and peer recording.
+private let sources: [RecordingSource] = {
+    (try? RecordingLocator.sources(for: [PackagePaths.recordings.path, PackagePaths.peerRecordings.path])) ?? []
+}()
+
+/// Wraps a controller and sees it only through the public contract: if a replay reached
+/// the built-in controller any other way, the wrapped run would differ.
+private struct ContractOnly<Inner: InteractiveDismissalController>: InteractiveDismissalController {
+    var inner: Inner
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        inner.handlePan(gesture, transition: &transition)
+    }
+    mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {
+        inner.transitionAnimationEnded(&transition)
+    }
+}
+
+/// The built-in profiles go through the public contract: the report with each profile's
+/// controller hidden behind a wrapper that only forwards the contract is byte-identical
+/// to the CLI's (``ReplayRunner``) on every bundled and peer recording.
+@Test(arguments: DismissalProfile.allCases)
+func builtInProfilesReachReplaysOnlyThroughTheContract(profile: DismissalProfile) throws {
+    #expect(sources.count >= 17)
+    let settings = SessionSettings(profile: profile)
+    let configuration = try settings.configuration()
+    let cli = ReplayRunner(settings: settings, configuration: configuration).run(sources)
+    let wrapped = ControllerReplay(name: profile.rawValue, configuration: configuration) {
+        ContractOnly(inner: DismissalController(settings: $0.dismissal))
+    }.run(Recordings(sources: sources))
+    var report = wrapped.report
+    report.overrides = cli.overrides
+    #expect(ReportFormat.json.render(report) == ReportFormat.json.render(cli))
+    #expect(ReportFormat.text.render(report) == ReportFormat.text.render(cli))
+}
+
+/// No other path exists in the source: outside the built-in controller's own files, nothing
+/// in the library, the live session or the CLI calls the model's methods; replays reach
+/// every controller through `handlePan` and `transitionAnimationEnded` only.
+@Test func nothingButTheContractCallsAController() throws {
+    let model = ["panBegan(", "panChanged(", "panEnded(", "completion(from:", "completionEnded("]
+    let sourcesRoot = PackagePaths.packageRoot.appendingPathComponent("Sources")
+    let files = FileManager.default.enumerator(atPath: sourcesRoot.path)!.compactMap { $0 as? String }
+        .filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 50)
+    for file in files where !file.hasPrefix("TouchTapeDismissal/DismissalController") {
+        let text = try String(contentsOf: sourcesRoot.appendingPathComponent(file), encoding: .utf8)
+        for call in model {
+            // Doc comments may name them; code may not.
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!code.contains { $0.contains(".\(call)") || $0.contains(" \(call)") }, "\(file) calls \(call)")
+        }
+    }
+}

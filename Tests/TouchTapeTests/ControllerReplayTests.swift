@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import TouchTape
+import TouchTapeTestSupport
+
+/// A card that follows the finger: progress is the pan over the view's height, finish past
+/// 40 % or on a flick of 1000 pt/s.
+struct FollowingCard: InteractiveDismissalController {
+    static let rules = DismissalSettings.declared(edge: .bottom, distance: 800, threshold: 0.4, flickVelocity: 1000,
+                                                      cancelFlickVelocity: 1000)
+
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        let view = gesture.view
+        let progress = min(max(gesture.translation(in: view).y / view.bounds.height, 0), 1)
+        switch gesture.state {
+        case .began:
+            transition.begin()
+        case .changed:
+            transition.update(progress)
+        case .ended, .cancelled:
+            let velocity = gesture.velocity(in: view).y
+            if velocity <= -1000 { transition.cancel() } else if progress > 0.4 || velocity >= 1000 { transition.finish() } else { transition.cancel() }
+        }
+    }
+}
+
+/// The same card with its progress running backwards past 30 %.
+struct BackwardsCard: InteractiveDismissalController {
+    var inner = FollowingCard()
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        if gesture.state == .changed {
+            let p = min(max(gesture.translation(in: gesture.view).y / gesture.view.bounds.height, 0), 1)
+            transition.update(p > 0.3 ? 0.6 - p : p)
+        } else {
+            inner.handlePan(gesture, transition: &transition)
+        }
+    }
+}
+
+private func recordings() throws -> Recordings { try Recordings(path: PackagePaths.recordings.path) }
+
+@Test func anAppsControllerPassesTheChecksOnTheBundledRecordings() throws {
+    let run = ControllerReplay(rules: FollowingCard.rules) { FollowingCard() }.run(try recordings())
+    #expect(run.tracks.count >= 10)
+    #expect(run.failures.map(\.description) == [])
+    #expect(run.report.profile == "FollowingCard")
+    // Unexplained decisions are named by the declared rules' verdict.
+    #expect(run.report.tracks.allSatisfy { [.threshold, .flick, .veto, .noTransition, .noRelease].contains($0.reason) })
+}
+
+@Test func aFailureNamesFileTrackCheckTimeFrameAndValues() throws {
+    let run = ControllerReplay(rules: FollowingCard.rules) { BackwardsCard() }.run(try recordings(), tracks: .labelled(.finish))
+    let failure = try #require(run.failures.first { $0.check == "progress-monotonic" })
+    #expect(failure.file.hasPrefix(PackagePaths.recordings.path))
+    #expect(failure.track >= 1)
+    #expect(failure.time != nil && failure.frameInTrack != nil && failure.frameInRecording != nil)
+    let text = failure.description
+    #expect(text.contains("track \(failure.track): progress-monotonic failed at t="))
+    #expect(text.contains("frame \(failure.frameInTrack!) of the track"))
+    #expect(text.contains("progress went from "))
+    #expect(text.contains("while the pan moved +"))
+    #expect(text.contains("towards the dismiss edge (bottom)"))
+}
+
+@Test func everyTrackGetsAFreshController() throws {
+    final class Counter: @unchecked Sendable { var made = 0 }
+    let counter = Counter()
+    let run = ControllerReplay(rules: FollowingCard.rules) { () -> FollowingCard in
+        counter.made += 1
+        return FollowingCard()
+    }.run(try recordings())
+    #expect(counter.made == run.tracks.count)
+}
+
+@Test func tracksAreFilteredByLabel() throws {
+    let replay = ControllerReplay(rules: FollowingCard.rules) { FollowingCard() }
+    let all = replay.run(try recordings())
+    let finish = replay.run(try recordings(), tracks: .labelled(.finish))
+    let unlabelled = replay.run(try recordings(), tracks: .unlabelled)
+    #expect(!finish.tracks.isEmpty)
+    #expect(finish.tracks.allSatisfy { $0.report.expected == .finish })
+    #expect(unlabelled.tracks.allSatisfy { $0.report.expected == nil })
+    #expect(finish.tracks.count < all.tracks.count)
+}
+
+@Test func recordingsLoadFromABundlesResources() throws {
+    let bundle = try #require(Bundle(url: PackagePaths.packageRoot))
+    let fromBundle = try Recordings(bundle: bundle, subdirectory: "Recordings")
+    #expect(fromBundle.sources.map { URL(fileURLWithPath: $0.eventsPath).lastPathComponent }
+            == (try recordings()).sources.map { URL(fileURLWithPath: $0.eventsPath).lastPathComponent })
+}
+
+@Test func aFolderRunsToAReportInOneCall() throws {
+    let report = try replayReport(path: PackagePaths.recordings.path, rules: FollowingCard.rules) { FollowingCard() }
+    #expect(report.summaryLine.hasSuffix("0 failed"))
+    #expect(ReportFormat.json.render(report).contains("\"profile\": \"FollowingCard\""))
+}
+
+@Test func theBuiltInProfileThroughTheAPIEqualsTheCLI() throws {
+    let settings = SessionSettings(profile: .easytransitions, threshold: 0.4)
+    let api = try ControllerReplay(settings: settings).run(try recordings())
+    let cli = ReplayRunner(settings: settings, configuration: try settings.configuration()).run((try recordings()).sources)
+    var report = api.report
+    report.overrides = cli.overrides
+    #expect(ReportFormat.json.render(report) == ReportFormat.json.render(cli))
+}
+
+@Test func theDeclaredRulesAreRecomputedFromTheGesture() {
+    // A release at 45 % of 800 pt with no flick: the threshold check recomputes 0.45 > 0.4
+    // from the translation and flags a controller that cancelled.
+    struct AlwaysCancels: InteractiveDismissalController {
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            switch gesture.state {
+            case .began: transition.begin()
+            case .changed: transition.update(0.1)
+            case .ended, .cancelled: transition.cancel()
+            }
+        }
+    }
+    let samples = [
+        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 360), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 360), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+    ]
+    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
+                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
+    let t = ReplayPipeline.transcript(samples: samples, controller: AlwaysCancels(), settings: FollowingCard.rules,
+                                      profileName: "test", context: context)
+    let threshold = ReplayPipeline.check(t).first { $0.name == "threshold" }
+    #expect(threshold?.passed == false)
+    #expect(threshold?.detail == "raw fraction 0.45 > 0.4 → expected finish, got cancel")
+}
+
+@Test func callsThatDoNothingAreNotedAndASecondFinishFailsCompletionOnce() {
+    struct Sloppy: InteractiveDismissalController {
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            switch gesture.state {
+            case .began: transition.update(0); transition.begin()
+            case .changed: transition.update(0.5)
+            case .ended, .cancelled: transition.finish(); transition.finish(); transition.update(0.7)
+            }
+        }
+    }
+    let samples = [
+        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 400), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 400), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+    ]
+    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
+                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
+    let t = ReplayPipeline.transcript(samples: samples, controller: Sloppy(), settings: FollowingCard.rules,
+                                      profileName: "test", context: context)
+    #expect(t.notes.contains("the controller made 2 call(s) with no interactive transition to apply them to, the first update(0.0) at t=0 s"))
+    let once = ReplayPipeline.check(t).first { $0.name == "completion-once" }
+    #expect(once?.passed == false)
+    #expect(once?.detail.hasPrefix("expected one finish or cancel call per release, got 2") == true)
+}
+
+@Test func aSharedClassInstanceIsCaught() throws {
+    final class Shared: InteractiveDismissalController {
+        var card = FollowingCard()
+        func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) { card.handlePan(gesture, transition: &transition) }
+    }
+    let shared = Shared()
+    let run = ControllerReplay(rules: FollowingCard.rules) { shared }.run(try recordings())
+    #expect(run.reusedControllerCount == run.tracks.count - 1)
+    #expect(!run.passed)
+    let fresh = ControllerReplay(rules: FollowingCard.rules) { Shared() }.run(try recordings())
+    #expect(fresh.reusedControllerCount == 0)
+}
+
+@Test func aReleaseWithNeitherFinishNorCancelFailsCompletionOnce() {
+    struct Forgets: InteractiveDismissalController {
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            if gesture.state == .began { transition.begin() }
+            if gesture.state == .changed { transition.update(0.2) }
+        }
+    }
+    let samples = [
+        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 160), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 160), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+    ]
+    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
+                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
+    let t = ReplayPipeline.transcript(samples: samples, controller: Forgets(), settings: FollowingCard.rules,
+                                      profileName: "test", context: context)
+    let once = ReplayPipeline.check(t).first { $0.name == "completion-once" }
+    #expect(once?.passed == false)
+    #expect(once?.detail == "the pan ended at t=0.2 s but neither finish nor cancel was called: the transition hangs interactive")
+}
+
+@Test func theTranscriptKeepsEveryRecordedCall() throws {
+    let run = ControllerReplay(rules: FollowingCard.rules) { FollowingCard() }.run(try recordings(), tracks: .labelled(.finish))
+    let calls = try #require(run.tracks.first?.transcript.calls)
+    #expect(calls.first?.kind == .begin)
+    #expect(calls.contains { $0.kind == .finish })
+    #expect(calls.last?.kind == .completeTransition(true))
+    #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.time <= $1.time })
+}
