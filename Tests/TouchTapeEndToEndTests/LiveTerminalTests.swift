@@ -195,3 +195,17 @@ func sigtermRestoresTheTerminal() throws {
     let before = try #require(pane.file("before"))
     #expect(pane.file("after") == before)
 }
+
+/// A hang-up (an ssh connection dropped, the terminal closed) ends live like SIGTERM: the
+/// terminal is restored and the session's summary is printed, instead of the default
+/// action killing it in raw mode.
+@Test(.enabled(if: tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+func sighupRestoresTheTerminal() throws {
+    let pane = try LivePane(arguments: ["--from", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), "--speed", "4", "--loop"])
+    try pane.waitForScreen("the view") { isRunning($0) }
+    let pid = try #require(pane.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    #expect(kill(pid, SIGHUP) == 0)
+    #expect(try pane.waitForExit() == 0)
+    let before = try #require(pane.file("before"))
+    #expect(pane.file("after") == before)
+}

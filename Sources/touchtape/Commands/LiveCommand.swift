@@ -12,6 +12,10 @@ import Glibc
 /// the same pipeline and checks as `replay`, shown as it happens; keys change the
 /// settings, label and save gestures.
 struct LiveCommand: AsyncParsableCommand {
+    /// What ends a session cleanly (terminal restored, summary printed): Ctrl-C, a kill,
+    /// and a hang-up (an ssh connection dropped or the terminal closed).
+    static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
     static let configuration = CommandConfiguration(
         commandName: "live",
         abstract: "Watch the dismissal decide live, from a device or a recording, and tune it with keys.",
@@ -89,7 +93,7 @@ struct LiveCommand: AsyncParsableCommand {
         let runner = try makeRunner(description: description, file: stream.source.eventsPath, source: source,
                                     settings: settings, metadata: metadata)
         defer { runner.stop() }
-        let stop = StopSignal()
+        let stop = StopSignal(signals: Self.stopSignals)
         let pace = speed == speed.rounded() && speed < 1e9 ? String(Int64(speed)) : "\(speed)"
         writeStandardError("live: playing \(path) (\"\(description.name)\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
         runner.start()
@@ -136,7 +140,7 @@ struct LiveCommand: AsyncParsableCommand {
             _ = poll(&fds, nfds_t(fds.count), timeout)
             if fds.count > 1, fds[1].revents != 0, runner.readKeys() { break }
         }
-        StopSignal.restoreDefaults()
+        StopSignal.restoreDefaults(Self.stopSignals)
         // Stopped early: the last gesture gets the recording's mark (already read), and one
         // in progress is cut off, as `replay` treats a recording that ends there.
         if !ended { runner.session.finish(clock: paced.recordingClock(now: clock.nowMicroseconds()), emit: runner.emit) }
@@ -155,7 +159,7 @@ struct LiveCommand: AsyncParsableCommand {
         let runner = try makeRunner(description: description, file: path, source: source, settings: settings,
                                     metadata: RecordCommand.metadata(devicePath: path))
         defer { runner.stop() }
-        let stop = StopSignal()
+        let stop = StopSignal(signals: Self.stopSignals)
         if classification.kind == .other {
             writeStandardError("touchtape: warning: \"\(description.name)\" is not a touchscreen or touchpad; no gestures will be found in its events\n")
         }
@@ -188,7 +192,7 @@ struct LiveCommand: AsyncParsableCommand {
             runner.stop()
             failure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
         }
-        StopSignal.restoreDefaults()
+        StopSignal.restoreDefaults(Self.stopSignals)
         runner.session.finish(clock: clock.nowMicroseconds(), emit: runner.emit)
         if let failure {
             try? runner.finish(source: nil)
