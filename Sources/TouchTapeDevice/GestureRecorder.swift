@@ -33,6 +33,8 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     private var session: TrackSession
     /// Events of the frame being read (written at its `SYN_REPORT`).
     private var frame: [InputEvent] = []
+    /// The frame's lines as bytes: one buffer for the whole recording, no text per event.
+    private var lines: [UInt8] = []
     private var gestureStart: EventTime?
     private var lastFrameTime = EventTime.zero
 
@@ -67,9 +69,10 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
             // still closes what is written).
             guard event.isSynReport else { continue }
             if case .began? = boundary { gestureStart = frame.first?.time ?? event.time }
-            let text = formatter.format(frame: frame)
+            lines.removeAll(keepingCapacity: true)
+            formatter.append(frame: frame, to: &lines)
             frame.removeAll(keepingCapacity: true)
-            try write(text)
+            try write(lines)
             if case .ended(let span)? = boundary {
                 notices.append(.gestureEnded(try closeGesture(span)))
             }
@@ -107,6 +110,16 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
         gestureStart = nil
         return GestureSummary(number: number, start: start, durationMicroseconds: lastFrameTime.microseconds(since: start),
                               maximumFingers: span.maxFingers, frames: span.frameRange.count, cutShort: cutShort)
+    }
+
+    private func write(_ bytes: [UInt8]) throws(RecordingFileError) {
+        guard !bytes.isEmpty else { return }
+        do {
+            try file.write(bytes, gesturesKept: completedGestures)
+        } catch {
+            file.rollBack()
+            throw error
+        }
     }
 
     private func write(_ text: String) throws(RecordingFileError) {

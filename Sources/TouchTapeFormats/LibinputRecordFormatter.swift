@@ -100,23 +100,39 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public mutating func format(_ events: some Collection<InputEvent>) -> String {
-        var text = ""
-        text.reserveCapacity(events.count * 80)
+    public mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
+        if events.withContiguousStorageIfAvailable({ append($0, to: &out) }) == nil {
+            append(Array(events), to: &out)
+        }
+    }
+
+    /// The fast path: a `  - evdev:` item per frame, one row per event, written byte by
+    /// byte into `out`. A piece that does not end in `SYN_REPORT` (events before a mark)
+    /// is an item of its own, and the next piece starts a new one.
+    private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + events.count * 88 + 16)
         var frameOpen = false
         for event in events {
             if !frameOpen {
-                text += "  - evdev:\n"
+                CFormatBytes.append("  - evdev:\n", to: &out)
                 frameOpen = true
             }
-            text += "    - [" + CFormat.right(String(event.time.seconds), width: 3) + ", "
-            text += CFormat.right(String(event.time.microseconds), width: 6) + ", "
-            text += CFormat.right(String(event.type), width: 3) + ", "
-            text += CFormat.right(String(event.code), width: 3) + ", "
-            text += CFormat.right(String(event.value), width: 7) + "] # " + comment.text(for: event) + "\n"
+            // `    - [%3lu, %6u, %3d, %3d, %7d] # <comment>\n`
+            CFormatBytes.append("    - [", to: &out)
+            CFormatBytes.appendRightAligned(event.time.seconds, width: 3, to: &out)
+            CFormatBytes.append(", ", to: &out)
+            CFormatBytes.appendRightAligned(UInt64(event.time.microseconds), width: 6, to: &out)
+            CFormatBytes.append(", ", to: &out)
+            CFormatBytes.appendRightAligned(UInt64(event.type), width: 3, to: &out)
+            CFormatBytes.append(", ", to: &out)
+            CFormatBytes.appendRightAligned(UInt64(event.code), width: 3, to: &out)
+            CFormatBytes.append(", ", to: &out)
+            CFormatBytes.appendRightAligned(Int64(event.value), width: 7, to: &out)
+            CFormatBytes.append("] # ", to: &out)
+            comment.append(for: event, to: &out)
+            out.append(UInt8(ascii: "\n"))
             if event.isSynReport { frameOpen = false }
         }
-        return text
     }
 
     public mutating func format(annotation: TrackAnnotation) -> String {
