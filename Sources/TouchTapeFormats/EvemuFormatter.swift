@@ -92,28 +92,26 @@ public struct EvemuFormatter: RecordingFormatter {
         }
     }
 
-    /// The fast path: one `E:` line per event, written byte by byte into `out`.
+    /// The fast path: one `E:` line per event, written as bytes.
     private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + events.count * 72)
-        for event in events { appendLine(event, to: &out) }
-    }
-
-    /// `E: %lu.%06u %04x %04x %04d\t# <comment>\n`
-    @inline(__always)
-    private mutating func appendLine(_ event: InputEvent, to out: inout [UInt8]) {
-        CFormatBytes.append("E: ", to: &out)
-        CFormatBytes.appendDecimal(event.time.seconds, to: &out)
-        out.append(UInt8(ascii: "."))
-        CFormatBytes.appendZeroPadded(Int64(event.time.microseconds), width: 6, to: &out)
-        out.append(UInt8(ascii: " "))
-        CFormatBytes.appendHex(UInt64(event.type), width: 4, to: &out)
-        out.append(UInt8(ascii: " "))
-        CFormatBytes.appendHex(UInt64(event.code), width: 4, to: &out)
-        out.append(UInt8(ascii: " "))
-        CFormatBytes.appendZeroPadded(Int64(event.value), width: 4, to: &out)
-        CFormatBytes.append("\t# ", to: &out)
-        comment.append(for: event, to: &out)
-        out.append(UInt8(ascii: "\n"))
+        let names = EventCommentTable.shared
+        ByteWriter.lines(into: &out, count: events.count) { index, writer in
+            // `E: %lu.%06u %04x %04x %04d\t# <comment>\n`
+            let event = events[index]
+            writer.literal("E: ")
+            writer.decimal(event.time.seconds)
+            writer.byte(UInt8(ascii: "."))
+            writer.zeroPadded(Int64(event.time.microseconds), width: 6)
+            writer.byte(UInt8(ascii: " "))
+            writer.hex(UInt64(event.type), width: 4)
+            writer.byte(UInt8(ascii: " "))
+            writer.hex(UInt64(event.code), width: 4)
+            writer.byte(UInt8(ascii: " "))
+            writer.zeroPadded(Int64(event.value), width: 4)
+            writer.literal("\t# ")
+            comment.write(event, names: names, to: &writer)
+            writer.byte(UInt8(ascii: "\n"))
+        }
     }
 
     public mutating func format(annotation: TrackAnnotation) -> String {

@@ -6,54 +6,57 @@ import TouchTapeEvents
 ///
 /// One value for both formatters because the text is the same; only the prefix around
 /// it differs (`# ` in evemu, `] # ` in libinput record), which the callers add.
-/// Written as bytes (names from ``EventCommentTable``, digits by ``CFormatBytes``): it
-/// is most of each event line.
+/// Written as bytes (names from ``EventCommentTable``, digits by ``ByteWriter``): it is
+/// most of each event line.
 struct EventComment: Hashable, Sendable {
     /// The previous `SYN_*` event's time, for the `+Nms` of the next separator.
     private var previousSyn: EventTime?
 
     init() {}
 
-    /// Appends the comment for `event` (no line break):
+    /// Writes the comment for `event` (no line break):
     /// `EV_ABS / ABS_MT_POSITION_X    1330`, `++++++++++++ SYN_MT_REPORT (0) ++++++++++`
     /// or `------------ SYN_REPORT (0) ---------- +12ms`.
-    mutating func append(for event: InputEvent, to out: inout [UInt8]) {
+    @inline(__always)
+    mutating func write(_ event: InputEvent, names: EventCommentTable, to writer: inout ByteWriter) {
         guard event.type == EventType.syn.rawValue else {
-            appendName(event, to: &out)
-            CFormatBytes.appendDecimal(Int64(event.value), to: &out)
+            writeName(event, names, &writer)
+            writer.decimal(Int64(event.value))
             return
         }
         if event.code == EventCodes.SYN_MT_REPORT {
-            CFormatBytes.append("++++++++++++ ", to: &out)
-            appendName(event, to: &out)
-            CFormatBytes.append(" (", to: &out)
-            CFormatBytes.appendDecimal(Int64(event.value), to: &out)
-            CFormatBytes.append(") ++++++++++", to: &out)
+            writer.literal("++++++++++++ ")
+            writeName(event, names, &writer)
+            writer.literal(" (")
+            writer.decimal(Int64(event.value))
+            writer.literal(") ++++++++++")
             return
         }
         let milliseconds = previousSyn.map { event.time.microseconds(since: $0) / 1000 } ?? 0
         previousSyn = event.time
-        CFormatBytes.append("------------ ", to: &out)
-        appendName(event, to: &out)
-        CFormatBytes.append(" (", to: &out)
-        CFormatBytes.appendDecimal(Int64(event.value), to: &out)
-        CFormatBytes.append(") ---------- ", to: &out)
-        if milliseconds >= 0 { out.append(UInt8(ascii: "+")) }
-        CFormatBytes.appendDecimal(milliseconds, to: &out)
-        CFormatBytes.append("ms", to: &out)
+        writer.literal("------------ ")
+        writeName(event, names, &writer)
+        writer.literal(" (")
+        writer.decimal(Int64(event.value))
+        writer.literal(") ---------- ")
+        if milliseconds >= 0 { writer.byte(UInt8(ascii: "+")) }
+        writer.decimal(milliseconds)
+        writer.literal("ms")
     }
 
-    /// The comment as text (tests, and callers that want one line).
+    /// The comment as text (tests).
     mutating func text(for event: InputEvent) -> String {
         var bytes: [UInt8] = []
-        append(for: event, to: &bytes)
+        let names = EventCommentTable.shared
+        ByteWriter.lines(into: &bytes, count: 1) { _, writer in write(event, names: names, to: &writer) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     @inline(__always)
-    private func appendName(_ event: InputEvent, to out: inout [UInt8]) {
-        if !EventCommentTable.shared.append(type: event.type, code: event.code, to: &out) {
-            out += EventCommentTable.text(type: event.type, code: event.code).utf8
+    private func writeName(_ event: InputEvent, _ names: EventCommentTable, _ writer: inout ByteWriter) {
+        if !names.write(type: event.type, code: event.code, to: &writer) {
+            var text = EventCommentTable.text(type: event.type, code: event.code)
+            text.withUTF8 { writer.bytes($0) }
         }
     }
 }

@@ -51,16 +51,16 @@ struct EventCommentTable: Sendable {
         return "\(EventCodes.typeName(type)) / \(CFormat.left(codeName, width: 20)) "
     }
 
-    /// Appends the text for `(type, code)`; false (nothing appended) when the table has no entry.
+    /// Writes the text for `(type, code)`; false (nothing written) when the table has no entry.
     @inline(__always)
-    func append(type: UInt16, code: UInt16, to out: inout [UInt8]) -> Bool {
+    func write(type: UInt16, code: UInt16, to writer: inout ByteWriter) -> Bool {
         let type = Int(type), code = Int(code)
         guard type < Self.typeCount, code < Int(codeCount[type]) else { return false }
         let entry = Int(firstEntry[type]) + code
         let start = entry == 0 ? 0 : Int(ends[entry - 1])
         let end = Int(ends[entry])
         bytes.withUnsafeBufferPointer { all in
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: all[start..<end]))
+            writer.bytes(UnsafeBufferPointer(rebasing: all[start..<end]))
         }
         return true
     }

@@ -106,31 +106,32 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         }
     }
 
-    /// The fast path: a `  - evdev:` item per frame, one row per event, written byte by
-    /// byte into `out`. A piece that does not end in `SYN_REPORT` (events before a mark)
-    /// is an item of its own, and the next piece starts a new one.
+    /// The fast path: a `  - evdev:` item per frame, one row per event, written as
+    /// bytes. A piece that does not end in `SYN_REPORT` (events before a mark) is an
+    /// item of its own, and the next piece starts a new one.
     private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + events.count * 88 + 16)
+        let names = EventCommentTable.shared
         var frameOpen = false
-        for event in events {
+        ByteWriter.lines(into: &out, count: events.count) { index, writer in
+            let event = events[index]
             if !frameOpen {
-                CFormatBytes.append("  - evdev:\n", to: &out)
+                writer.literal("  - evdev:\n")
                 frameOpen = true
             }
             // `    - [%3lu, %6u, %3d, %3d, %7d] # <comment>\n`
-            CFormatBytes.append("    - [", to: &out)
-            CFormatBytes.appendRightAligned(event.time.seconds, width: 3, to: &out)
-            CFormatBytes.append(", ", to: &out)
-            CFormatBytes.appendRightAligned(UInt64(event.time.microseconds), width: 6, to: &out)
-            CFormatBytes.append(", ", to: &out)
-            CFormatBytes.appendRightAligned(UInt64(event.type), width: 3, to: &out)
-            CFormatBytes.append(", ", to: &out)
-            CFormatBytes.appendRightAligned(UInt64(event.code), width: 3, to: &out)
-            CFormatBytes.append(", ", to: &out)
-            CFormatBytes.appendRightAligned(Int64(event.value), width: 7, to: &out)
-            CFormatBytes.append("] # ", to: &out)
-            comment.append(for: event, to: &out)
-            out.append(UInt8(ascii: "\n"))
+            writer.literal("    - [")
+            writer.rightAligned(event.time.seconds, width: 3)
+            writer.literal(", ")
+            writer.rightAligned(UInt64(event.time.microseconds), width: 6)
+            writer.literal(", ")
+            writer.rightAligned(UInt64(event.type), width: 3)
+            writer.literal(", ")
+            writer.rightAligned(UInt64(event.code), width: 3)
+            writer.literal(", ")
+            writer.rightAligned(Int64(event.value), width: 7)
+            writer.literal("] # ")
+            comment.write(event, names: names, to: &writer)
+            writer.byte(UInt8(ascii: "\n"))
             if event.isSynReport { frameOpen = false }
         }
     }
