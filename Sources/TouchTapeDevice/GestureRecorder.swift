@@ -6,7 +6,9 @@ import TouchTapeTracks
 /// Turns the live event stream into a recording file, gesture by gesture.
 ///
 /// - The header (device description) is written and synced first.
-/// - Events are written a whole frame at a time, as each `SYN_REPORT` arrives.
+/// - Events are written whole frames at a time: the frames completed by one ``feed(_:)``
+///   batch (one read from the device) in one `write(2)`, so a recorder that fell behind
+///   catches up with fewer system calls, and the file never ends inside a frame.
 /// - When a gesture's last contact lifts, the gesture's
 ///   annotation (expected outcome, note) is written and the file is synced: a
 ///   crash, signal, unplug or full disk loses at most the gesture in progress.
@@ -33,6 +35,9 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     private var session: TrackSession
     /// Events of the frame being read (written at its `SYN_REPORT`).
     private var frame: [InputEvent] = []
+    /// The lines of the batch's completed frames, as bytes: one buffer for the whole
+    /// recording, no text per event; written at the end of ``feed(_:)`` or before a mark.
+    private var lines: [UInt8] = []
     private var gestureStart: EventTime?
     private var lastFrameTime = EventTime.zero
 
@@ -67,14 +72,21 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
             // still closes what is written).
             guard event.isSynReport else { continue }
             if case .began? = boundary { gestureStart = frame.first?.time ?? event.time }
-            let text = formatter.format(frame: frame)
+            formatter.append(frame: frame, to: &lines)
             frame.removeAll(keepingCapacity: true)
-            try write(text)
             if case .ended(let span)? = boundary {
+                try writeLines()
                 notices.append(.gestureEnded(try closeGesture(span)))
             }
         }
+        try writeLines()
         return notices
+    }
+
+    /// Writes the completed frames' lines (whole frames) and empties the buffer, also on failure.
+    private mutating func writeLines() throws(RecordingFileError) {
+        defer { lines.removeAll(keepingCapacity: true) }
+        try write(lines)
     }
 
     /// Ends the recording: a gesture in progress is closed with `cutShort`, its
@@ -107,6 +119,16 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
         gestureStart = nil
         return GestureSummary(number: number, start: start, durationMicroseconds: lastFrameTime.microseconds(since: start),
                               maximumFingers: span.maxFingers, frames: span.frameRange.count, cutShort: cutShort)
+    }
+
+    private func write(_ bytes: [UInt8]) throws(RecordingFileError) {
+        guard !bytes.isEmpty else { return }
+        do {
+            try file.write(bytes, gesturesKept: completedGestures)
+        } catch {
+            file.rollBack()
+            throw error
+        }
     }
 
     private func write(_ text: String) throws(RecordingFileError) {

@@ -26,15 +26,19 @@ public enum RecordingFileFormatter: RecordingTextFormatter {
     }
 
     public mutating func format(frame events: [InputEvent]) -> String {
+        var bytes: [UInt8] = []
+        append(frame: events, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public mutating func append(frame events: [InputEvent], to out: inout [UInt8]) {
         switch self {
         case .evemu(var formatter):
-            let text = formatter.format(events)
+            formatter.append(events, to: &out)
             self = .evemu(formatter)
-            return text
         case .libinputRecord(var formatter):
-            let text = formatter.format(events)
+            formatter.append(events, to: &out)
             self = .libinputRecord(formatter)
-            return text
         }
     }
 

@@ -9,7 +9,17 @@ public protocol RecordingTextFormatter {
     func header() -> String
     /// Whole frames, in order, times already relative to the recording start.
     mutating func format(frame events: [InputEvent]) -> String
+    /// ``format(frame:)`` appended to `out` as bytes: what the recorder calls for every
+    /// frame, into one buffer it reuses (the evemu and libinput writers build no text).
+    mutating func append(frame events: [InputEvent], to out: inout [UInt8])
     /// A mark placed after the last formatted event.
     mutating func format(annotation: TrackAnnotation) -> String
     func footer() -> String
+}
+
+extension RecordingTextFormatter {
+    /// By default the text of ``format(frame:)``.
+    public mutating func append(frame events: [InputEvent], to out: inout [UInt8]) {
+        out += format(frame: events).utf8
+    }
 }

@@ -3,7 +3,8 @@ import TouchTapeEvents
 /// Writes what evemu 2.7's `evemu-record` writes (`src/evemu.c`, fact sheet §1):
 /// `# EVEMU 1.3`, `# Kernel:`/`# DMI:`, the evtest-like comment block, then
 /// `N/I/P/B/A/L/S` lines with evemu's masks and widths, the "Waiting for events"
-/// banner, and one `E: %lu.%06u %04x %04x %04d<TAB># comment` line per event.
+/// banner, and one `E: %lu.%06u %04x %04x %04d<TAB># comment` line per event (written
+/// as bytes into the caller's buffer: `convert` and the recorder write millions).
 ///
 /// Differences from evemu, both for lossless round trips: the `B: 00` line carries
 /// the description's real `EV_SYN` codes (evemu always writes `0b`), and types
@@ -89,16 +90,33 @@ public struct EvemuFormatter: RecordingFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// These events as this format writes them.
-    public mutating func format(_ events: some Collection<InputEvent>) -> String {
-        var text = ""
-        text.reserveCapacity(events.count * 64)
-        for event in events {
-            text += "E: \(event.time.seconds).\(CFormat.zeroPadded(event.time.microseconds, width: 6)) "
-            text += CFormat.hex(event.type, width: 4) + " " + CFormat.hex(event.code, width: 4) + " "
-            text += CFormat.zeroPadded(event.value, width: 4) + "\t# " + comment.text(for: event) + "\n"
+    /// These events as this format writes them, appended to `out` as bytes.
+    public mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
+        if events.withContiguousStorageIfAvailable({ append($0, to: &out) }) == nil {
+            append(Array(events), to: &out)
         }
-        return text
+    }
+
+    /// The fast path: one `E:` line per event, written as bytes.
+    private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
+        let names = EventCommentTable.shared
+        ByteWriter.lines(into: &out, count: events.count) { index, writer in
+            // `E: %lu.%06u %04x %04x %04d\t# <comment>\n`
+            let event = events[index]
+            writer.literal("E: ")
+            writer.decimal(event.time.seconds)
+            writer.byte(UInt8(ascii: "."))
+            writer.zeroPadded(Int64(event.time.microseconds), width: 6)
+            writer.byte(UInt8(ascii: " "))
+            writer.hex(UInt64(event.type), width: 4)
+            writer.byte(UInt8(ascii: " "))
+            writer.hex(UInt64(event.code), width: 4)
+            writer.byte(UInt8(ascii: " "))
+            writer.zeroPadded(Int64(event.value), width: 4)
+            writer.literal("\t# ")
+            comment.write(event, names: names, to: &writer)
+            writer.byte(UInt8(ascii: "\n"))
+        }
     }
 
     /// A track's mark, as this format writes it.

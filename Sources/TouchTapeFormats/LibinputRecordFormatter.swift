@@ -104,24 +104,41 @@ public struct LibinputRecordFormatter: RecordingFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// These events as this format writes them.
-    public mutating func format(_ events: some Collection<InputEvent>) -> String {
-        var text = ""
-        text.reserveCapacity(events.count * 80)
+    /// These events as this format writes them, appended to `out` as bytes.
+    public mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
+        if events.withContiguousStorageIfAvailable({ append($0, to: &out) }) == nil {
+            append(Array(events), to: &out)
+        }
+    }
+
+    /// The fast path: a `  - evdev:` item per frame, one row per event, written as
+    /// bytes. A piece that does not end in `SYN_REPORT` (events before a mark) is an
+    /// item of its own, and the next piece starts a new one.
+    private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
+        let names = EventCommentTable.shared
         var frameOpen = false
-        for event in events {
+        ByteWriter.lines(into: &out, count: events.count) { index, writer in
+            let event = events[index]
             if !frameOpen {
-                text += "  - evdev:\n"
+                writer.literal("  - evdev:\n")
                 frameOpen = true
             }
-            text += "    - [" + CFormat.right(String(event.time.seconds), width: 3) + ", "
-            text += CFormat.right(String(event.time.microseconds), width: 6) + ", "
-            text += CFormat.right(String(event.type), width: 3) + ", "
-            text += CFormat.right(String(event.code), width: 3) + ", "
-            text += CFormat.right(String(event.value), width: 7) + "] # " + comment.text(for: event) + "\n"
+            // `    - [%3lu, %6u, %3d, %3d, %7d] # <comment>\n`
+            writer.literal("    - [")
+            writer.rightAligned(event.time.seconds, width: 3)
+            writer.literal(", ")
+            writer.rightAligned(UInt64(event.time.microseconds), width: 6)
+            writer.literal(", ")
+            writer.rightAligned(UInt64(event.type), width: 3)
+            writer.literal(", ")
+            writer.rightAligned(UInt64(event.code), width: 3)
+            writer.literal(", ")
+            writer.rightAligned(Int64(event.value), width: 7)
+            writer.literal("] # ")
+            comment.write(event, names: names, to: &writer)
+            writer.byte(UInt8(ascii: "\n"))
             if event.isSynReport { frameOpen = false }
         }
-        return text
     }
 
     /// A track's mark, as this format writes it.

@@ -121,6 +121,16 @@ public final class OutputFile {
         if let failure { throw failure }
     }
 
+    /// Writes all of `bytes` (a buffer the caller reuses: `convert`, the recorder), or
+    /// throws, as ``write(_:)-(String)`` does.
+    public func write(_ bytes: [UInt8]) throws(OutputError) {
+        var failure: OutputError?
+        bytes.withUnsafeBytes { raw in
+            do throws(OutputError) { try write(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Writes all of `bytes`, or throws, as ``write(_:)-(String)`` does.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         guard case .open(let descriptor, _) = state else { preconditionFailure("write after commit or discard of \(name)") }

@@ -51,26 +51,27 @@ extension Recording {
     }
 
     private func render(with formatter: inout some RecordingFormatter) -> String {
-        var text = formatter.header()
+        var bytes = Array(formatter.header().utf8)
         var start = 0
         var marks = annotations.makeIterator()
         var nextMark = marks.next()
         func flush(upTo end: Int) {
-            // Whole frames: split at SYN_REPORT so each format call ends a frame.
+            // Whole frames: split at SYN_REPORT so each append call ends a frame.
             var frameStart = start
             for i in start..<end where events[i].isSynReport {
-                text += formatter.format(events[frameStart...i])
+                formatter.append(events[frameStart...i], to: &bytes)
                 frameStart = i + 1
             }
-            if frameStart < end { text += formatter.format(events[frameStart..<end]) }
+            if frameStart < end { formatter.append(events[frameStart..<end], to: &bytes) }
             start = end
         }
         while let mark = nextMark {
             flush(upTo: min(max(mark.eventIndex, start), events.count))
-            text += formatter.format(annotation: mark.annotation)
+            bytes += formatter.format(annotation: mark.annotation).utf8
             nextMark = marks.next()
         }
         flush(upTo: events.count)
-        return text + formatter.footer()
+        bytes += formatter.footer().utf8
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

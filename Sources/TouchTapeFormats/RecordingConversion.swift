@@ -46,17 +46,18 @@ public enum RecordingConversion {
     private static func run(_ stream: inout RecordingStream, _ formatter: inout some RecordingFormatter,
                             _ output: OutputFile) throws {
         let file = stream.source.eventsPath
-        var buffer = ""
-        buffer.reserveCapacity(chunkSize + 4096)
+        // One buffer for the whole run: event lines are appended as bytes, written at 64 KiB.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(chunkSize + 64 * 1024)
         func flushIfFull() throws {
-            guard buffer.utf8.count >= chunkSize else { return }
+            guard buffer.count >= chunkSize else { return }
             try output.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
         /// Pieces that hold names or notes (the header, marks) may exceed a reader's line limit.
         func appendChecked(_ text: String) throws {
             try checkLineLengths(text, file: file)
-            buffer += text
+            buffer += text.utf8
             try flushIfFull()
         }
         try appendChecked(formatter.header())
@@ -67,20 +68,20 @@ public enum RecordingConversion {
             case .event(let event):
                 frame.append(event)
                 if event.isSynReport {
-                    buffer += formatter.format(frame)
+                    formatter.append(frame, to: &buffer)
                     frame.removeAll(keepingCapacity: true)
                     try flushIfFull()
                 }
             case .annotation(let annotation):
                 if !frame.isEmpty {
-                    buffer += formatter.format(frame)
+                    formatter.append(frame, to: &buffer)
                     frame.removeAll(keepingCapacity: true)
                 }
                 try appendChecked(formatter.format(annotation: annotation))
             }
         }
-        if !frame.isEmpty { buffer += formatter.format(frame) }
-        buffer += formatter.footer()
+        if !frame.isEmpty { formatter.append(frame, to: &buffer) }
+        buffer += formatter.footer().utf8
         try output.write(buffer)
     }
 

@@ -39,6 +39,15 @@ public final class RecordingFile {
         }
     }
 
+    /// Appends `bytes` entirely (the recorder's frame buffer), or throws with the `errno` of the failing write.
+    public func write(_ bytes: [UInt8], gesturesKept: Int) throws(RecordingFileError) {
+        do {
+            try output.write(bytes)
+        } catch {
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept)
+        }
+    }
+
     /// Makes everything written so far durable and remembers the size.
     public func commit(gesturesKept: Int) throws(RecordingFileError) {
         do {
