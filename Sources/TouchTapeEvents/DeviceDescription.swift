@@ -33,8 +33,10 @@ public struct DeviceDescription: Hashable, Sendable {
         self.properties = properties
         self.codes = codes.filter { !$0.value.isEmpty }
         self.absInfo = absInfo
-        self.ledStates = ledStates
-        self.switchStates = switchStates
+        // A state of 0 is the default: both formats list only what is on, so a zero read
+        // from a file (`L: 01 0`, found by `tools/fuzz evemu-split`) would not read back.
+        self.ledStates = ledStates.filter { $0.value != 0 }
+        self.switchStates = switchStates.filter { $0.value != 0 }
     }
 
     /// Replaces the supported codes of one type; an empty set removes the type.

@@ -179,9 +179,6 @@ struct EvemuDescriptionParser {
                 guard let code = UInt16(numbers[0], radix: 16), let state = Int32(numbers[1]) else {
                     throw error(.nonNumericField, expected, text, "\(tag) takes a hex code and a decimal state")
                 }
-                // A state of 0 is the default and is not kept: formats list only what is on
-                // (found by `tools/fuzz evemu-split`: an `L: 01 0` did not read back).
-                guard state != 0 else { break }
                 if tag == "L:" { leds[code] = state } else { switches[code] = state }
             case "N:", "I:":
                 throw error(.malformedLine, "P:, B:, A:, L:, S: or E: line", text, "a second device description; one file holds one device")

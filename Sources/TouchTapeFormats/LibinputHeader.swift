@@ -127,10 +127,10 @@ struct LibinputHeader {
         var switches: [UInt16: Int32] = [:]
         if let extra = evdev[extraKey] {
             for (key, value) in extra["leds"]?.mapping ?? Node.Mapping([]) {
-                if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)), state != 0 { leds[code] = state }
+                if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)) { leds[code] = state }
             }
             for (key, value) in extra["switches"]?.mapping ?? Node.Mapping([]) {
-                if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)), state != 0 { switches[code] = state }
+                if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)) { switches[code] = state }
             }
         }
         let description = DeviceDescription(
