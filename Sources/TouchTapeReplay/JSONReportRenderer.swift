@@ -1,18 +1,20 @@
 /// The JSON report (documented in the README, section "JSON report"). Keys come in a
 /// fixed order and numbers with fixed rounding, so two runs give identical bytes.
 public enum JSONReportRenderer {
-    /// The whole report in this format.
+    /// The whole report in this format (through ``JSONReportWriter``, as a streamed run writes it).
     public static func render(_ report: ReplayReport) -> String {
-        document(report).rendered() + "\n"
+        var writer = JSONReportWriter()
+        return writer.render(report)
     }
 
     /// The report with the estimator comparison (`--compare-velocity`) as `estimators`, last.
     public static func render(_ report: ReplayReport, estimators: JSONValue) -> String {
-        guard case .object(let members) = document(report) else { return render(report) }
-        return JSONValue.object(members + [("estimators", estimators)]).rendered() + "\n"
+        var writer = JSONReportWriter(trailingMembers: [("estimators", estimators)])
+        return writer.render(report)
     }
 
-    /// The report as a JSON value, keys in the documented order.
+    /// The report as one JSON value, keys in the documented order (what
+    /// ``JSONReportWriter`` writes a piece at a time).
     public static func document(_ report: ReplayReport) -> JSONValue {
         .object([
             ("profile", .string(report.profile)),

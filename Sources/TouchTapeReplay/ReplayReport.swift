@@ -52,9 +52,23 @@ public struct ReplayReport: Sendable {
     /// Checks that did not apply, over all tracks.
     public var skippedChecks: Int { tracks.reduce(0) { $0 + $1.checks.filter(\.skipped).count } }
 
-    /// `N passed, N failed`: the closing line CI readers look for, with `, N errors` when
-    /// files could not be read.
-    public var summaryLine: String {
-        "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+    /// What a report says before its tracks; the folder is the one the tracks' and the
+    /// errors' files share.
+    public var heading: ReportHeading {
+        ReportHeading(profile: profile, overrides: overrides, settings: settings, shard: shard,
+                      folder: TextReportRenderer.commonFolder(tracks.map(\.file) + errors.map(\.file)))
     }
+
+    /// The counts, errors and notes, as a streamed report keeps them.
+    public var tally: ReplayTally {
+        var tally = ReplayTally()
+        for t in tracks { tally.add(t) }
+        tally.errors = errors
+        tally.notes = notes
+        return tally
+    }
+
+    /// `N passed, N failed`: the closing line CI readers look for, with `, N errors` when
+    /// files could not be read (``ReplayTally/summaryLine``).
+    public var summaryLine: String { tally.summaryLine }
 }

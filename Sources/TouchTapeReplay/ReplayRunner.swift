@@ -1,9 +1,14 @@
 import TouchTapeFormats
 import TouchTapeDismissal
 
-/// A whole replay run in one call: recordings → one ``ReplaySession`` each → a
-/// ``ReplayReport``. A file that cannot be read is reported as an ``UnreadableFile`` and
-/// the run goes on with the next one, so the report always holds every other result.
+/// A whole replay run in one call: recordings → one ``ReplaySession`` each → reports.
+/// A file that cannot be read is reported as an ``UnreadableFile`` and the run goes on
+/// with the next one, so the report always holds every other result.
+///
+/// ``run(_:into:progress:)`` hands each track to its sinks as soon as it is reported and
+/// keeps only counts (``ReplayTally``), so a report streamed to a file (``ReportStream``)
+/// needs the same memory for a 10 M-event recording as for a short one;
+/// ``run(_:progress:)`` collects the whole ``ReplayReport``.
 ///
 /// ```swift
 /// let settings = SessionSettings(profile: .easytransitions)
@@ -20,7 +25,7 @@ public struct ReplayRunner {
     public var shard: ReplayShard?
     /// Stop after the first file with a failed check or a read error.
     public var failFast: Bool
-    /// A wall clock in seconds, to time each file for JUnit; `nil`: not timed.
+    /// A wall clock in seconds, to time each file and track for JUnit; `nil`: not timed.
     public var clock: (() -> Double)?
 
     /// A value from its parts.
@@ -33,54 +38,97 @@ public struct ReplayRunner {
         self.clock = clock
     }
 
-    /// Replays `sources` in order; `progress` after each track and each file.
+    /// Replays `sources` in order and returns the whole report; `progress` after each
+    /// track and each file.
     public func run(_ sources: [RecordingSource], progress: (ReplayProgress) -> Void = { _ in }) -> ReplayReport {
-        var report = ReplayReport(profile: settings.profile.rawValue, overrides: settings.overrideDescriptions,
-                                  tracks: [], shard: shard)
-        report.settings = EffectiveSettings(configuration: configuration)
+        let collector = ReplayReportCollector()
+        // A collector never fails to write, so the run cannot throw here.
+        _ = try? run(sources, into: [collector], progress: progress)
+        return collector.report
+    }
+
+    /// The heading of a run over `sources`: the folder is the one they share.
+    public func heading(for sources: [RecordingSource]) -> ReportHeading {
+        ReportHeading(profile: settings.profile.rawValue, overrides: settings.overrideDescriptions,
+                      settings: EffectiveSettings(configuration: configuration), shard: shard,
+                      folder: TextReportRenderer.commonFolder(sources.map(\.eventsPath)))
+    }
+
+    /// Replays `sources` in order into `sinks`, each track as soon as it is reported;
+    /// `progress` after each track and each file.
+    ///
+    /// - Returns: the counts, the unreadable files and the notes.
+    /// - Throws: a sink's ``OutputError`` (the report could not be written), which stops the run.
+    @discardableResult
+    public func run(_ sources: [RecordingSource], into sinks: [any ReplayReportSink],
+                    progress: (ReplayProgress) -> Void = { _ in }) throws(OutputError) -> ReplayTally {
+        let heading = heading(for: sources)
+        for sink in sinks { try sink.begin(heading) }
+        var tally = ReplayTally()
+        var tracksDone = 0
         for (done, source) in sources.enumerated() {
             let file = source.eventsPath
             let start = clock?()
-            // When each track began: a fresh controller is made at each track's first frame.
             let starts = TrackStarts()
-            var reported: [Int] = []
             var stop = false
+            var unreadable: UnreadableFile?
             do {
                 let notes = try RecordingReplay.run(source, configuration: configuration, makeController: { configuration in
-                    if let clock { starts.times.append(clock()) }
+                    if let clock { starts.began(at: clock()) }
                     return DismissalController(settings: configuration.dismissal)
                 }) { result in
-                    guard shard?.contains(file: file, track: result.report.track) ?? true else { return }
-                    report.tracks.append(result.report)
-                    reported.append(result.report.track)
-                    progress(ReplayProgress(filesDone: done, filesTotal: sources.count, tracksDone: report.tracks.count))
-                    if failFast, !result.report.passed { stop = true }
+                    let report = result.report
+                    guard shard?.contains(file: file, track: report.track) ?? true else { return }
+                    let seconds = clock.flatMap { starts.seconds(of: report.track, now: $0()) }
+                    tally.add(report)
+                    tracksDone += 1
+                    for sink in sinks { try sink.track(report, seconds: seconds) }
+                    progress(ReplayProgress(filesDone: done, filesTotal: sources.count, tracksDone: tracksDone))
+                    if failFast, !report.passed { stop = true }
                 }
-                if shard?.contains(file: file, track: 0) ?? true { report.notes += notes.map { "\(file): \($0)" } }
+                if shard?.contains(file: file, track: 0) ?? true { tally.notes += notes.map { "\(file): \($0)" } }
+            } catch let failure as OutputError {
+                throw failure
             } catch {
                 if shard?.contains(file: file, track: 0) ?? true {
-                    report.errors.append(Self.unreadable(file: file, error: error))
+                    unreadable = Self.unreadable(file: file, error: error)
                     if failFast { stop = true }
                 }
             }
-            if let start, let end = clock?() {
-                report.fileSeconds[file] = end - start
-                // Track N (numbered from 1, in the order they began) lasts until track N + 1 begins.
-                for track in reported where track >= 1 && track <= starts.times.count {
-                    let next = track < starts.times.count ? starts.times[track] : end
-                    report.trackSeconds[.init(file: file, track: track)] = max(0, next - starts.times[track - 1])
-                }
-            }
-            progress(ReplayProgress(filesDone: done + 1, filesTotal: sources.count, tracksDone: report.tracks.count))
+            if let unreadable { tally.errors.append(unreadable) }
+            let seconds = start.flatMap { start in clock.map { max(0, $0() - start) } }
+            for sink in sinks { try sink.endFile(file, seconds: seconds, error: unreadable) }
+            progress(ReplayProgress(filesDone: done + 1, filesTotal: sources.count, tracksDone: tracksDone))
             if stop { break }
         }
-        return report
+        for sink in sinks { try sink.finish(tally) }
+        return tally
     }
 
-    /// The clock readings at each track's start, collected by the controller factory
-    /// (which the session calls once per track, as the track begins).
+    /// When each track of a file began, by the controller factory (which the session
+    /// calls once per track, as the track begins: track N is the Nth call). Track N
+    /// lasts until track N + 1 begins, or, the last, until it is reported; a track is
+    /// reported after the next one began, so its time is known then, and the starts of
+    /// tracks already reported are let go.
     private final class TrackStarts {
-        var times: [Double] = []
+        private var times: [Int: Double] = [:]
+        private var began = 0
+        private var released = 0
+
+        func began(at time: Double) {
+            began += 1
+            times[began] = time
+        }
+
+        func seconds(of track: Int, now: Double) -> Double? {
+            guard let start = times[track] else { return nil }
+            let end = times[track + 1] ?? now
+            while released < track {
+                released += 1
+                times[released] = nil
+            }
+            return max(0, end - start)
+        }
     }
 
     static func unreadable(file: String, error: any Error) -> UnreadableFile {

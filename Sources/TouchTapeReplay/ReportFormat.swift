@@ -15,4 +15,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: return JUnitReportRenderer.render(report)
         }
     }
+
+    /// A writer of this format, to write a report as a run goes (``ReportStream``); JSON
+    /// with `trailingJSON` after its summary.
+    public func writer(trailingJSON: [(String, JSONValue)] = []) -> any ReportWriter {
+        switch self {
+        case .text: return TextReportWriter()
+        case .json: return JSONReportWriter(trailingMembers: trailingJSON)
+        case .junit: return JUnitReportWriter()
+        }
+    }
 }

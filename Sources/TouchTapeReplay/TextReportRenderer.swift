@@ -10,70 +10,13 @@ public enum TextReportRenderer {
     public static let width = 100
     static let columns = ["track", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "checks"]
 
-    /// The whole report in this format.
-    public static func render(_ report: ReplayReport) -> String {
-        var lines: [String] = []
-        var header = "TouchTape replay — profile \(report.profile)"
-        if !report.overrides.isEmpty { header += " (" + report.overrides.joined(separator: ", ") + ")" }
-        if let shard = report.shard { header += ", shard \(shard)" }
-        lines += wrap(header, indent: "")
-        if !report.settings.entries.isEmpty {
-            lines += wrap("settings: " + report.settings.entries.dropFirst().map(\.text).joined(separator: ", "), indent: "  ")
-        }
-        let folder = commonFolder(report.tracks.map(\.file) + report.errors.map(\.file))
-        if !folder.isEmpty { lines += wrap("folder: \(folder)", indent: "  ") }
-        func relative(_ path: String) -> String { String(path.dropFirst(folder.count)) }
+    /// The columns' widths: their headings'.
+    static let columnWidths = columns.map(\.count)
 
-        var files: [String] = []
-        var byFile: [String: [TrackReport]] = [:]
-        for t in report.tracks {
-            if byFile[t.file] == nil { files.append(t.file) }
-            byFile[t.file, default: []].append(t)
-        }
-        let rows = report.tracks.map(row)
-        var widths = columns.map(\.count)
-        for r in rows { for (i, cell) in r.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        if !files.isEmpty {
-            lines.append("")
-            lines.append("  " + line(columns, widths))
-        }
-        var index = 0
-        for file in files {
-            let tracks = byFile[file]!
-            let first = tracks[0]
-            lines.append("")
-            lines += wrap(relative(file), indent: "    ")
-            lines += wrap("  device: \"\(first.deviceName)\", \(first.deviceKind.rawValue), protocol \(first.touchProtocol.name)",
-                          indent: "    ")
-            var assumed: [String] = []
-            for t in tracks { for a in t.assumptions where !assumed.contains(a) { assumed.append(a) } }
-            for a in assumed { lines += wrap("  assumed: \(a)", indent: "    ") }
-            for t in tracks {
-                lines.append("  " + line(rows[index], widths))
-                index += 1
-                lines += wrap("      why: \(t.explanation.summary)", indent: "        ")
-                for c in t.failedChecks { lines += wrap("      FAILED \(c.name): \(c.detail)", indent: "        ") }
-                if t.expected != nil || t.userNote != nil {
-                    var label = "      label: " + (t.expected.map { "expect \($0.rawValue)" } ?? "no expected outcome")
-                    if let note = t.userNote { label += "; note: \(note)" }
-                    lines += wrap(label, indent: "        ")
-                }
-                for d in t.diagnostics { lines += wrap("      tool: \(d)", indent: "        ") }
-            }
-        }
-        if !report.errors.isEmpty {
-            lines.append("")
-            lines.append("Could not read:")
-            lines += report.errors.flatMap { e in e.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
-        }
-        if !report.notes.isEmpty {
-            lines.append("")
-            lines.append("Notes:")
-            lines += report.notes.flatMap { wrap("  " + $0, indent: "    ") }
-        }
-        lines.append("")
-        lines.append(report.summaryLine)
-        return lines.joined(separator: "\n") + "\n"
+    /// The whole report in this format (through ``TextReportWriter``, as a streamed run writes it).
+    public static func render(_ report: ReplayReport) -> String {
+        var writer = TextReportWriter()
+        return writer.render(report)
     }
 
     static func row(_ t: TrackReport) -> [String] {

@@ -52,39 +52,51 @@ struct ReplayCommand: AsyncParsableCommand {
         } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
+        if compareVelocity, format == .junit { throw fail("--compare-velocity goes with --format text or json") }
+        // The estimator comparison replays the files again under each estimator; it comes
+        // first so that JSON can carry it after the summary of the streamed report.
+        var comparison: EstimatorComparison?
+        if compareVelocity {
+            do { comparison = try EstimatorComparison.run(sources, settings: settings) } catch { throw fail(error.description) }
+        }
+
         let clock = MonotonicClock()
         let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
         let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds)
-        // A progress line only where a person watches: stderr a terminal.
-        var line = isatty(2) == 1 ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil
-        let report = runner.run(sources) { progress in
-            if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
+        // The report is written as the run goes (a regular file replaced only at the commit,
+        // after the last track); the HTML page needs every track at once, so it collects them.
+        let file: OutputFile
+        do { file = try output.map { path throws(OutputError) in try OutputFile(path: path) } ?? .standardOutput() } catch {
+            throw fail(error)
+        }
+        // A report to a terminal shows each track as it comes, and is its own progress; a
+        // progress line only where a person watches something else: stderr a terminal.
+        let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
+        let stream = ReportStream(format: format, to: file, trailingJSON: comparison.map { [("estimators", $0.json)] } ?? [],
+                                  chunkBytes: reportToTerminal ? 0 : ReportStream.defaultChunkBytes)
+        let collector = html != nil ? ReplayReportCollector() : nil
+        var line = isatty(2) == 1 && !reportToTerminal ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil
+        let tally: ReplayTally
+        do {
+            tally = try runner.run(sources, into: [stream] + (collector.map { [$0] } ?? [])) { progress in
+                if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
+            }
+            if format == .text, let comparison { try stream.append(comparison.text) }
+            try file.commit()
+        } catch {
+            if let text = line?.finish() { writeStandardError(text) }
+            throw fail(error)
         }
         if let text = line?.finish() { writeStandardError(text) }
-        var text = format.render(report)
-        if compareVelocity {
-            let comparison: EstimatorComparison
-            do { comparison = try EstimatorComparison.run(sources, settings: settings) } catch { throw fail(error.description) }
-            switch format {
-            case .text: text += comparison.text
-            case .json: text = JSONReportRenderer.render(report, estimators: comparison.json)
-            case .junit: throw fail("--compare-velocity goes with --format text or json")
-            }
-        }
-        if let output {
-            try writeOutput(text, to: output)
-            writeStandardError(report.summaryLine + "\n")
-        } else {
-            try writeStandardOutput(text)
-        }
-        if let html {
+        if output != nil { writeStandardError(tally.summaryLine + "\n") }
+        if let html, let report = collector?.report {
             let transcripts = RecordingReplay.transcripts(sources, configuration: configuration)
             try writeOutput(HTMLReportRenderer.render(report, transcripts: transcripts, settings: configuration.dismissal), to: html)
         }
-        if report.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
-        if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
-        if report.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
+        if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
+        if !tally.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
+        if tally.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
     }
 
     /// The recordings the paths name: folders searched (notes on stderr for files left

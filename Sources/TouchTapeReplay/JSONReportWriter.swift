@@ -1,0 +1,60 @@
+/// The JSON report written as a run goes (``ReportWriter``): the heading's members, then
+/// each track's object as it comes, then `errors` and `summary`. The bytes are those of
+/// the whole document rendered at once (``JSONReportRenderer/document(_:)``), so a
+/// streamed report and a collected one are identical.
+public struct JSONReportWriter: ReportWriter {
+    /// Members written after `summary` (`replay --compare-velocity`'s `estimators`).
+    public var trailingMembers: [(String, JSONValue)] = []
+    private var tracksWritten = 0
+
+    /// A writer for one report.
+    public init(trailingMembers: [(String, JSONValue)] = []) {
+        self.trailingMembers = trailingMembers
+    }
+
+    public mutating func begin(_ heading: ReportHeading, into out: inout String) {
+        out += "{\n"
+        for (key, value) in [
+            ("profile", JSONValue.string(heading.profile)),
+            ("overrides", .array(heading.overrides.map(JSONValue.string))),
+            ("settings", heading.settings.json),
+            ("shard", heading.shard.map { .string($0.description) } ?? .null),
+        ] {
+            member(key, value, into: &out)
+            out += ",\n"
+        }
+        out += "  \"tracks\": "
+    }
+
+    public mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String) {
+        out += tracksWritten == 0 ? "[\n    " : ",\n    "
+        JSONReportRenderer.track(track).render(into: &out, indent: 2)
+        tracksWritten += 1
+    }
+
+    public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
+
+    public mutating func finish(_ tally: ReplayTally, into out: inout String) {
+        out += tracksWritten == 0 ? "[]" : "\n  ]"
+        out += ",\n"
+        member("errors", .array(tally.errors.map { e in
+            .object([("file", .string(e.file)), ("kind", .string(e.kind)), ("message", .string(e.message))])
+        }), into: &out)
+        out += ",\n"
+        member("summary", .object([("passed", .integer(tally.passed)), ("failed", .integer(tally.failed)),
+                                   ("errors", .integer(tally.errors.count))]), into: &out)
+        for (key, value) in trailingMembers {
+            out += ",\n"
+            member(key, value, into: &out)
+        }
+        out += "\n}\n"
+    }
+
+    /// `  "key": value`, at the document's first level.
+    private func member(_ key: String, _ value: JSONValue, into out: inout String) {
+        out += "  "
+        JSONValue.string(key).render(into: &out)
+        out += ": "
+        value.render(into: &out, indent: 1)
+    }
+}

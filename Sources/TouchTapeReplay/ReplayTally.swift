@@ -1,0 +1,41 @@
+/// What a replay report says after its last track: the counts, the files that could not
+/// be read and the notes no track carries. Kept while a run goes instead of the tracks
+/// themselves, so a streamed report needs memory for one track at a time.
+public struct ReplayTally: Hashable, Sendable {
+    /// Tracks whose every check passed.
+    public var passed = 0
+    /// Tracks with a failed check.
+    public var failed = 0
+    /// Checks run, over all tracks.
+    public var checks = 0
+    /// Checks that failed, over all tracks.
+    public var failedChecks = 0
+    /// Checks that did not apply, over all tracks.
+    public var skippedChecks = 0
+    /// Files that could not be read, in the order they were met.
+    public var errors: [UnreadableFile] = []
+    /// Notes on files that no track carries (a truncated file with no complete track).
+    public var notes: [String] = []
+
+    /// Nothing counted yet.
+    public init() {}
+
+    /// Counts one track's checks.
+    public mutating func add(_ track: TrackReport) {
+        if track.passed { passed += 1 } else { failed += 1 }
+        for check in track.checks {
+            checks += 1
+            switch check.status {
+            case .passed: break
+            case .failed: failedChecks += 1
+            case .skipped: skippedChecks += 1
+            }
+        }
+    }
+
+    /// `N passed, N failed`: the closing line CI readers look for, with `, N errors` when
+    /// files could not be read.
+    public var summaryLine: String {
+        "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+    }
+}

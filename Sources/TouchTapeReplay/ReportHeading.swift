@@ -1,0 +1,26 @@
+/// What a replay report says before its first track: the profile, the settings in
+/// force, the shard and the folder the files share. Known when a run starts, so a
+/// report can be written as the run goes (``ReportWriter``).
+public struct ReportHeading: Hashable, Sendable {
+    /// The profile's name.
+    public var profile: String
+    /// The settings overridden on top of the profile, as the header lists them.
+    public var overrides: [String]
+    /// Every setting in force (empty when the report was made without a configuration).
+    public var settings: EffectiveSettings
+    /// The shard the run replayed, if it was split.
+    public var shard: ReplayShard?
+    /// The folder (ending in `/`) the files share, `""` when they share none: the text
+    /// report names files relative to it.
+    public var folder: String
+
+    /// A value from its parts.
+    public init(profile: String, overrides: [String] = [], settings: EffectiveSettings = EffectiveSettings(entries: []),
+                shard: ReplayShard? = nil, folder: String = "") {
+        self.profile = profile
+        self.overrides = overrides
+        self.settings = settings
+        self.shard = shard
+        self.folder = folder
+    }
+}

@@ -1,0 +1,66 @@
+import TouchTapeFormats
+
+/// A report written to an output as the run goes: each piece its ``ReportWriter`` makes
+/// is buffered and written out in chunks of about 64 KiB (at once, for a terminal), so
+/// memory stays flat however many tracks the run has, and a report shows up as it is made.
+/// The output is the caller's: it commits it (a regular file is replaced then, all or
+/// nothing) or drops it.
+public final class ReportStream: ReplayReportSink {
+    private var writer: any ReportWriter
+    private let output: OutputFile
+    private var pending = ""
+    private let chunkBytes: Int
+    /// Bytes gathered before a write: few system calls, little memory.
+    public static let defaultChunkBytes = 64 * 1024
+
+    /// A stream of `writer`'s report to `output`, written whenever `chunkBytes` are
+    /// pending (`0`: after every piece, for a person watching a terminal).
+    public init(_ writer: any ReportWriter, to output: OutputFile, chunkBytes: Int = defaultChunkBytes) {
+        self.writer = writer
+        self.output = output
+        self.chunkBytes = chunkBytes
+        pending.reserveCapacity(chunkBytes + 4096)
+    }
+
+    /// A stream of `format`'s report to `output`; JSON with `trailingJSON` after its summary.
+    public convenience init(format: ReportFormat, to output: OutputFile, trailingJSON: [(String, JSONValue)] = [],
+                            chunkBytes: Int = defaultChunkBytes) {
+        self.init(format.writer(trailingJSON: trailingJSON), to: output, chunkBytes: chunkBytes)
+    }
+
+    public func begin(_ heading: ReportHeading) throws(OutputError) {
+        writer.begin(heading, into: &pending)
+        try flushIfFull()
+    }
+
+    public func track(_ track: TrackReport, seconds: Double?) throws(OutputError) {
+        writer.track(track, seconds: seconds, into: &pending)
+        try flushIfFull()
+    }
+
+    public func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) throws(OutputError) {
+        writer.endFile(file, seconds: seconds, error: error, into: &pending)
+        try flushIfFull()
+    }
+
+    public func finish(_ tally: ReplayTally) throws(OutputError) {
+        writer.finish(tally, into: &pending)
+        try flush()
+    }
+
+    /// Text after the report (`replay --compare-velocity`'s table), written at once.
+    public func append(_ text: String) throws(OutputError) {
+        pending += text
+        try flush()
+    }
+
+    private func flushIfFull() throws(OutputError) {
+        if pending.utf8.count >= chunkBytes { try flush() }
+    }
+
+    private func flush() throws(OutputError) {
+        guard !pending.isEmpty else { return }
+        try output.write(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,48 @@
+/// A report format written a piece at a time, as a replay run goes: the heading, each
+/// track as it is reported, each file as it ends, then the closing tally. Each call
+/// appends its text to `out`; the writer keeps only what its format must hold back
+/// (JUnit's suites, whose counts come first), never the tracks themselves, so
+/// `touchtape replay` needs the same memory for a 10 M-event recording as for a short
+/// one (``ReportStream`` writes the pieces out as they come).
+///
+/// A whole ``ReplayReport`` goes through the same calls (``render(_:)``), so the report
+/// written at the end of a run and the one streamed during it are one code.
+public protocol ReportWriter {
+    /// Before the first track.
+    mutating func begin(_ heading: ReportHeading, into out: inout String)
+    /// One track, as soon as it is reported; `seconds` is its wall-clock time when the run is timed.
+    mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String)
+    /// A file is done: after its tracks, or when it could not be read (`error`).
+    mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String)
+    /// After the last file.
+    mutating func finish(_ tally: ReplayTally, into out: inout String)
+}
+
+extension ReportWriter {
+    /// A whole report through the calls a run makes: each file's tracks in order (files
+    /// in the order their tracks come, then files that only have an error), each file
+    /// ended with its error and time.
+    public mutating func render(_ report: ReplayReport) -> String {
+        var out = ""
+        begin(report.heading, into: &out)
+        var files: [String] = []
+        var byFile: [String: [TrackReport]] = [:]
+        for t in report.tracks {
+            if byFile[t.file] == nil { files.append(t.file) }
+            byFile[t.file, default: []].append(t)
+        }
+        var errorByFile: [String: UnreadableFile] = [:]
+        for e in report.errors {
+            if byFile[e.file] == nil, errorByFile[e.file] == nil { files.append(e.file) }
+            errorByFile[e.file] = errorByFile[e.file] ?? e
+        }
+        for file in files {
+            for t in byFile[file] ?? [] {
+                track(t, seconds: report.trackSeconds[.init(file: t.file, track: t.track)], into: &out)
+            }
+            endFile(file, seconds: report.fileSeconds[file], error: errorByFile[file], into: &out)
+        }
+        finish(report.tally, into: &out)
+        return out
+    }
+}

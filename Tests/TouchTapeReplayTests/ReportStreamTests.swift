@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TouchTapeFormats
+import TouchTapeDismissal
+import TouchTapeTestSupport
+@testable import TouchTapeReplay
+
+// A report streamed while the run goes (`touchtape replay`) against the whole report
+// collected and rendered at the end: the same bytes, and nothing kept but counts.
+
+private func sources() throws -> [RecordingSource] {
+    try RecordingLocator.sources(for: [PackagePaths.recordings.path]) + RecordingLocator.sources(for: [PackagePaths.peerRecordings.path])
+}
+
+private func runner(_ profile: DismissalProfile = .transition, shard: ReplayShard? = nil) throws -> ReplayRunner {
+    let settings = SessionSettings(profile: profile)
+    return ReplayRunner(settings: settings, configuration: try settings.configuration(), shard: shard)
+}
+
+/// The report `format` streams into a scratch file during a run over `sources`.
+private func streamed(_ format: ReportFormat, _ runner: ReplayRunner, _ sources: [RecordingSource],
+                      chunkBytes: Int = ReportStream.defaultChunkBytes) throws -> (text: String, tally: ReplayTally) {
+    let path = try PackagePaths.scratchDirectory("report-stream").appendingPathComponent("report").path
+    let file = try OutputFile(path: path)
+    let tally = try runner.run(sources, into: [ReportStream(format: format, to: file, chunkBytes: chunkBytes)])
+    try file.commit()
+    return (try String(contentsOfFile: path, encoding: .utf8), tally)
+}
+
+/// The collected report's heading names the folder of the files with tracks; a stream
+/// names the folder of every file given, which is the same here.
+@Test(arguments: [DismissalProfile.transition, .easytransitions, .photozoom])
+func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) throws {
+    let runner = try runner(profile)
+    let sources = try RecordingLocator.sources(for: [PackagePaths.recordings.path])
+    let report = runner.run(sources)
+    #expect(report.tracks.count > 10)
+    for format in [ReportFormat.text, .json, .junit] {
+        for chunk in [0, 1 << 10, ReportStream.defaultChunkBytes] {
+            let (text, tally) = try streamed(format, runner, sources, chunkBytes: chunk)
+            #expect(text == format.render(report), "\(format) with \(chunk)-byte chunks")
+            #expect(tally == report.tally)
+        }
+    }
+}
+
+@Test func theJSONWriterWritesTheDocumentsBytes() throws {
+    let runner = try runner()
+    let full = runner.run(try sources())
+    #expect(!full.errors.isEmpty || !full.tracks.isEmpty)
+    #expect(JSONReportRenderer.render(full) == JSONReportRenderer.document(full).rendered() + "\n")
+    // No tracks at all, with and without errors.
+    var empty = ReplayReport(profile: "transition", tracks: [])
+    #expect(JSONReportRenderer.render(empty) == JSONReportRenderer.document(empty).rendered() + "\n")
+    empty.errors = [UnreadableFile(file: "a.evemu", kind: "truncated", message: "a.evemu:3: cut", isIOFailure: false)]
+    #expect(JSONReportRenderer.render(empty) == JSONReportRenderer.document(empty).rendered() + "\n")
+}
+
+/// An unreadable file among readable ones: text and JSON list it at the end as a
+/// collected report does; JUnit gives it its suite in path order, where the run met it.
+@Test func anUnreadableFileIsReportedWhereTheRunMeetsIt() throws {
+    let folder = try PackagePaths.scratchDirectory("report-stream-mixed")
+    let recordings = PackagePaths.recordings
+    try FileManager.default.copyItem(at: recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu"),
+                                     to: folder.appendingPathComponent("a.evemu"))
+    try "garbage\n".write(to: folder.appendingPathComponent("b.evemu"), atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(at: recordings.appendingPathComponent("touchscreen-short-hold.evemu"),
+                                     to: folder.appendingPathComponent("c.evemu"))
+    let runner = try runner()
+    let sources = try RecordingLocator.sources(for: [folder.path])
+    let report = runner.run(sources)
+    #expect(report.errors.map(\.file) == [folder.appendingPathComponent("b.evemu").path])
+    for format in [ReportFormat.text, .json] {
+        #expect(try streamed(format, runner, sources).text == format.render(report))
+    }
+    let junit = try streamed(.junit, runner, sources).text
+    let suites = junit.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    #expect(suites.map { String($0.split(separator: "/").last!) } == ["a.evemu", "b.evemu", "c.evemu"])
+    #expect(junit.contains("tests=\"\(report.tally.checks + 1)\" failures=\"\(report.tally.failedChecks)\" errors=\"1\""))
+}
+
+/// A sink that cannot write stops the run with its error, not as an unreadable file.
+@Test func aFailedWriteStopsTheRun() throws {
+    final class FailingSink: ReplayReportSink {
+        var tracks = 0
+        func begin(_ heading: ReportHeading) {}
+        func track(_ track: TrackReport, seconds: Double?) throws(OutputError) {
+            tracks += 1
+            if tracks == 2 { throw OutputError(name: "report.json", errno: ENOSPC, step: .write, destinationUnchanged: true) }
+        }
+        func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {}
+        func finish(_ tally: ReplayTally) { Issue.record("finished after a failed write") }
+    }
+    let sink = FailingSink()
+    #expect(throws: OutputError.self) { try runner().run(try sources(), into: [sink]) }
+    #expect(sink.tracks == 2, "no track replayed after the failed write")
+}
+
+/// The run hands each track on before it reads the next file, and keeps counts only:
+/// the tally matches the collected report's.
+@Test func tracksArriveAsTheRunGoes() throws {
+    final class Order: ReplayReportSink {
+        var calls: [String] = []
+        func begin(_ heading: ReportHeading) { calls.append("begin") }
+        func track(_ track: TrackReport, seconds: Double?) { calls.append("track \(track.file)#\(track.track)") }
+        func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) { calls.append("end \(file)") }
+        func finish(_ tally: ReplayTally) { calls.append("finish") }
+    }
+    let order = Order()
+    let sources = try sources()
+    let tally = try runner().run(sources, into: [order])
+    #expect(order.calls.first == "begin" && order.calls.last == "finish")
+    #expect(order.calls.filter { $0.hasPrefix("end ") } == sources.map { "end \($0.eventsPath)" })
+    var file: String?
+    for call in order.calls where call.hasPrefix("track ") || call.hasPrefix("end ") {
+        let path = call.hasPrefix("end ") ? String(call.dropFirst(4)) : String(call.dropFirst(6).prefix { $0 != "#" })
+        if let file, file != path { Issue.record("\(call) before \(file) ended") }
+        file = call.hasPrefix("end ") ? nil : path
+    }
+    #expect(tally.passed + tally.failed == order.calls.filter { $0.hasPrefix("track ") }.count)
+}
