@@ -9,11 +9,24 @@ import TouchTapeFrames
 /// absorbed by moving the anchor, and only the motion of the contacts present in both
 /// frames (mean of their deltas, as libinput's gesture delta) is carried over. After a
 /// `SYN_DROPPED` gap nothing is carried over: motion across the gap is unknown.
+///
+/// Per frame it works on a few small arrays kept between frames (ten fingers at most,
+/// in practice), so a frame allocates nothing once they have grown: the earlier
+/// dictionaries and sets cost a fifth of a long replay's time (issue 13).
 struct ContinuousCentroid: Hashable, Sendable {
+    /// A tracked contact's id and position.
+    private struct Tracked: Hashable, Sendable {
+        var id: Int
+        var position: Vector2
+    }
+
     /// Ids of the contacts down, earliest-landed first (the order the finger limit keeps).
     private var arrivalOrder: [Int] = []
-    /// Tracked contacts of the last frame that had any, by id.
-    private var previous: [Int: Vector2] = [:]
+    /// Tracked contacts of the last frame that had any, in id order.
+    private var previous: [Tracked] = []
+    /// This frame's tracked contacts, in id order while a frame is taken; empty between
+    /// frames (kept to reuse its storage).
+    private var current: [Tracked] = []
     private var anchor: Vector2 = .zero
     /// Displacement since the first tracked position, mm; `nil` before any.
     private(set) var displacement: Vector2?
@@ -21,29 +34,46 @@ struct ContinuousCentroid: Hashable, Sendable {
     /// Takes one frame; returns the displacement after it, or `nil` when the frame has
     /// no contact position (no contacts, e.g. a lift frame).
     mutating func update(contacts: [Contact], maximum: Int?, followsGap: Bool) -> Vector2? {
-        let ids = Set(contacts.map(\.id))
-        arrivalOrder.removeAll { !ids.contains($0) }
-        for contact in contacts.sorted(by: { $0.id < $1.id }) where !arrivalOrder.contains(contact.id) {
-            arrivalOrder.append(contact.id)
+        arrivalOrder.removeAll { id in !contacts.contains { $0.id == id } }
+        if contacts.contains(where: { contact in !arrivalOrder.contains(contact.id) }) {
+            // Newcomers in id order (several can land in one frame).
+            for contact in contacts.sorted(by: { $0.id < $1.id }) where !arrivalOrder.contains(contact.id) {
+                arrivalOrder.append(contact.id)
+            }
         }
-        let trackedIDs = maximum.map { Array(arrivalOrder.prefix($0)) } ?? arrivalOrder
-        var positions: [Int: Vector2] = [:]
-        for contact in contacts where positions[contact.id] == nil { positions[contact.id] = contact.position }
-        var current: [Int: Vector2] = [:]
-        for id in trackedIDs { current[id] = positions[id] }
+        let tracked = maximum.map { min(max(0, $0), arrivalOrder.count) } ?? arrivalOrder.count
+        current.removeAll(keepingCapacity: true)
+        for id in arrivalOrder[..<tracked] {
+            // The first contact with the id, as the frame lists them.
+            guard let contact = contacts.first(where: { $0.id == id }) else { continue }
+            // Insertion in id order: a handful of contacts.
+            var at = current.count
+            while at > 0, current[at - 1].id > id { at -= 1 }
+            current.insert(Tracked(id: id, position: contact.position), at: at)
+        }
         guard !current.isEmpty else {
-            previous = [:]
+            previous.removeAll(keepingCapacity: true)
             return nil
         }
         // Summed in id order so the rounding, and so the report, is the same on every run.
-        let centroid = Self.mean(current.keys.sorted().map { current[$0]! })
+        var sum = Vector2.zero
+        for c in current { sum = sum + c.position }
+        let centroid = sum / Double(current.count)
 
         if let carried = displacement {
-            if !followsGap && Set(current.keys) == Set(previous.keys) {
+            if !followsGap && Self.sameIDs(current, previous) {
                 displacement = centroid - anchor
             } else {
-                let common = followsGap ? [] : current.keys.sorted().filter { previous[$0] != nil }
-                let delta = common.isEmpty ? Vector2.zero : Self.mean(common.map { current[$0]! - previous[$0]! })
+                var deltas = Vector2.zero
+                var common = 0
+                if !followsGap {
+                    for c in current {
+                        guard let before = previous.first(where: { $0.id == c.id }) else { continue }
+                        deltas = deltas + (c.position - before.position)
+                        common += 1
+                    }
+                }
+                let delta = common == 0 ? Vector2.zero : deltas / Double(common)
                 let next = carried + delta
                 anchor = centroid - next
                 displacement = next
@@ -52,11 +82,14 @@ struct ContinuousCentroid: Hashable, Sendable {
             anchor = centroid
             displacement = .zero
         }
-        previous = current
+        swap(&previous, &current)
+        current.removeAll(keepingCapacity: true)  // empty between frames: equality sees only state
         return displacement
     }
 
-    private static func mean(_ vectors: [Vector2]) -> Vector2 {
-        vectors.reduce(Vector2.zero, +) / Double(vectors.count)
+    private static func sameIDs(_ a: [Tracked], _ b: [Tracked]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].id != b[i].id { return false }
+        return true
     }
 }
