@@ -1,3 +1,5 @@
+import TouchTapeFormats
+
 /// The JSON report written as a run goes (``ReportWriter``): the heading's members, then
 /// each track's object as it comes, then `errors` and `summary`. The bytes are those of
 /// the whole document rendered at once (``JSONReportRenderer/document(_:)``), so a
@@ -34,7 +36,8 @@ public struct JSONReportWriter: ReportWriter {
 
     public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
 
-    public mutating func finish(_ tally: ReplayTally, into out: inout String) {
+    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+        var out = ""
         out += tracksWritten == 0 ? "[]" : "\n  ]"
         out += ",\n"
         member("errors", .array(tally.errors.map { e in
@@ -48,6 +51,7 @@ public struct JSONReportWriter: ReportWriter {
             member(key, value, into: &out)
         }
         out += "\n}\n"
+        try emit(out)
     }
 
     /// `  "key": value`, at the document's first level.

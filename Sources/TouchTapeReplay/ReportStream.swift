@@ -44,7 +44,10 @@ public final class ReportStream: ReplayReportSink {
     }
 
     public func finish(_ tally: ReplayTally) throws(OutputError) {
-        writer.finish(tally, into: &pending)
+        try writer.finish(tally) { (piece: String) throws(OutputError) in
+            pending += piece
+            try flushIfFull()
+        }
         try flush()
     }
 

@@ -1,9 +1,12 @@
+import TouchTapeFormats
+
 /// A report format written a piece at a time, as a replay run goes: the heading, each
 /// track as it is reported, each file as it ends, then the closing tally. Each call
-/// appends its text to `out`; the writer keeps only what its format must hold back
-/// (JUnit's suites, whose counts come first), never the tracks themselves, so
-/// `touchtape replay` needs the same memory for a 10 M-event recording as for a short
-/// one (``ReportStream`` writes the pieces out as they come).
+/// appends its text to `out` (the last hands its text to `emit`, in pieces); the writer
+/// never keeps the tracks, only what its format must hold back (JUnit's suites, whose
+/// counts come first, held in a scratch file past 256 KiB), so `touchtape replay` needs
+/// the same memory for a 10 M-event recording as for a short one (``ReportStream``
+/// writes the pieces out as they come).
 ///
 /// A whole ``ReplayReport`` goes through the same calls (``render(_:)``), so the report
 /// written at the end of a run and the one streamed during it are one code.
@@ -14,8 +17,10 @@ public protocol ReportWriter {
     mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String)
     /// A file is done: after its tracks, or when it could not be read (`error`).
     mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String)
-    /// After the last file.
-    mutating func finish(_ tally: ReplayTally, into out: inout String)
+    /// After the last file: the rest of the report, handed to `emit` in order (in
+    /// pieces when the writer held text back); a failure of `emit` (or of the writer's
+    /// scratch file) is thrown.
+    mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError)
 }
 
 extension ReportWriter {
@@ -42,7 +47,13 @@ extension ReportWriter {
             }
             endFile(file, seconds: report.fileSeconds[file], error: errorByFile[file], into: &out)
         }
-        finish(report.tally, into: &out)
+        // Only a scratch file can fail here (the text goes to memory): then the report
+        // says so in place of what it could not hold.
+        do throws(OutputError) {
+            try finish(report.tally) { out += $0 }
+        } catch {
+            out += "\n[report incomplete: \(error.description)]\n"
+        }
         return out
     }
 }

@@ -1,3 +1,5 @@
+import TouchTapeFormats
+
 /// The text report written as a run goes (``ReportWriter``; the layout is
 /// ``TextReportRenderer``'s). The columns are as wide as their headings (a wider cell
 /// pushes the rest of its row only), so a row can be written before the rows below it
@@ -53,7 +55,7 @@ public struct TextReportWriter: ReportWriter {
 
     public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
 
-    public mutating func finish(_ tally: ReplayTally, into out: inout String) {
+    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var lines: [String] = []
         if !tally.errors.isEmpty {
             lines.append("")
@@ -69,7 +71,9 @@ public struct TextReportWriter: ReportWriter {
         }
         lines.append("")
         lines.append(tally.summaryLine)
+        var out = ""
         append(lines, to: &out)
+        try emit(out)
     }
 
     private func append(_ lines: [String], to out: inout String) {

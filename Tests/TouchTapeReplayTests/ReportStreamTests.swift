@@ -119,3 +119,23 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
     }
     #expect(tally.passed + tally.failed == order.calls.filter { $0.hasPrefix("track ") }.count)
 }
+
+/// JUnit holds its suites back (their counts come first): past its memory limit the
+/// text goes to a scratch file, and the report is the same bytes.
+@Test func junitHeldPastItsLimitInAScratchFileIsTheSameReport() throws {
+    let runner = try runner()
+    let sources = try sources()
+    let report = runner.run(sources)
+    var small = JUnitReportWriter(memoryLimit: 512, spillFolder: nil)
+    #expect(small.render(report) == JUnitReportRenderer.render(report))
+    #expect(JUnitReportRenderer.render(report).utf8.count > 50 * 512, "the report is long enough to spill")
+}
+
+/// A scratch file that cannot be made is an error naming where, never a silently short report.
+@Test func junitWithoutAScratchFolderFailsSayingWhere() throws {
+    let runner = try runner()
+    let report = runner.run(try sources())
+    var writer = JUnitReportWriter(memoryLimit: 512, spillFolder: "/nonexistent-touchtape-folder")
+    let text = writer.render(report)
+    #expect(text.contains("[report incomplete: cannot write a temporary file in /nonexistent-touchtape-folder: No such file or directory"))
+}
