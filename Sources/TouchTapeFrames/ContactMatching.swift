@@ -16,30 +16,46 @@ public enum ContactMatching {
     public static let maximumDistance = 30.0
 
     /// Returns `current` (raw positions, in report order) with ids, advancing `nextID`.
+    ///
+    /// Runs every protocol-A frame: the pairs, the ids and the taken marks live in stack
+    /// buffers, so only the returned array is allocated (a set and three arrays per frame
+    /// were a sixth of a touchpad replay, issue 13).
     public static func match(
         previous: [AnonymousContact], current: [(x: Int32, y: Int32)],
         units: MillimetreConversion, nextID: inout Int
     ) -> [AnonymousContact] {
-        var pairs: [(distance: Double, previous: Int, current: Int)] = []
-        pairs.reserveCapacity(previous.count * current.count)
-        for (i, p) in previous.enumerated() {
-            let from = units.position(rawX: p.x, rawY: p.y)
-            for (j, c) in current.enumerated() {
-                let d = (units.position(rawX: c.x, rawY: c.y) - from).length
-                if d <= maximumDistance { pairs.append((d, i, j)) }
+        typealias Pair = (distance: Double, previous: Int, current: Int)
+        let ids = withUnsafeTemporaryAllocation(of: Pair.self, capacity: max(1, previous.count * current.count)) { pairs in
+            var count = 0
+            for (i, p) in previous.enumerated() {
+                let from = units.position(rawX: p.x, rawY: p.y)
+                for (j, c) in current.enumerated() {
+                    let d = (units.position(rawX: c.x, rawY: c.y) - from).length
+                    if d <= maximumDistance {
+                        pairs[count] = (d, i, j)
+                        count += 1
+                    }
+                }
+            }
+            var ranked = UnsafeMutableBufferPointer(rebasing: pairs[..<count])
+            ranked.sort { ($0.distance, $0.previous, $0.current) < ($1.distance, $1.previous, $1.current) }
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, previous.count)) { taken in
+                taken.initialize(repeating: false)
+                var ids = [Int?](repeating: nil, count: current.count)
+                for pair in ranked where ids[pair.current] == nil && !taken[pair.previous] {
+                    ids[pair.current] = previous[pair.previous].id
+                    taken[pair.previous] = true
+                }
+                return ids
             }
         }
-        pairs.sort { ($0.distance, $0.previous, $0.current) < ($1.distance, $1.previous, $1.current) }
-        var ids = [Int?](repeating: nil, count: current.count)
-        var usedPrevious = Set<Int>()
-        for pair in pairs where ids[pair.current] == nil && !usedPrevious.contains(pair.previous) {
-            ids[pair.current] = previous[pair.previous].id
-            usedPrevious.insert(pair.previous)
-        }
-        return current.enumerated().map { j, c in
+        var matched: [AnonymousContact] = []
+        matched.reserveCapacity(current.count)
+        for (j, c) in current.enumerated() {
             let id: Int
-            if let matched = ids[j] { id = matched } else { id = nextID; nextID += 1 }
-            return AnonymousContact(id: id, x: c.x, y: c.y)
+            if let known = ids[j] { id = known } else { id = nextID; nextID += 1 }
+            matched.append(AnonymousContact(id: id, x: c.x, y: c.y))
         }
+        return matched
     }
 }

@@ -56,6 +56,11 @@ public struct TouchState: Hashable, Sendable {
 
     /// The largest finger count a held `BTN_TOOL_*` key signals (0 when none is held).
     public var toolFingerCount: Int {
-        keysDown.compactMap { EventCodes.fingerCountByToolKey[$0] }.max() ?? 0
+        // Read every frame: no array made for it.
+        var most = 0
+        for key in keysDown {
+            if let count = EventCodes.fingerCountByToolKey[key], count > most { most = count }
+        }
+        return most
     }
 }

@@ -66,6 +66,14 @@ public struct LeastSquaresSolver: Hashable, Sendable {
     /// (every weight 1, the same arithmetic). The one implementation of the maths above.
     static func solve(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
                       weights: UnsafeBufferPointer<Double>?, into b: UnsafeMutableBufferPointer<Double>) -> Bool {
+        solve(x: x, y: y, weights: weights, into: b, y2: nil, into: nil)
+    }
+
+    /// Fits `y` into `b` and, with the same decomposition of `x` (the same numbers as a
+    /// fit of its own), `y2` into `b2`: a velocity's two axes share their times.
+    static func solve(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+                      weights: UnsafeBufferPointer<Double>?, into b: UnsafeMutableBufferPointer<Double>,
+                      y2: UnsafeBufferPointer<Double>?, into b2: UnsafeMutableBufferPointer<Double>?) -> Bool {
         let m = x.count
         let n = b.count
         guard n >= 1, m >= n else { return false }
@@ -96,12 +104,16 @@ public struct LeastSquaresSolver: Hashable, Sendable {
                 for i in j..<n { r[j * n + i] = dot(q + j * m, a + i * m) }
             }
             // R·b = Qᵀ·(w∘y), back-substitution.
-            for h in 0..<m { wy[h] = y[h] * (weights?[h] ?? 1) }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                var s = dot(q + i * m, wy)
-                for j in (i + 1)..<n { s -= r[i * n + j] * b[j] }
-                b[i] = s / r[i * n + i]
+            func backSubstitute(_ y: UnsafeBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>) {
+                for h in 0..<m { wy[h] = y[h] * (weights?[h] ?? 1) }
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    var s = dot(q + i * m, wy)
+                    for j in (i + 1)..<n { s -= r[i * n + j] * b[j] }
+                    b[i] = s / r[i * n + i]
+                }
             }
+            backSubstitute(y, b)
+            if let y2, let b2 { backSubstitute(y2, b2) }
             return true
         }
     }

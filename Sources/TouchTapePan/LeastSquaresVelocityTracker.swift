@@ -39,9 +39,9 @@ public struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
             let fx = UnsafeMutableBufferPointer(start: base + 3 * count, count: n)
             let fy = UnsafeMutableBufferPointer(start: base + 3 * count + n, count: n)
             let t = UnsafeBufferPointer(start: tau, count: count)
-            guard
-                LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: xs, count: count), weights: nil, into: fx),
-                LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: ys, count: count), weights: nil, into: fy)
+            // One decomposition of the times for both axes.
+            guard LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: xs, count: count), weights: nil, into: fx,
+                                           y2: UnsafeBufferPointer(start: ys, count: count), into: fy)
             else { return .zero }
             // b1 is per millisecond; × 1000 gives per second.
             return Vector2(x: fx[1] * 1000, y: fy[1] * 1000)

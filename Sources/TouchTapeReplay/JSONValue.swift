@@ -107,6 +107,13 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     private static func quote(_ s: String, into out: inout String) {
         out += "\""
+        // Most strings need no escape: appended whole (per scalar, quoting was the
+        // dearest part of a streamed JSON report).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
