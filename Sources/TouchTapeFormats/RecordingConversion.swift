@@ -20,9 +20,14 @@ public enum RecordingConversion {
 
     /// Streams the rest of `stream` (opened, nothing read yet) into `output` as `format`.
     /// Throws the reader's ``RecordingError`` (including ``RecordingError/Kind/notRepresentable``)
-    /// or the writer's ``OutputError``; the caller commits `output` only when this returns,
-    /// so a regular file being replaced is left as it was after a failure.
-    public static func convert(_ stream: inout RecordingStream, to format: RecordingFormat, output: OutputFile) throws {
+    /// or the writer's ``OutputError``; the caller commits `output` only when this returns
+    /// `true`, so a regular file being replaced is left as it was after a failure.
+    ///
+    /// - Parameter cancelled: looked at before each 64 KiB write (a signal arrived): when it
+    ///   says so, the conversion stops there and returns `false`; the caller drops `output`.
+    @discardableResult
+    public static func convert(_ stream: inout RecordingStream, to format: RecordingFormat, output: OutputFile,
+                               cancelled: () -> Bool = { false }) throws -> Bool {
         let source = stream.source
         var metadata = stream.metadata
         metadata.deviceIndex = nil
@@ -36,31 +41,35 @@ public enum RecordingConversion {
                                      hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
             }
             var formatter = EvemuFormatter(description: stream.description, metadata: metadata)
-            try run(&stream, &formatter, output)
+            return try run(&stream, &formatter, output, cancelled)
         case .libinputRecord:
             var formatter = LibinputRecordFormatter(description: stream.description, metadata: metadata)
-            try run(&stream, &formatter, output)
+            return try run(&stream, &formatter, output, cancelled)
         }
     }
 
+    /// Returns `false` when `cancelled` stopped it (before a write; the caller drops `output`).
     private static func run(_ stream: inout RecordingStream, _ formatter: inout some RecordingFormatter,
-                            _ output: OutputFile) throws {
+                            _ output: OutputFile, _ cancelled: () -> Bool) throws -> Bool {
         let file = stream.source.eventsPath
         // One buffer for the whole run: event lines are appended as bytes, written at 64 KiB.
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunkSize + 64 * 1024)
-        func flushIfFull() throws {
-            guard buffer.count >= chunkSize else { return }
+        /// Writes a full buffer; `false`: cancelled, nothing written.
+        func flushIfFull() throws -> Bool {
+            guard buffer.count >= chunkSize else { return true }
+            if cancelled() { return false }
             try output.write(buffer)
             buffer.removeAll(keepingCapacity: true)
+            return true
         }
         /// Pieces that hold names or notes (the header, marks) may exceed a reader's line limit.
-        func appendChecked(_ text: String) throws {
+        func appendChecked(_ text: String) throws -> Bool {
             try checkLineLengths(text, file: file)
             buffer += text.utf8
-            try flushIfFull()
+            return try flushIfFull()
         }
-        try appendChecked(formatter.header())
+        guard try appendChecked(formatter.header()) else { return false }
         var frame: [InputEvent] = []
         frame.reserveCapacity(256)
         while let item = try stream.next() {
@@ -70,19 +79,21 @@ public enum RecordingConversion {
                 if event.isSynReport {
                     formatter.append(frame, to: &buffer)
                     frame.removeAll(keepingCapacity: true)
-                    try flushIfFull()
+                    guard try flushIfFull() else { return false }
                 }
             case .annotation(let annotation):
                 if !frame.isEmpty {
                     formatter.append(frame, to: &buffer)
                     frame.removeAll(keepingCapacity: true)
                 }
-                try appendChecked(formatter.format(annotation: annotation))
+                guard try appendChecked(formatter.format(annotation: annotation)) else { return false }
             }
         }
         if !frame.isEmpty { formatter.append(frame, to: &buffer) }
         buffer += formatter.footer().utf8
+        if cancelled() { return false }
         try output.write(buffer)
+        return true
     }
 
     /// ``RecordingError/Kind/notRepresentable`` for a line past ``LineReader/maximumLineLength``.

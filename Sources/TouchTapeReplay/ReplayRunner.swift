@@ -27,15 +27,20 @@ public struct ReplayRunner {
     public var failFast: Bool
     /// A wall clock in seconds, to time each file and track for JUnit; `nil`: not timed.
     public var clock: (() -> Double)?
+    /// Looked at after each track and before each file (a signal arrived): when it says
+    /// so, ``run(_:into:progress:)`` stops there and does not finish its sinks, so a
+    /// report being written is left incomplete for its writer to drop.
+    public var cancelled: (() -> Bool)?
 
     /// A value from its parts.
     public init(settings: SessionSettings, configuration: ReplayConfiguration, shard: ReplayShard? = nil,
-                failFast: Bool = false, clock: (() -> Double)? = nil) {
+                failFast: Bool = false, clock: (() -> Double)? = nil, cancelled: (() -> Bool)? = nil) {
         self.settings = settings
         self.configuration = configuration
         self.shard = shard
         self.failFast = failFast
         self.clock = clock
+        self.cancelled = cancelled
     }
 
     /// Replays `sources` in order and returns the whole report; `progress` after each
@@ -57,7 +62,8 @@ public struct ReplayRunner {
     /// Replays `sources` in order into `sinks`, each track as soon as it is reported;
     /// `progress` after each track and each file.
     ///
-    /// - Returns: the counts, the unreadable files and the notes.
+    /// - Returns: the counts, the unreadable files and the notes (so far, when ``cancelled``
+    ///   stopped the run: then the sinks were not finished).
     /// - Throws: a sink's ``OutputError`` (the report could not be written), which stops the run.
     @discardableResult
     public func run(_ sources: [RecordingSource], into sinks: [any ReplayReportSink],
@@ -67,6 +73,7 @@ public struct ReplayRunner {
         var tally = ReplayTally()
         var tracksDone = 0
         for (done, source) in sources.enumerated() {
+            if cancelled?() == true { return tally }
             let file = source.eventsPath
             let start = clock?()
             let starts = TrackStarts()
@@ -85,10 +92,13 @@ public struct ReplayRunner {
                     for sink in sinks { try sink.track(report, seconds: seconds) }
                     progress(ReplayProgress(filesDone: done, filesTotal: sources.count, tracksDone: tracksDone))
                     if failFast, !report.passed { stop = true }
+                    if cancelled?() == true { throw Cancelled() }
                 }
                 if shard?.contains(file: file, track: 0) ?? true { tally.notes += notes.map { "\(file): \($0)" } }
             } catch let failure as OutputError {
                 throw failure
+            } catch is Cancelled {
+                return tally
             } catch {
                 if shard?.contains(file: file, track: 0) ?? true {
                     unreadable = Self.unreadable(file: file, error: error)
@@ -104,6 +114,9 @@ public struct ReplayRunner {
         for sink in sinks { try sink.finish(tally) }
         return tally
     }
+
+    /// The run was cancelled in the middle of a file.
+    private struct Cancelled: Error {}
 
     /// When each track of a file began, by the controller factory (which the session
     /// calls once per track, as the track begins: track N is the Nth call). Track N

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TouchTapeFormats
+import Foundation
 
 /// The exit statuses the README documents; one place so every command agrees.
 enum ExitStatus {
@@ -30,4 +31,25 @@ func fail(_ error: any Error) -> ExitCode {
         return fail("\(error)", status: ExitStatus.deviceOrIOFailure)
     }
     return fail("\(error)")
+}
+
+/// The signals that stop `replay` and `convert` cleanly (`record` and `live` take them as
+/// their normal end).
+let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+/// A stop signal ended a command before its output was complete: says what became of the
+/// output (a regular file being replaced is left as it was; what went to standard output
+/// or a device stays, incomplete) and leaves with 128 + the signal, as a shell reports a
+/// command a signal ended.
+func interrupted(by signal: Int32, output: OutputFile) -> ExitCode {
+    let name: String
+    switch signal {
+    case SIGINT: name = "SIGINT"
+    case SIGTERM: name = "SIGTERM"
+    case SIGHUP: name = "SIGHUP"
+    default: name = "signal \(signal)"
+    }
+    let outcome = output.replacesAtCommit ? "\(output.name) is unchanged" : "what was written to \(output.name) is incomplete"
+    writeStandardError("touchtape: interrupted by \(name); \(outcome)\n")
+    return ExitCode(128 + signal)
 }

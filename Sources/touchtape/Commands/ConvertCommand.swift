@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchTapeDevice
 import TouchTapeFormats
 
 /// `touchtape convert`: evemu ⇄ libinput record, keeping events, times, description and annotations.
@@ -51,11 +52,19 @@ struct ConvertCommand: AsyncParsableCommand {
         }
         // Streamed: written as it is read (a regular file is replaced only at the commit,
         // after the whole input was read and converted).
+        // A stop signal ends the conversion between two writes: a file being replaced is
+        // left as it was (its temporary file removed), never half-written nor littered.
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
         do {
             var stream = try RecordingStream(input, locking: readLocking)
             let file = try OutputFile(path: output)
-            try RecordingConversion.convert(&stream, to: target, output: file)
+            guard try RecordingConversion.convert(&stream, to: target, output: file, cancelled: { stop.firedSignal != nil }),
+                  stop.firedSignal == nil
+            else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: file) }
             try file.commit()
+        } catch let exit as ExitCode {
+            throw exit
         } catch { throw fail(error) }
     }
 }

@@ -60,10 +60,14 @@ struct ReplayCommand: AsyncParsableCommand {
             do { comparison = try EstimatorComparison.run(sources, settings: settings) } catch { throw fail(error.description) }
         }
 
+        // A stop signal ends the run after the track in progress: a report file being
+        // replaced is left as it was (its temporary file removed), never half-written.
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
         let clock = MonotonicClock()
         let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
         let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
-                                  clock: seconds)
+                                  clock: seconds, cancelled: { stop.firedSignal != nil })
         // The report is written as the run goes (a regular file replaced only at the commit,
         // after the last track); the HTML page needs every track at once, so it collects them.
         let file: OutputFile
@@ -82,8 +86,14 @@ struct ReplayCommand: AsyncParsableCommand {
             tally = try runner.run(sources, into: [stream] + (collector.map { [$0] } ?? [])) { progress in
                 if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
             }
+            if let signal = stop.firedSignal {
+                if let text = line?.finish() { writeStandardError(text) }
+                throw interrupted(by: signal, output: file)
+            }
             if format == .text, let comparison { try stream.append(comparison.text) }
             try file.commit()
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             if let text = line?.finish() { writeStandardError(text) }
             throw fail(error)
