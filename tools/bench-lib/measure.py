@@ -41,6 +41,10 @@ def median_rate(argv, runs):
 def events_in(path, harness):
     return pair([harness, "parse", path])[0]
 
+def pair_sweep(harness, path):
+    out = subprocess.run([harness, "sweep", path], check=True, capture_output=True, text=True).stdout.split()
+    return int(out[0]), float(out[1]), float(out[2])
+
 def fmt_rate(r):
     return "%.2f M ev/s" % (r / 1e6) if r >= 1e5 else "%.1f k ev/s" % (r / 1e3)
 
@@ -83,20 +87,30 @@ def main():
                              for _ in range(runs))
     rows.append(("convert libinput → evemu, touchscreen-10f 1M", fmt_rate(n / secs), "", "", "≥ 5 M ev/s"))
 
+    # sweep: one more grid point (each of its three axes) against one replay of the same file.
+    f = inputs[("touchscreen-10f", "100k", "evemu")]
+    cells = sorted((pair_sweep(harness, f) for _ in range(runs)), key=lambda c: c[2])[runs // 2]
+    n, replay_s, point_s = cells
+    rows.append(("sweep, one more grid point, touchscreen-10f 100k", "%.2f ms" % (point_s * 1e3),
+                 "one replay %.1f ms" % (replay_s * 1e3), "1/%.0f of a replay" % (replay_s / point_s), ""))
+
     rss = {}
     for size in sizes:
         f = inputs[("touchscreen-10f", size, "evemu")]
         rss[("replay", size)] = spawn([touchtape, "replay", f, "--format", "json", "--output", "/dev/null"])[1]
+        rss[("replay JUnit", size)] = spawn([touchtape, "replay", f, "--format", "junit", "--output",
+                                             os.path.join(scratch, "replay-out.xml")])[1]
         rss[("convert", size)] = spawn([touchtape, "convert", f, os.path.join(scratch, "convert-out.yml")])[1]
-    for what in ("replay", "convert"):
+    for what in ("replay", "replay JUnit", "convert"):
         for size in sizes:
             ratio = ""
             if size == "10M":
                 ratio = "%.2f× the 1M" % (rss[(what, "10M")] / rss[(what, "1M")])
             rows.append(("peak RSS, %s touchscreen-10f %s" % (what, size), "%.1f MB" % rss[(what, size)], "", ratio,
                          "< 64 MB; 10M ≤ 1.1× 1M"))
-    try: os.remove(os.path.join(scratch, "convert-out.yml")); os.remove(out2)
-    except OSError: pass
+    for leftover in ("convert-out.yml", "replay-out.xml", "convert-out.evemu"):
+        try: os.remove(os.path.join(scratch, leftover))
+        except OSError: pass
 
     if live:
         text = open(live).read()

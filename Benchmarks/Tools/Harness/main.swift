@@ -7,7 +7,8 @@ import TouchTapeReplay
 /// valgrind's callgrind can run it; see issue 13):
 ///
 ///     touchtape-bench-harness parse FILE    # the streaming reader alone: "EVENTS SECONDS"
-///     touchtape-bench-harness replay FILE   # replay's pipeline + JSON report, written to /dev/null: "EVENTS SECONDS"
+///     touchtape-bench-harness replay FILE   # replay's pipeline + JSON report, streamed to /dev/null: "EVENTS SECONDS"
+///     touchtape-bench-harness sweep FILE    # "EVENTS REPLAY_SECONDS SECONDS_PER_GRID_POINT" (see ``sweep(_:)``)
 ///
 /// Seconds are CPU time of this process (user + system), so the figure is one core's.
 @main
@@ -15,8 +16,9 @@ enum Harness {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 2, let mode = arguments.first, let path = arguments.last else {
-            fail("usage: touchtape-bench-harness parse|replay FILE")
+            fail("usage: touchtape-bench-harness parse|replay|sweep FILE")
         }
+        if mode == "sweep" { return sweep(path) }
         let start = cpuSeconds()
         switch mode {
         case "parse": _ = parse(path)
@@ -39,15 +41,38 @@ enum Harness {
         } catch { fail("\(error)") }
     }
 
-    /// What `touchtape replay FILE --format json --output /dev/null` does, synchronously.
+    /// What `touchtape replay FILE --format json --output /dev/null` does, synchronously:
+    /// the report streamed as the tracks come.
     static func replay(_ path: String) {
         do {
             let settings = SessionSettings()
             let runner = ReplayRunner(settings: settings, configuration: try settings.configuration())
-            let report = runner.run([RecordingLocator.source(forPath: path)])
-            try OutputFile.write(ReportFormat.json.render(report), to: "/dev/null")
-            guard report.errors.isEmpty else { fail(report.errors.map(\.message).joined(separator: "\n")) }
+            let output = try OutputFile(path: "/dev/null")
+            let tally = try runner.run([RecordingLocator.source(forPath: path)], into: [ReportStream(format: .json, to: output)])
+            try output.commit()
+            guard tally.errors.isEmpty else { fail(tally.errors.map(\.message).joined(separator: "\n")) }
         } catch { fail("\(error)") }
+    }
+
+    /// `sweep`'s cost of one more grid point against one replay of the same file: the
+    /// sweep (three axes, each on a grid, flips bisected) at 50 and at 250 grid points;
+    /// the difference over 200 is one grid point's CPU time, printed beside the replay's.
+    static func sweep(_ path: String) {
+        let settings = SessionSettings()
+        let configuration: ReplayConfiguration
+        do { configuration = try settings.configuration() } catch { fail("\(error)") }
+        let sources = [RecordingLocator.source(forPath: path)]
+        var start = cpuSeconds()
+        replay(path)
+        let replaySeconds = cpuSeconds() - start
+        var seconds: [Double] = []
+        for grid in [50, 250] {
+            start = cpuSeconds()
+            let report = SweepReport.run(sources, configuration: configuration, gridPoints: grid)
+            seconds.append(cpuSeconds() - start)
+            guard report.errors.isEmpty else { fail(report.errors.map(\.message).joined(separator: "\n")) }
+        }
+        print(parse(path), String(format: "%.6f", replaySeconds), String(format: "%.9f", (seconds[1] - seconds[0]) / 200))
     }
 
     static func cpuSeconds() -> Double {
