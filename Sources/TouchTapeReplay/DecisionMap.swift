@@ -8,8 +8,9 @@ import TouchTapeDismissal
 /// from ``ReleaseRules`` (the checks' reading of the settings) for an on-axis release, so
 /// the picture is what a tuner moves by changing the threshold or the flick velocity.
 public enum DecisionMap {
-    public static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460) -> String {
-        var c = SVGCanvas(width: width, height: height, right: 30)
+    public static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
+                           idPrefix: String = "") -> String {
+        var c = SVGCanvas(width: width, height: height, right: 30, idPrefix: idPrefix)
         let edge = settings.edge
         let points = report.tracks.enumerated().compactMap { i, t -> (Int, TrackReport, Double, Double)? in
             guard let p = t.releaseProgress, let v = t.releaseVelocity, t.outcome != .none else { return nil }

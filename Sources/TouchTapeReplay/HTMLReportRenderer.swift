@@ -3,7 +3,8 @@ import TouchTapeDismissal
 /// `touchtape replay --html`: one self-contained page (inline CSS and SVG, no script, no
 /// network): the settings and summary, the decision map, then per track its row, why it
 /// came out as it did, its plot and its checks, failed ones highlighted. Light and dark
-/// follow `prefers-color-scheme`.
+/// follow `prefers-color-scheme`. Every element id is unique in the page: the map's start
+/// with `map-`, each plot's with its track's `track-N-`.
 public enum HTMLReportRenderer {
     public static func render(_ report: ReplayReport, transcripts: [Transcript], settings: DismissalSettings) -> String {
         func e(_ s: String) -> String { JUnitReportRenderer.escape(s) }
@@ -41,7 +42,7 @@ public enum HTMLReportRenderer {
         if !report.errors.isEmpty {
             html += "<h2>Could not read</h2><ul>" + report.errors.map { "<li><code>\(e($0.message))</code></li>" }.joined() + "</ul>\n"
         }
-        html += "<h2>Decision map</h2>\n" + DecisionMap.svg(report, settings: settings) + "\n<h2>Tracks</h2>\n"
+        html += "<h2>Decision map</h2>\n" + DecisionMap.svg(report, settings: settings, idPrefix: "map-") + "\n<h2>Tracks</h2>\n"
         for (i, t) in report.tracks.enumerated() {
             let failed = !t.failedChecks.isEmpty
             html += "<div class=\"track\(failed ? " failed" : "")\" id=\"track-\(i + 1)\">\n"
@@ -54,7 +55,7 @@ public enum HTMLReportRenderer {
             }
             for d in t.assumptions + t.diagnostics { html += "<p class=\"tool\">\(e(d))</p>\n" }
             if let transcript = byKey["\(t.file)#\(t.track)"], !transcript.samples.isEmpty {
-                html += TrackPlot.svg(transcript, explanation: nil) + "\n"
+                html += TrackPlot.svg(transcript, explanation: nil, idPrefix: "track-\(i + 1)-") + "\n"
             }
             html += "<table><tr><th>check</th><th>status</th><th>detail</th></tr>\n"
             for c in t.checks {

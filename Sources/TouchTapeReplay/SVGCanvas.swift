@@ -8,8 +8,13 @@ struct SVGCanvas {
     /// The plot area inside the margins.
     let left: Double, right: Double, top: Double, bottom: Double
     var body: [String] = []
+    /// Put before every element id (`""` for a drawing of its own; the HTML page gives
+    /// each drawing its own, as ids must be unique in a page).
+    let idPrefix: String
 
-    init(width: Double, height: Double, left: Double = 70, right: Double = 80, top: Double = 44, bottom: Double = 52) {
+    init(width: Double, height: Double, left: Double = 70, right: Double = 80, top: Double = 44, bottom: Double = 52,
+         idPrefix: String = "") {
+        self.idPrefix = idPrefix
         self.width = width
         self.height = height
         self.left = left
@@ -46,25 +51,25 @@ struct SVGCanvas {
     mutating func add(_ element: String) { body.append(element) }
 
     mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, cls: String, id: String? = nil) {
-        add("<line\(Self.idAttribute(id)) class=\"\(cls)\" x1=\"\(Self.n(x1))\" y1=\"\(Self.n(y1))\" x2=\"\(Self.n(x2))\" y2=\"\(Self.n(y2))\"/>")
+        add("<line\(idAttribute(id)) class=\"\(cls)\" x1=\"\(Self.n(x1))\" y1=\"\(Self.n(y1))\" x2=\"\(Self.n(x2))\" y2=\"\(Self.n(y2))\"/>")
     }
 
     mutating func polyline(_ points: [(Double, Double)], cls: String, id: String? = nil) {
         guard !points.isEmpty else { return }
         let text = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
-        add("<polyline\(Self.idAttribute(id)) class=\"\(cls)\" points=\"\(text)\"/>")
+        add("<polyline\(idAttribute(id)) class=\"\(cls)\" points=\"\(text)\"/>")
     }
 
     mutating func text(_ s: String, _ x: Double, _ y: Double, cls: String, id: String? = nil, anchor: String = "start",
                        rotate: Bool = false) {
         let transform = rotate ? " transform=\"rotate(-90 \(Self.n(x)) \(Self.n(y)))\"" : ""
-        add("<text\(Self.idAttribute(id)) class=\"\(cls)\" x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" text-anchor=\"\(anchor)\"\(transform)>"
+        add("<text\(idAttribute(id)) class=\"\(cls)\" x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" text-anchor=\"\(anchor)\"\(transform)>"
             + Self.escape(s) + "</text>")
     }
 
     mutating func circle(_ x: Double, _ y: Double, r: Double, cls: String, id: String? = nil, title: String? = nil) {
         let t = title.map { "<title>\(Self.escape($0))</title>" } ?? ""
-        add("<circle\(Self.idAttribute(id)) class=\"\(cls)\" cx=\"\(Self.n(x))\" cy=\"\(Self.n(y))\" r=\"\(Self.n(r))\">\(t)</circle>")
+        add("<circle\(idAttribute(id)) class=\"\(cls)\" cx=\"\(Self.n(x))\" cy=\"\(Self.n(y))\" r=\"\(Self.n(r))\">\(t)</circle>")
     }
 
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, cls: String) {
@@ -95,7 +100,8 @@ struct SVGCanvas {
         }
     }
 
-    private static func idAttribute(_ id: String?) -> String { id.map { " id=\"\($0)\"" } ?? "" }
+    /// ` id="PREFIXid"`: the prefix keeps ids unique when several drawings share a page.
+    private func idAttribute(_ id: String?) -> String { id.map { " id=\"\(idPrefix)\($0)\"" } ?? "" }
 
     /// The colours, light first, dark under `prefers-color-scheme: dark`.
     static let style = """

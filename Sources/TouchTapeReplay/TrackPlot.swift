@@ -9,8 +9,9 @@ import TouchTapeDismissal
 /// `release-point`, `velocity-line`, `flick-line`, `completion-line`, `x-axis-label`,
 /// `progress-axis-label`, `velocity-axis-label`, `outcome`) so tests and pages can find them.
 public enum TrackPlot {
-    public static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380) -> String {
-        var c = SVGCanvas(width: width, height: height)
+    public static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380,
+                           idPrefix: String = "") -> String {
+        var c = SVGCanvas(width: width, height: height, idPrefix: idPrefix)
         let s = t.settings
         let edge = s.edge
         let end = max(t.completionFrames.last?.time ?? 0, t.samples.last?.time ?? 0, t.decision?.time ?? 0, 0.1)

@@ -85,7 +85,11 @@ private func pngSize(_ path: String) -> Int {
     #expect(text.contains("<p class=\"summary failed\" id=\"summary\">\(summary)</p>"), "the page's summary is the report's")
     #expect(text.contains("<div class=\"track failed\""), "the failed track is highlighted")
     #expect(text.contains("<tr class=\"failed\"><td>expected-outcome</td>"))
-    #expect(text.components(separatedBy: "id=\"threshold-line\"").count - 1 >= 10, "the map and a plot per track with a pan")
+    #expect(text.components(separatedBy: "-threshold-line\"").count - 1 >= 10, "the map and a plot per track with a pan")
+    // Ids are unique in a page (each drawing's are prefixed: map-, track-N-).
+    let ids = text.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    #expect(ids.count > 20)
+    #expect(Set(ids).count == ids.count, "repeated ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
     #expect(text.contains("prefers-color-scheme: dark"))
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
         Issue.record("chromium missing: tools/install-deps --test installs it"); return
