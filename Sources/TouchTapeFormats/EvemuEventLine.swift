@@ -8,10 +8,17 @@ import TouchTapeEvents
 /// spaces/tabs between fields, 1–6 microsecond digits, hex of any width that fits,
 /// zero-padded or unpadded signed decimal values, and a trailing `# comment`.
 enum EvemuEventLine {
+    /// A field of the line, as error messages name it.
+    enum Field: String, Sendable {
+        case sec, usec, type, code, value
+    }
+
+    /// What is wrong with a line. Plain values (no strings): the result of every line
+    /// is copied without reference counting, which was a tenth of reading a file.
     enum Failure: Error, Equatable {
-        case missingField(String)
-        case nonNumeric(String)
-        case outOfRange(String)
+        case missingField(Field)
+        case nonNumeric(Field)
+        case outOfRange(Field)
     }
 
     static let grammar = "E: <sec>.<usec> <type> <code> <value>"
@@ -35,29 +42,29 @@ enum EvemuEventLine {
             let (s, o2) = m.addingReportingOverflow(UInt64(d))
             // Up to Int64.max, the libinput-record reader's range, so every file that reads
             // converts to the other format and reads back (found by `tools/fuzz evemu-split`).
-            if o1 || o2 || s > UInt64(Int64.max) { return .failure(.outOfRange("sec")) }
+            if o1 || o2 || s > UInt64(Int64.max) { return .failure(.outOfRange(.sec)) }
             seconds = s; digits += 1; i += 1
         }
-        if digits == 0 { return .failure(i == n ? .missingField("sec") : .nonNumeric("sec")) }
-        if seconds > EventTime.maximumSeconds { return .failure(.outOfRange("sec")) }
-        guard i < n, line[i] == 0x2E else { return .failure(i == n ? .missingField("usec") : .nonNumeric("sec")) }
+        if digits == 0 { return .failure(i == n ? .missingField(.sec) : .nonNumeric(.sec)) }
+        if seconds > EventTime.maximumSeconds { return .failure(.outOfRange(.sec)) }
+        guard i < n, line[i] == 0x2E else { return .failure(i == n ? .missingField(.usec) : .nonNumeric(.sec)) }
         i += 1
         var micro: UInt32 = 0
         digits = 0
         while i < n, case let d = line[i] &- 0x30, d < 10 {
             micro = micro &* 10 &+ UInt32(d); digits += 1; i += 1
-            if digits > 6 { return .failure(.outOfRange("usec")) }
+            if digits > 6 { return .failure(.outOfRange(.usec)) }
         }
-        if digits == 0 { return .failure(i == n ? .missingField("usec") : .nonNumeric("usec")) }
-        guard atFieldEnd() else { return .failure(.nonNumeric("usec")) }
+        if digits == 0 { return .failure(i == n ? .missingField(.usec) : .nonNumeric(.usec)) }
+        guard atFieldEnd() else { return .failure(.nonNumeric(.usec)) }
         // Type and code, hex.
-        guard skipSpace(), i < n else { return .failure(.missingField("type")) }
-        let typeResult = hex(line, &i, field: "type")
+        guard skipSpace(), i < n else { return .failure(.missingField(.type)) }
+        let typeResult = hex(line, &i, field: .type)
         guard case .success(let type) = typeResult else { return .failure(failure(typeResult)) }
-        guard skipSpace(), i < n else { return .failure(.missingField("code")) }
-        let codeResult = hex(line, &i, field: "code")
+        guard skipSpace(), i < n else { return .failure(.missingField(.code)) }
+        let codeResult = hex(line, &i, field: .code)
         guard case .success(let code) = codeResult else { return .failure(failure(codeResult)) }
-        guard skipSpace(), i < n, line[i] != 0x23 else { return .failure(.missingField("value")) }
+        guard skipSpace(), i < n, line[i] != 0x23 else { return .failure(.missingField(.value)) }
         // Value, signed decimal.
         var negative = false
         if line[i] == 0x2D { negative = true; i += 1 } else if line[i] == 0x2B { i += 1 }
@@ -65,16 +72,16 @@ enum EvemuEventLine {
         digits = 0
         while i < n, case let d = line[i] &- 0x30, d < 10 {
             magnitude = magnitude * 10 + Int64(d); digits += 1; i += 1
-            if magnitude > 0x8000_0000 { return .failure(.outOfRange("value")) }
+            if magnitude > 0x8000_0000 { return .failure(.outOfRange(.value)) }
         }
-        if digits == 0 { return .failure(.nonNumeric("value")) }
+        if digits == 0 { return .failure(.nonNumeric(.value)) }
         let value = negative ? -magnitude : magnitude
-        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return .failure(.outOfRange("value")) }
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return .failure(.outOfRange(.value)) }
         // Rest: nothing, or white space and a comment.
         if i < n {
-            guard line[i] == 0x20 || line[i] == 0x09 || line[i] == 0x23 else { return .failure(.nonNumeric("value")) }
+            guard line[i] == 0x20 || line[i] == 0x09 || line[i] == 0x23 else { return .failure(.nonNumeric(.value)) }
             _ = skipSpace()
-            if i < n && line[i] != 0x23 { return .failure(.nonNumeric("value")) }
+            if i < n && line[i] != 0x23 { return .failure(.nonNumeric(.value)) }
         }
         return .success(InputEvent(time: EventTime(seconds: seconds, microseconds: micro),
                                    type: type, code: code, value: Int32(value)))
@@ -82,11 +89,11 @@ enum EvemuEventLine {
 
     private static func failure(_ result: Result<UInt16, Failure>) -> Failure {
         if case .failure(let f) = result { return f }
-        return .nonNumeric("?")
+        return .nonNumeric(.value)
     }
 
     @inline(__always)
-    private static func hex(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int, field: String) -> Result<UInt16, Failure> {
+    private static func hex(_ line: UnsafeBufferPointer<UInt8>, _ i: inout Int, field: Field) -> Result<UInt16, Failure> {
         let n = line.count
         var value: UInt32 = 0
         var digits = 0

@@ -89,16 +89,16 @@ final class EvemuEventSource {
             switch failure {
             case .missingField(let field):
                 kind = .malformedLine
-                hint = "the \(field) field is missing"
+                hint = "the \(field.rawValue) field is missing"
             case .nonNumeric(let field):
                 kind = .nonNumericField
-                hint = field == "type" || field == "code"
-                    ? "the \(field) field must be hexadecimal" : "the \(field) field must be a decimal number"
+                hint = field == .type || field == .code
+                    ? "the \(field.rawValue) field must be hexadecimal" : "the \(field.rawValue) field must be a decimal number"
             case .outOfRange(let field):
                 kind = .valueOutOfRange
-                hint = field == "usec" ? "microseconds take at most 6 digits (below 1000000)"
-                    : field == "sec" ? "seconds must be at most \(EventTime.maximumSeconds) (the year 2255)"
-                    : "the \(field) field is too large for its type"
+                hint = field == .usec ? "microseconds take at most 6 digits (below 1000000)"
+                    : field == .sec ? "seconds must be at most \(EventTime.maximumSeconds) (the year 2255)"
+                    : "the \(field.rawValue) field is too large for its type"
             }
         }
         return RecordingError(kind: kind, file: reader.path, line: reader.lineNumber, eventIndex: eventCount,
