@@ -164,14 +164,22 @@ final class LibinputEventSource {
         return nil
     }
 
+    /// What is wrong with an event row (plain values: rows are read without allocating).
+    private enum RowFailure {
+        case missing, nonNumeric, outOfRange
+    }
+
     /// `    - [  0,  11879,   3,  53,  1330] # comment`
+    ///
+    /// The five numbers go to locals, not an array: this runs for every event, and an
+    /// array per row was a fifth of reading a file (issue 13).
     private func row(_ line: UnsafeBufferPointer<UInt8>) throws(RecordingError) -> InputEvent {
         var i = 7
         let n = line.count
-        var numbers: [Int64] = []
-        numbers.reserveCapacity(5)
-        var failure: String?
-        while numbers.count < 5 {
+        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        var count = 0
+        var failure: RowFailure?
+        while count < 5 {
             while i < n, line[i] == 0x20 { i += 1 }
             var negative = false
             if i < n, line[i] == 0x2D { negative = true; i += 1 }
@@ -182,23 +190,31 @@ final class LibinputEventSource {
                 // evemu reader takes them up to Int64.max (found by `tools/fuzz evemu-split`).
                 let (m, o1) = value.multipliedReportingOverflow(by: 10)
                 let (sum, o2) = m.addingReportingOverflow(Int64(d))
-                if o1 || o2 { failure = "out of range"; break }
+                if o1 || o2 { failure = .outOfRange; break }
                 value = sum; digits += 1; i += 1
             }
             if failure != nil { break }
-            if digits == 0 { failure = i >= n ? "missing" : "non-numeric"; break }
-            numbers.append(negative ? -value : value)
+            if digits == 0 { failure = i >= n ? .missing : .nonNumeric; break }
+            let number = negative ? -value : value
+            switch count {
+            case 0: numbers.0 = number
+            case 1: numbers.1 = number
+            case 2: numbers.2 = number
+            case 3: numbers.3 = number
+            default: numbers.4 = number
+            }
+            count += 1
             while i < n, line[i] == 0x20 { i += 1 }
-            let separator: UInt8 = numbers.count == 5 ? 0x5D : 0x2C
-            guard i < n, line[i] == separator else { failure = i >= n ? "missing" : "non-numeric"; break }
+            let separator: UInt8 = count == 5 ? 0x5D : 0x2C
+            guard i < n, line[i] == separator else { failure = i >= n ? .missing : .nonNumeric; break }
             i += 1
         }
         if failure == nil {
             while i < n, line[i] == 0x20 { i += 1 }
-            if i < n, line[i] != 0x23 { failure = "non-numeric" }
+            if i < n, line[i] != 0x23 { failure = .nonNumeric }
         }
-        if failure == nil {
-            let (sec, usec, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+        guard let failure else {
+            let (sec, usec, type, code, value) = numbers
             guard (0...Int64(EventTime.maximumSeconds)).contains(sec), (0..<1_000_000).contains(usec),
                   (0...0xFFFF).contains(type), (0...0xFFFF).contains(code),
                   (Int64(Int32.min)...Int64(Int32.max)).contains(value) else {
@@ -211,8 +227,13 @@ final class LibinputEventSource {
         if !reader.lastLineTerminated {
             throw rowError(.truncated, line, "the file ends mid-line; it was cut short")
         }
-        throw rowError(failure == "missing" ? .malformedLine : (failure == "out of range" ? .valueOutOfRange : .nonNumericField),
-                       line, "event rows hold five decimal numbers")
+        let kind: RecordingError.Kind
+        switch failure {
+        case .missing: kind = .malformedLine
+        case .outOfRange: kind = .valueOutOfRange
+        case .nonNumeric: kind = .nonNumericField
+        }
+        throw rowError(kind, line, "event rows hold five decimal numbers")
     }
 
     private func rowError(_ kind: RecordingError.Kind, _ line: UnsafeBufferPointer<UInt8>, _ hint: String) -> RecordingError {
