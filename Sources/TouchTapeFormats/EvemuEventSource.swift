@@ -22,8 +22,8 @@ final class EvemuEventSource {
         do {
             return try nextItem()
         } catch {
-            guard error.kind == .truncated, !reader.lastLineTerminated, error.line == reader.lineNumber else { throw error }
-            cut = RecordingCut(line: reader.lineNumber, excerpt: error.found ?? "", eventsBefore: eventCount)
+            guard let cut = RecordingCut(error, of: reader, eventsBefore: eventCount) else { throw error }
+            self.cut = cut
             return nil
         }
     }
@@ -33,7 +33,7 @@ final class EvemuEventSource {
             if line.isBlank { continue }
             if RecordingEndMark.isEndLine(line) { endMarkSeen = true; continue }
             if dropsUnterminatedLastLine, !reader.lastLineTerminated {
-                cut = RecordingCut(line: reader.lineNumber, excerpt: RecordingError.excerpt(line.lossyString), eventsBefore: eventCount)
+                cut = RecordingCut(unterminated: line, of: reader, eventsBefore: eventCount)
                 return nil
             }
             endMarkSeen = false

@@ -94,8 +94,8 @@ final class LibinputEventSource {
         do {
             return try nextItem()
         } catch {
-            guard error.kind == .truncated, fallback == nil, !reader.lastLineTerminated, error.line == reader.lineNumber else { throw error }
-            cut = RecordingCut(line: reader.lineNumber, excerpt: error.found ?? "", eventsBefore: eventCount)
+            guard fallback == nil, let cut = RecordingCut(error, of: reader, eventsBefore: eventCount) else { throw error }
+            self.cut = cut
             finished = true
             return nil
         }
@@ -116,7 +116,7 @@ final class LibinputEventSource {
             if RecordingEndMark.isEndLine(line) { endMarkSeen = true; continue }
             endMarkSeen = false
             if dropsUnterminatedLastLine, !reader.lastLineTerminated {
-                cut = RecordingCut(line: reader.lineNumber, excerpt: RecordingError.excerpt(line.lossyString), eventsBefore: eventCount)
+                cut = RecordingCut(unterminated: line, of: reader, eventsBefore: eventCount)
                 finished = true
                 return nil
             }
