@@ -131,13 +131,8 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
         }
     }
 
+    /// An annotation or the footer: rare, so as bytes through the one path above.
     private func write(_ text: String) throws(RecordingFileError) {
-        guard !text.isEmpty else { return }
-        do {
-            try file.write(text, gesturesKept: completedGestures)
-        } catch {
-            file.rollBack()
-            throw error
-        }
+        try write(Array(text.utf8))
     }
 }

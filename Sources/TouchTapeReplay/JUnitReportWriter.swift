@@ -100,8 +100,7 @@ public struct JUnitReportWriter: ReportWriter {
 
     /// Appends everything `held` holds to the suites (a scratch file's failure is kept
     /// by the suites and thrown at the end).
-    private mutating func move(_ held: HeldText) {
-        let suites = self.suites
+    private func move(_ held: HeldText) {
         do throws(OutputError) { try held.drain { suites.append($0) } } catch { suites.fail(error) }
     }
 
