@@ -42,7 +42,7 @@ import TouchTapeTestSupport
     static func replay(_ path: String) throws -> (reports: [TrackReport], fileNotes: [String]) {
         let configuration = ReplayConfiguration(profileName: "transition", dismissal: DismissalProfile.transition.settings)
         var reports: [TrackReport] = []
-        let notes = try RecordingReplay.run(try RecordingLocator.source(forPath: path), configuration: configuration) {
+        let notes = try RecordingReplay.run(RecordingLocator.source(forPath: path), configuration: configuration) {
             reports.append($0.report)
         }
         return (reports, notes)

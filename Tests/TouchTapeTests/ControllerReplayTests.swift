@@ -105,6 +105,20 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
     #expect(ReportFormat.json.render(report) == ReportFormat.json.render(cli))
 }
 
+/// A one-finger pan straight down to `y` points and released there at 100 pt/s (no
+/// flick), through `controller` under `FollowingCard.rules`.
+private func panDown(to y: Double, through controller: some InteractiveDismissalController) -> Transcript {
+    let samples = [
+        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: y), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: y), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
+    ]
+    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
+                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
+    return ReplayPipeline.transcript(samples: samples, controller: controller, settings: FollowingCard.rules,
+                                     profileName: "test", context: context)
+}
+
 @Test func theDeclaredRulesAreRecomputedFromTheGesture() {
     // A release at 45 % of 800 pt with no flick: the threshold check recomputes 0.45 > 0.4
     // from the translation and flags a controller that cancelled.
@@ -117,15 +131,7 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
             }
         }
     }
-    let samples = [
-        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 360), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 360), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-    ]
-    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
-                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
-    let t = ReplayPipeline.transcript(samples: samples, controller: AlwaysCancels(), settings: FollowingCard.rules,
-                                      profileName: "test", context: context)
+    let t = panDown(to: 360, through: AlwaysCancels())
     let threshold = ReplayPipeline.check(t).first { $0.name == "threshold" }
     #expect(threshold?.passed == false)
     #expect(threshold?.detail == "raw fraction 0.45 > 0.4 → expected finish, got cancel")
@@ -141,15 +147,7 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
             }
         }
     }
-    let samples = [
-        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 400), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 400), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-    ]
-    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
-                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
-    let t = ReplayPipeline.transcript(samples: samples, controller: Sloppy(), settings: FollowingCard.rules,
-                                      profileName: "test", context: context)
+    let t = panDown(to: 400, through: Sloppy())
     #expect(t.notes.contains("the controller made 2 call(s) with no interactive transition to apply them to, the first update(0.0) at t=0 s"))
     let once = ReplayPipeline.check(t).first { $0.name == "completion-once" }
     #expect(once?.passed == false)
@@ -176,15 +174,7 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
             if gesture.state == .changed { transition.update(0.2) }
         }
     }
-    let samples = [
-        PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-        PanSample(time: 0.1, phase: .changed, translation: Vector2(x: 0, y: 160), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-        PanSample(time: 0.2, phase: .ended, translation: Vector2(x: 0, y: 160), velocity: Vector2(x: 0, y: 100), fingerCount: 1),
-    ]
-    let context = TrackContext(file: "f", track: 1, deviceName: "d", deviceKind: .touchscreen,
-                               touchProtocol: .multitouchB(slots: 10), fingers: 1)
-    let t = ReplayPipeline.transcript(samples: samples, controller: Forgets(), settings: FollowingCard.rules,
-                                      profileName: "test", context: context)
+    let t = panDown(to: 160, through: Forgets())
     let once = ReplayPipeline.check(t).first { $0.name == "completion-once" }
     #expect(once?.passed == false)
     #expect(once?.detail == "the pan ended at t=0.2 s but neither finish nor cancel was called: the transition hangs interactive")
