@@ -104,7 +104,9 @@ if wait_for_line $d/device.out /dev/input/event 30; then
     kill -INT $rpid; wait $rpid; rrc=$?
     kill $DPID; wait $DPID
     [ $rrc -eq 0 ] || { failed "evemu-play round trip: recorder exit $rrc"; cat $d/rec.err; }
-    compare "touchtape file -> evemu-device/evemu-play -> touchtape record" "$src" $d/back.evemu
+    # evemu-play sleeps each event's delta (libevemu's evemu_read_event_realtime), so under
+    # load it drifts from the schedule by its own overhead: its deltas are compared, not its schedule.
+    compare "touchtape file -> evemu-device/evemu-play -> touchtape record" "$src" $d/back.evemu deltas-only
 else
     failed "evemu-device rejected touchtape's file"; cat $d/device.out; kill $DPID
 fi
