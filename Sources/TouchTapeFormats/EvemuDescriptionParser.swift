@@ -17,6 +17,12 @@ struct EvemuDescriptionParser {
     }
 
     let reader: LineReader
+    /// In a single-file recording, a `# touchtape:` line after `N:` and `I:` (a mark, or the
+    /// end mark) belongs to the events: the description ends there and the line is pushed
+    /// back for ``EvemuEventSource``. Without this, a mark before the first event (or the
+    /// end mark of a file with no events) was taken as a header comment and lost (found by
+    /// the `evemu-split` fuzz target). A `.desc` file has no events, so there it stays a comment.
+    var endsAtTouchTapeLines = false
 
     func parse() throws(RecordingError) -> Outcome {
         var metadata = RecordingMetadata(formatVersion: "1.0")
@@ -66,6 +72,11 @@ struct EvemuDescriptionParser {
             if bytes.isBlank { continue }
             let lastLine = !reader.lastLineTerminated
             if text.hasPrefix("#") {
+                if endsAtTouchTapeLines, id != nil, text.hasPrefix(EvemuAnnotationSyntax.prefix),
+                   text != RecordingEndMark.evemuHeaderLine {
+                    reader.pushBack()
+                    return finish()
+                }
                 if !sawText && !versionLineSeen, let version = Self.versionLine(text) {
                     metadata.formatVersion = version
                     versionLineSeen = true

@@ -46,7 +46,7 @@ public struct RecordingStream {
                 backend = .evemu(EvemuEventSource(reader: reader))
             } else {
                 let reader = try LineReader(path: source.eventsPath, locking: locking)
-                switch try EvemuDescriptionParser(reader: reader).parse() {
+                switch try EvemuDescriptionParser(reader: reader, endsAtTouchTapeLines: true).parse() {
                 case .description(let description, let metadata):
                     self.description = description
                     self.metadata = metadata

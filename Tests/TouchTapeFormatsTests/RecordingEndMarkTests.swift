@@ -35,6 +35,42 @@ import TouchTapeEvents
         #expect(read.notes == ["truncated after event \(recording.events.count): the file lacks its end mark ('# touchtape: end of recording'), so the last gesture's label may be lost"])
     }
 
+    /// Found by the `evemu-split` fuzz target: in a single-file evemu recording a mark
+    /// before the first event, and the end mark of a file with no events, come straight
+    /// after the description, and were read as header comments and lost.
+    @Test(arguments: RecordingFormat.allCases)
+    func aMarkBeforeTheFirstEventReadsBack(_ format: RecordingFormat) throws {
+        var recording = try Self.labelled()
+        recording.annotations.insert(AnnotationMark(eventIndex: 0, annotation: TrackAnnotation(expected: .cancel, note: "first")), at: 0)
+        let text = try recording.formatted(as: format)
+        let read = try RecordingReader.read(path: TestSupport.write(text, name: "first-mark." + format.preferredPathExtension))
+        #expect(read.annotations == recording.annotations)
+        #expect(read.events == recording.events)
+        #expect(read.notes.isEmpty)
+    }
+
+    @Test(arguments: RecordingFormat.allCases)
+    func aFileWithNoEventsKeepsItsMarkAndEndMark(_ format: RecordingFormat) throws {
+        var recording = try Self.labelled()
+        recording.events = []
+        recording.annotations = [AnnotationMark(eventIndex: 0, annotation: TrackAnnotation(note: "nothing yet"))]
+        let text = try recording.formatted(as: format)
+        let read = try RecordingReader.read(path: TestSupport.write(text, name: "no-events." + format.preferredPathExtension))
+        #expect(read.annotations == recording.annotations)
+        #expect(read.events.isEmpty)
+        #expect(read.notes.isEmpty, "the end mark was read: the file is not truncated")
+    }
+
+    @Test func aDescFileKeepsTouchTapeCommentsAsComments() throws {
+        // A split pair's .desc has no events: a `# touchtape:` line there is a comment, and
+        // the description lines after it still count.
+        let desc = "N: Pad\nI: 0003 0001 0002 0003\n# touchtape: expect=finish\nB: 00 0b 00 00 00 00 00 00 00\n"
+        let read = try RecordingReader.read(descriptionPath: TestSupport.write(desc, name: "pad.desc"),
+                                            eventsPath: TestSupport.write("E: 0.000000 0000 0000 0000\n", name: "pad.events"))
+        #expect(read.description.codes[0] == [0, 1, 3])
+        #expect(read.annotations.isEmpty)
+    }
+
     @Test func aMarkFollowedByMoreEventsIsNotAnEnd() throws {
         let recording = try Self.labelled()
         let text = try recording.formatted(as: .evemu) + "E: 9.000000 0000 0000 0000\n"
