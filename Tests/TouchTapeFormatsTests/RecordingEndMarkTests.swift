@@ -24,7 +24,7 @@ import TouchTapeEvents
     @Test(arguments: RecordingFormat.allCases)
     func aFileCutAtALineBoundaryIsReadAndReportedTruncated(_ format: RecordingFormat) throws {
         let recording = try Self.labelled()
-        var lines = try recording.formatted(as: format).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = recording.formatted(as: format).split(separator: "\n", omittingEmptySubsequences: false)
         // Drop the end mark and the last label (both formats put the label on the lines before the mark).
         lines.removeLast()  // "" after the final newline
         while let last = lines.last, !last.contains("EV_SYN") && !last.contains("SYN_REPORT") { lines.removeLast() }
@@ -42,7 +42,7 @@ import TouchTapeEvents
     func aMarkBeforeTheFirstEventReadsBack(_ format: RecordingFormat) throws {
         var recording = try Self.labelled()
         recording.annotations.insert(AnnotationMark(eventIndex: 0, annotation: TrackAnnotation(expected: .cancel, note: "first")), at: 0)
-        let text = try recording.formatted(as: format)
+        let text = recording.formatted(as: format)
         let read = try RecordingReader.read(path: TestSupport.write(text, name: "first-mark." + format.preferredPathExtension))
         #expect(read.annotations == recording.annotations)
         #expect(read.events == recording.events)
@@ -54,7 +54,7 @@ import TouchTapeEvents
         var recording = try Self.labelled()
         recording.events = []
         recording.annotations = [AnnotationMark(eventIndex: 0, annotation: TrackAnnotation(note: "nothing yet"))]
-        let text = try recording.formatted(as: format)
+        let text = recording.formatted(as: format)
         let read = try RecordingReader.read(path: TestSupport.write(text, name: "no-events." + format.preferredPathExtension))
         #expect(read.annotations == recording.annotations)
         #expect(read.events.isEmpty)
@@ -73,7 +73,7 @@ import TouchTapeEvents
 
     @Test func aMarkFollowedByMoreEventsIsNotAnEnd() throws {
         let recording = try Self.labelled()
-        let text = try recording.formatted(as: .evemu) + "E: 9.000000 0000 0000 0000\n"
+        let text = recording.formatted(as: .evemu) + "E: 9.000000 0000 0000 0000\n"
         let read = try RecordingReader.read(path: TestSupport.write(text, name: "appended.evemu"))
         #expect(read.notes.count == 1)
     }
