@@ -1,23 +1,29 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Turns `SIGINT`/`SIGTERM` into something a `poll()` loop can wait on: a self-pipe.
 ///
 /// The only global mutable state in TouchTape lives here, because a signal handler
 /// can reach nothing else: the write end of the pipe and the number of the signal
 /// that fired. The handler does only async-signal-safe work (one `write()` of one
-/// byte, one store of a 32-bit integer). Everything else reads the pipe from the
+/// byte, one lock-free atomic store). Everything else reads the pipe from the
 /// normal flow of the program, so no Swift code runs inside the handler beyond that.
+///
+/// Both values are atomics, not plain statics: the handler runs on whichever thread
+/// the kernel picks (under `AsyncParsableCommand` that is the main thread, parked in
+/// Dispatch, while the command runs on a cooperative-pool thread), so a plain store
+/// there and a load in the command's loop are a data race (ThreadSanitizer reported it
+/// in `replay -o`, `convert` and `live` on a signal).
 public final class StopSignal: @unchecked Sendable {
     /// The signals ``install(signals:)`` catches by default.
     public static let defaultSignals: [Int32] = [SIGINT, SIGTERM]
 
     /// Pipe the handler writes to; read end polled by device loops. `-1` until installed.
-    nonisolated(unsafe) private static var writeDescriptor: Int32 = -1
-    /// The last signal number caught (0 = none). A plain aligned Int32 store, which
-    /// is atomic on every platform Swift runs on Linux.
-    nonisolated(unsafe) private static var caughtSignal: Int32 = 0
+    private static let writeDescriptor = Atomic<Int32>(-1)
+    /// The last signal number caught (0 = none).
+    private static let caughtSignal = Atomic<Int32>(0)
 
     /// The read end of the self-pipe: becomes readable once a signal fired.
     public let pollDescriptor: Int32
@@ -34,14 +40,16 @@ public final class StopSignal: @unchecked Sendable {
         }
         pollDescriptor = fds[0]
         writeEnd = fds[1]
-        StopSignal.caughtSignal = 0
-        StopSignal.writeDescriptor = writeEnd
+        // Both statics are first touched here, before any handler exists: their lazy
+        // initialisation (swift_once) is not async-signal-safe.
+        StopSignal.caughtSignal.store(0, ordering: .sequentiallyConsistent)
+        StopSignal.writeDescriptor.store(writeEnd, ordering: .sequentiallyConsistent)
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
-                StopSignal.caughtSignal = number
+                StopSignal.caughtSignal.store(number, ordering: .sequentiallyConsistent)
                 var byte: UInt8 = 1
-                _ = Glibc.write(StopSignal.writeDescriptor, &byte, 1)
+                _ = Glibc.write(StopSignal.writeDescriptor.load(ordering: .sequentiallyConsistent), &byte, 1)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0   // no SA_RESTART: blocking calls return EINTR
@@ -50,14 +58,14 @@ public final class StopSignal: @unchecked Sendable {
     }
 
     deinit {
-        StopSignal.writeDescriptor = -1
+        StopSignal.writeDescriptor.store(-1, ordering: .sequentiallyConsistent)
         close(pollDescriptor)
         close(writeEnd)
     }
 
     /// The signal that fired, or `nil`.
     public var firedSignal: Int32? {
-        let number = StopSignal.caughtSignal
+        let number = StopSignal.caughtSignal.load(ordering: .sequentiallyConsistent)
         return number == 0 ? nil : number
     }
 
