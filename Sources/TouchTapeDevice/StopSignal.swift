@@ -17,7 +17,7 @@ import Synchronization
 /// there and a load in the command's loop are a data race (ThreadSanitizer reported it
 /// in `replay -o`, `convert` and `live` on a signal).
 public final class StopSignal: @unchecked Sendable {
-    /// The signals ``install(signals:)`` catches by default.
+    /// The signals ``init(signals:)`` catches by default.
     public static let defaultSignals: [Int32] = [SIGINT, SIGTERM]
 
     /// Pipe the handler writes to; read end polled by device loops. `-1` until installed.
