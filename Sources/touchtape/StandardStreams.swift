@@ -40,3 +40,18 @@ func sayWaiting(for path: String) {
 
 /// How the commands lock a recording while reading it: shared, saying so if they must wait.
 var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:)) }
+
+/// Refuses (exit 2, naming both) an output that names the same file as an input or as
+/// another output, before anything is opened: `replay R -o R` must never replace R.
+/// `outputs` pairs the option the user typed with its path (`nil`: not given).
+func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]) throws {
+    let given = outputs.compactMap { output in output.path.map { (option: output.option, path: $0) } }
+    do { try OutputAliasing.check(outputs: given, inputs: inputs) } catch {
+        throw fail(error.message, hint: error.hint, status: ExitStatus.badInput)
+    }
+}
+
+/// Every file a set of recording sources reads (events files and split descriptions).
+func inputPaths(_ sources: [RecordingSource]) -> [String] {
+    sources.flatMap { [$0.eventsPath] + ($0.descriptionPath.map { [$0] } ?? []) }
+}

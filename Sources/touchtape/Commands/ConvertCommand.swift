@@ -38,6 +38,7 @@ struct ConvertCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (input, output) = try source()
+        try refuseAliasing(outputs: [(self.output == nil ? "OUT" : "-o", output)], inputs: inputPaths([input]))
         let target: RecordingFormat
         switch to {
         case "evemu": target = .evemu

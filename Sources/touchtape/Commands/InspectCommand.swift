@@ -27,6 +27,7 @@ struct InspectCommand: AsyncParsableCommand {
     func run() async throws {
         guard format == "text" || format == "json" else { throw fail("--format must be text or json, not '\(RecordingError.excerpt(format))'") }
         let sources = RecordingArguments.sources(files, deviceIndex: device)
+        try refuseAliasing(outputs: [("-o", output)], inputs: inputPaths(sources))
         var out = ""
         var json: [String] = []
         for source in sources {

@@ -75,7 +75,9 @@ struct LabelCommand: AsyncParsableCommand {
         let source = RecordingLocator.source(forPath: file, deviceIndex: device)
         let destination = output ?? file
         // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
-        let inPlace = output.map { Self.sameFile($0, file) } ?? true
+        let inPlace = output.map { OutputAliasing.sameFile($0, file) } ?? true
+        // -o FILE is a rewrite in place; -o OTHER would destroy the recording labels come from.
+        try refuseAliasing(outputs: [("-o", inPlace ? nil : output)], inputs: from.map { [$0] } ?? [])
         if inPlace, source.descriptionPath != nil {
             throw fail("\(file) is events only (its description is in \(source.descriptionPath!)); it cannot be rewritten in place",
                        hint: "give -o OUT to write a complete recording")
@@ -155,12 +157,6 @@ struct LabelCommand: AsyncParsableCommand {
         } catch {
             throw fail(error.message, hint: error.hint, status: error.isBusy ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
         }
-    }
-
-    /// Whether two paths name one file (so `-o FILE` is a rewrite in place too).
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
-        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// `expect finish, note "…", cut short` or `unlabelled`.

@@ -72,6 +72,7 @@ struct LiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (settings, _, _) = try settingsOptions.configuration()
+        try refuseAliasing(outputs: [("--save", save)], inputs: from.map { [$0] } ?? [])
         if let from { try runFile(from, settings: settings) } else if let device { try runDevice(device, settings: settings) }
     }
 

@@ -24,6 +24,7 @@ struct PlotCommand: AsyncParsableCommand {
         let sources: [RecordingSource]
         do { sources = try RecordingLocator.search(paths).sources } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(paths.joined(separator: ", "))") }
+        try refuseAliasing(outputs: [("-o", output)], inputs: inputPaths(sources))
         if map {
             let report = ReplayRunner(settings: settings, configuration: configuration).run(sources)
             try writeOutput(DecisionMap.svg(report, settings: configuration.dismissal), to: output)

@@ -53,6 +53,8 @@ struct ReplayCommand: AsyncParsableCommand {
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
 
         if compareVelocity, format == .junit { throw fail("--compare-velocity goes with --format text or json") }
+        try refuseAliasing(outputs: [("-o", output), ("--html", html)],
+                           inputs: inputPaths(sources) + (project.map { [$0.file] } ?? []))
         // The estimator comparison replays the files again under each estimator; it comes
         // first so that JSON can carry it after the summary of the streamed report.
         var comparison: EstimatorComparison?

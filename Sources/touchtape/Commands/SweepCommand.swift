@@ -31,6 +31,7 @@ struct SweepCommand: AsyncParsableCommand {
         let sources: [RecordingSource]
         do { sources = try RecordingLocator.search(roots).sources } catch { throw fail(error) }
         guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
+        try refuseAliasing(outputs: [("-o", output)], inputs: inputPaths(sources) + (project.map { [$0.file] } ?? []))
         let report = SweepReport.run(sources, configuration: configuration,
                                      thresholdRange: settingsOptions.threshold?.range ?? 0...1,
                                      flickRange: settingsOptions.flickVelocity?.range ?? 0...5000)
