@@ -1,6 +1,6 @@
 /// The three iOS libraries TouchTape reproduces, each as a ``DismissalSettings`` value.
 ///
-/// Values come from the fact sheet `docs/dismissal-rules.md` (shared), which cites the
+/// Values come from the fact sheet `docs/dismissal-rules.md`, which cites the
 /// source lines; the constants below repeat the citation. The progress divisor of each
 /// profile is the view height of the fact sheet's scenarios (Transition 900 pt container,
 /// EasyTransitions 800 pt gesture view, PhotoZoomAnimator 800 pt view with a 450 pt image):

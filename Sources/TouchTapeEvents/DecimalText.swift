@@ -17,4 +17,38 @@ public enum DecimalText {
         }
         return (value < 0 && scaled != 0 ? "-" : "") + text
     }
+
+    /// The shortest text that reads back as `value`: `2`, `0.25`, `1e-05`.
+    public static func shortest(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// A plain decimal as a user types one (`[+-]digits[.digits][e[+-]digits]`), or `nil`:
+    /// `0x10`, `nan`, `inf`, `1_000`, spaces and empty text are not numbers here (Swift's
+    /// `Double(_:)` reads the first three). Infinite results (`1e999`) come back as infinity,
+    /// for a range check to name.
+    public static func parse(_ text: some StringProtocol) -> Double? {
+        var bytes = Array(text.utf8)[...]
+        guard !bytes.isEmpty, bytes.count <= 64 else { return nil }
+        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        let whole = bytes.prefix(while: isDigit).count
+        bytes = bytes.dropFirst(whole)
+        var fraction = 0
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            fraction = bytes.prefix(while: isDigit).count
+            bytes = bytes.dropFirst(fraction)
+        }
+        guard whole + fraction > 0 else { return nil }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            let exponent = bytes.prefix(while: isDigit).count
+            guard exponent > 0 else { return nil }
+            bytes = bytes.dropFirst(exponent)
+        }
+        guard bytes.isEmpty else { return nil }
+        return Double(String(text))
+    }
 }

@@ -1,3 +1,5 @@
+import TouchTapeEvents
+
 /// What to assume when a device reports resolution 0 ("unknown") for its position axes.
 ///
 /// Millimetres matter downstream (slop, velocity, points), so an unknown resolution
@@ -39,13 +41,14 @@ public enum ResolutionFallback: Hashable, Sendable {
         return self
     }
 
-    /// Parses a command-line value: `"100mm"` → ``longerAxis(millimetres:)``, `"7.68"`
-    /// or `"7.68/mm"` → ``unitsPerMillimetre(_:)``. Non-positive numbers are rejected.
+    /// Parses a command-line value: `"100mm"` → ``longerAxis(millimetres:)``, `"7.68/mm"`
+    /// → ``unitsPerMillimetre(_:)``. The unit is required (a bare `100` could mean either);
+    /// the number is a plain decimal (``DecimalText/parse(_:)``); non-positive numbers are rejected.
     public init?(_ text: String) {
         var body = Substring(text.lowercased())
         let isLength = body.hasSuffix("mm") && !body.hasSuffix("/mm")
-        if isLength { body = body.dropLast(2) } else if body.hasSuffix("/mm") { body = body.dropLast(3) }
-        guard let value = Double(String(body.filter { $0 != " " })), value > 0, value.isFinite else { return nil }
+        if isLength { body = body.dropLast(2) } else if body.hasSuffix("/mm") { body = body.dropLast(3) } else { return nil }
+        guard let value = DecimalText.parse(body), value > 0, value.isFinite else { return nil }
         self = isLength ? .longerAxis(millimetres: value) : .unitsPerMillimetre(value)
     }
 }

@@ -83,13 +83,13 @@ public struct PacedFileSource: Sendable {
     /// The recording time (µs since the first event of the pass) the clock stands at:
     /// the session clock a completion animation plays against.
     public func recordingClock(now: Int64) -> Int64 {
-        Int64(Double(now - passStart) * speed) + Int64(pass - 1) * passLengthMicroseconds
+        Self.microseconds(Double(now - passStart) * speed) &+ Int64(pass - 1) &* passLengthMicroseconds
     }
 
     /// When the event is due on the clock.
     private func dueTime(of event: EventTime) -> Int64 {
         guard let firstTime else { return passStart }
-        return passStart + Int64((Double(event.microseconds(since: firstTime)) / speed).rounded(.up))
+        return passStart &+ Self.microseconds((Double(event.microseconds(since: firstTime)) / speed).rounded(.up))
     }
 
     private func dueTime(of event: InputEvent) -> Int64 { dueTime(of: event.time) }
@@ -102,6 +102,14 @@ public struct PacedFileSource: Sendable {
 
     /// Clock time at which the next pass begins.
     private var passEnd: Int64 {
-        passStart + Int64((Double(passLengthMicroseconds) / speed).rounded(.up))
+        passStart &+ Self.microseconds((Double(passLengthMicroseconds) / speed).rounded(.up))
+    }
+
+    /// A clock value from a product that may not fit (a speed the caller did not check):
+    /// saturated at a century of microseconds either way instead of trapping.
+    static func microseconds(_ value: Double) -> Int64 {
+        let limit = 3.2e15   // ≈ 100 years in µs; far inside Int64
+        guard value.isFinite else { return value < 0 ? -Int64(limit) : Int64(limit) }
+        return Int64(min(max(value, -limit), limit))
     }
 }

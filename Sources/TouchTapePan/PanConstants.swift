@@ -1,6 +1,6 @@
 /// Every number the pan stage uses, with where it comes from (Flutter's `constants.dart`
 /// idea: one place to read the model's assumptions). Sources are summarised in
-/// `../shared/docs/velocity-and-slop.md`.
+/// `docs/velocity-and-slop.md`.
 public enum PanConstants {
     // MARK: Units
 

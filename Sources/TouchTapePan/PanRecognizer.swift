@@ -4,7 +4,7 @@ import TouchTapeFrames
 /// Frames in, pan samples out: a model of `UIPanGestureRecognizer` as an explicit state
 /// machine (``PanRecognizerState``), one handler per state.
 ///
-/// The rules, each a choice between the references in `velocity-and-slop.md`:
+/// The rules, each a choice between the references in `docs/velocity-and-slop.md`:
 /// - **Position**: the centroid of the tracked contacts (all, or the earliest-landed
 ///   `maximum` under the ``FingerCountRule``), kept continuous across finger changes and
 ///   `SYN_DROPPED` gaps by re-anchoring (see `ContinuousCentroid`), converted to points by

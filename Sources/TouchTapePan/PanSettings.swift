@@ -103,6 +103,10 @@ public struct PanSettings: Hashable, Sendable {
     /// either 0 or so large that nothing downstream means anything.
     public static let scaleRange: ClosedRange<Double> = 0.01...1000
 
+    /// Slops that make sense, in points: 0 (every movement is a pan) to 1000 (more than
+    /// the longest screen's points; beyond it no pan could ever begin).
+    public static let slopRange: ClosedRange<Double> = 0...1000
+
     /// The settings unchanged, or the first field that cannot work.
     public func validated() throws(PanSettingsError) -> PanSettings {
         func check(_ ok: Bool, _ setting: String, _ value: String, _ hint: String) throws(PanSettingsError) {
@@ -110,8 +114,8 @@ public struct PanSettings: Hashable, Sendable {
         }
         try check(Self.scaleRange.contains(scale), "scale", "\(scale)",
                   "give points per millimetre in 0.01…1000, e.g. 6.417 (163 pt per inch)")
-        try check(touchscreenSlop.isFinite && touchscreenSlop >= 0, "touchscreenSlop", "\(touchscreenSlop)", "give points, e.g. 10")
-        try check(touchpadSlop.isFinite && touchpadSlop >= 0, "touchpadSlop", "\(touchpadSlop)", "give points, e.g. 9.6")
+        try check(Self.slopRange.contains(touchscreenSlop), "touchscreenSlop", "\(touchscreenSlop)", "give points in 0…1000, e.g. 10")
+        try check(Self.slopRange.contains(touchpadSlop), "touchpadSlop", "\(touchpadSlop)", "give points in 0…1000, e.g. 9.6")
         for (name, rule) in [("touchscreenFingers", touchscreenFingers), ("touchpadFingers", touchpadFingers)] {
             try check(rule.isSatisfiable, name, "\(rule.minimum)...\(rule.maximum.map(String.init) ?? "")",
                       "the maximum must be at least the minimum, or no pan can ever begin")

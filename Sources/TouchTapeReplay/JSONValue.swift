@@ -80,6 +80,8 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// (JSON has no NaN), which the `progress-range` check reports separately.
     static func format(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
+        // Beyond 2^53 a double has no fraction left (and d × 10^6 may overflow): whole.
+        if abs(d) >= 9.007_199_254_740_992e15 { return d < 0 ? "-" + String(format: abs(d)) : String(format: d) }
         let scale = 1_000_000.0
         var rounded = (d * scale).rounded() / scale
         if rounded == 0 { rounded = 0 }  // no "-0"

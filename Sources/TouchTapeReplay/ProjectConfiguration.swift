@@ -109,12 +109,14 @@ public struct ProjectConfiguration: Hashable, Sendable {
                 }
                 return text
             }
-            func number() throws(ProjectConfigurationError) -> Double {
+            // Read as the command line reads the same option (``NumberOption``): a plain
+            // decimal, finite and in range, the error naming the key as written here.
+            func number(_ option: NumberOption) throws(ProjectConfigurationError) -> Double {
                 let text = try scalar()
-                guard let number = Double(text), number.isFinite else {
-                    throw failure(value.mark?.line ?? line, "\(key) must be a number, not '\(text)'", "e.g. `\(key): 0.5`")
+                do { return try option.named("\(key):").parse(text) } catch {
+                    throw failure(value.mark?.line ?? line, "\(key) \(error.value): \(error.problem)",
+                                  error.expected + ", as for the command line's --\(key)")
                 }
-                return number
             }
             switch key {
             case "profile":
@@ -126,13 +128,13 @@ public struct ProjectConfiguration: Hashable, Sendable {
                 configuration.settings.profile = profile
                 configuration.setsProfile = true
             case "threshold":
-                let v = try number(); numbers.append((key, line, { $0.threshold = v }))
+                let v = try number(.threshold); numbers.append((key, line, { $0.threshold = v }))
             case "flick-velocity":
-                let v = try number(); numbers.append((key, line, { $0.flickVelocity = v }))
+                let v = try number(.flickVelocity); numbers.append((key, line, { $0.flickVelocity = v }))
             case "distance":
-                let v = try number(); numbers.append((key, line, { $0.distance = v }))
+                let v = try number(.distance); numbers.append((key, line, { $0.distance = v }))
             case "scale":
-                let v = try number(); numbers.append((key, line, { $0.scale = v }))
+                let v = try number(.scale); numbers.append((key, line, { $0.scale = v }))
             case "flick":
                 guard let flag = value.bool else {
                     throw failure(line, "flick must be true or false, not '\(try scalar())'", "`flick: false` turns flicks off, like --no-flick")
@@ -145,7 +147,7 @@ public struct ProjectConfiguration: Hashable, Sendable {
                 }
                 configuration.settings.edge = edge
             case "slop":
-                let v = try number(); numbers.append((key, line, { $0.slop = v }))
+                let v = try number(.slop); numbers.append((key, line, { $0.slop = v }))
             case "velocity":
                 let text = try scalar()
                 guard let strategy = VelocityStrategy(rawValue: text) else {
@@ -155,9 +157,9 @@ public struct ProjectConfiguration: Hashable, Sendable {
                 configuration.settings.velocity = strategy
             case "resolution-fallback":
                 let text = try scalar()
-                guard let fallback = ResolutionFallback(text) else {
-                    throw failure(line, "resolution-fallback must be like 100mm or 7.68/mm, not '\(text)'",
-                                  "100mm: the longer axis spans 100 mm; 7.68/mm: units per millimetre")
+                let fallback: ResolutionFallback
+                do { fallback = try ResolutionFallback.parse(text, option: "resolution-fallback:") } catch {
+                    throw failure(line, "resolution-fallback \(error.value): \(error.problem)", error.expected)
                 }
                 numbers.append((key, line, { $0.resolutionFallback = fallback }))
             case "recordings":

@@ -1,3 +1,5 @@
+import TouchTapeEvents
+
 /// One of N shards of a replay run (`--shard I/N`), for CI matrices that spread a corpus
 /// over machines.
 ///
@@ -24,6 +26,27 @@ public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
         self.init(index: i, count: n)
     }
+
+    /// Parses `I/N` as the user typed it, or says what is wrong with it (`--shard 0/3`:
+    /// shards count from 1).
+    public static func parse(_ text: String, option: String = "--shard") throws(OptionValueError) -> ReplayShard {
+        let expected = "give I/N: shard I of N, both whole numbers, 1 ≤ I ≤ N ≤ 10000 (e.g. 2/4)"
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        func number(_ part: Substring) -> Int? {
+            guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            return Int(part)
+        }
+        guard parts.count == 2, let index = number(parts[0]), let count = number(parts[1]) else {
+            throw OptionValueError(option: option, value: TextExcerpt.make(text), problem: "not of the form I/N", expected: expected)
+        }
+        let problem: String? = count < 1 || count > maximumCount ? "N must be 1 to \(maximumCount)"
+            : index < 1 ? "shards count from 1" : index > count ? "there are only \(count) shards" : nil
+        if let problem { throw OptionValueError(option: option, value: TextExcerpt.make(text), problem: problem, expected: expected) }
+        return ReplayShard(index: index, count: count)!
+    }
+
+    /// More shards than any CI matrix has machines.
+    public static let maximumCount = 10_000
 
     /// The text messages and reports print.
     public var description: String { "\(index)/\(count)" }

@@ -35,23 +35,26 @@ private func manyMaskLines(in dir: URL) throws -> String {
     #expect(run.stdout.contains("good.evemu"))
 }
 
+// Issue 21: the error names the option as typed and the range it takes, never an internal
+// field (`invalid completionThreshold 2.0` for `--threshold 2`).
 @Test(arguments: [
-    (["--scale", "1e17"], "invalid scale 1e+17"),
-    (["--scale", "0"], "invalid scale 0.0"),
-    (["--resolution-fallback", "1e300/mm"], "invalid resolution fallback 1e+300/mm"),
-    (["--resolution-fallback", "0.0001mm"], "invalid resolution fallback 0.0001mm"),
-    (["--threshold", "-0.1"], "invalid completionThreshold -0.1"),
-    (["--threshold", "2"], "invalid completionThreshold 2.0"),
-    (["--flick-velocity", "-5"], "invalid minimumFlickVelocity -5.0"),
-    (["--flick-velocity", "1e300"], "invalid minimumFlickVelocity 1e+300"),
-    (["--distance", "-1"], "invalid progressDistance -1.0"),
-    (["--distance", "1e300"], "invalid progressDistance 1e+300"),
+    (["--scale", "1e17"], "--scale <scale>': out of range; give points per millimetre of finger travel, from 0.01 to 1000 pt/mm"),
+    (["--scale", "0"], "--scale <scale>': out of range"),
+    (["--resolution-fallback", "1e300/mm"], "--resolution-fallback <resolution-fallback>': out of range; give 0.001…1000000 device units per millimetre"),
+    (["--resolution-fallback", "0.0001mm"], "--resolution-fallback <resolution-fallback>': out of range; the longer axis must span 1…10000 mm"),
+    (["--threshold", "-0.1"], "--threshold <threshold>': out of range; give the completion threshold as a fraction of the progress, from 0 to 1"),
+    (["--threshold", "2"], "--threshold <threshold>': out of range"),
+    (["--flick-velocity", "-5"], "--flick-velocity <flick-velocity>': out of range; give the minimum flick speed, from 0 to 1000000 pt/s"),
+    (["--flick-velocity", "1e300"], "--flick-velocity <flick-velocity>': out of range"),
+    (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, more than 0 to 1000000 pt"),
+    (["--distance", "1e300"], "--distance <distance>': out of range"),
+    (["--slop", "1e300"], "--slop <slop>': out of range; give how far the fingers move before a pan begins, from 0 to 1000 pt"),
 ])
 func outOfRangeOptionsAreRejectedWithTheirRange(arguments: [String], message: String) throws {
     // EP0430M09 reports resolution 0, so the fallback is used (it trapped in the report text).
     let run = try TouchTapeBinary.run(["replay", TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events")] + arguments)
     #expect(run.status == 2, "\(arguments): \(run.stderr.suffix(300))")
-    #expect(run.stderr.hasPrefix("touchtape: error: " + message), "\(run.stderr)")
+    #expect(run.stderr.contains("is invalid for '" + message), "\(run.stderr)")
 }
 
 @Test func aFIFOInAFolderIsSkippedAndNamedOnTheCommandLineIsAnError() throws {

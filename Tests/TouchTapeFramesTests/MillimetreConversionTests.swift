@@ -63,7 +63,9 @@ private func device(mtX: AbsInfo?, mtY: AbsInfo?, x: AbsInfo? = nil, y: AbsInfo?
 
 @Test func fallbackParsesCommandLineValues() {
     #expect(ResolutionFallback("100mm") == .longerAxis(millimetres: 100))
-    #expect(ResolutionFallback("7.68") == .unitsPerMillimetre(7.68))
+    #expect(ResolutionFallback("7.68/mm") == .unitsPerMillimetre(7.68))
+    #expect(ResolutionFallback("7.68") == nil, "a bare number could be either: the unit is required")
+    #expect(ResolutionFallback("0x10mm") == nil)
     #expect(ResolutionFallback("12/mm") == .unitsPerMillimetre(12))
     #expect(ResolutionFallback("0") == nil)
     #expect(ResolutionFallback("wide") == nil)

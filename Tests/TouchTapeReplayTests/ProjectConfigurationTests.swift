@@ -32,14 +32,16 @@ import TouchTapeTestSupport
 @Test(arguments: [
     ("profile: transition\nthresold: 0.4\n", 2, "unknown setting 'thresold'"),
     ("threshold: 1.5\n", 1, "threshold"),
-    ("distance: far\n", 1, "distance must be a number"),
+    ("distance: far\n", 1, "distance far: not a decimal number"),
     ("profile: uikit\n", 1, "unknown profile 'uikit'"),
     ("edge: up\n", 1, "unknown edge 'up'"),
     ("flick: maybe\n", 1, "flick must be true or false"),
     ("scale: 5\nscale: 6\n", 2, "set twice"),
     ("profile: [a\n", 2, "not valid YAML"),
     ("- profile\n", 1, "expected a mapping"),
-    ("resolution-fallback: wide\n", 1, "resolution-fallback must be like"),
+    ("resolution-fallback: wide\n", 1, "resolution-fallback wide: not a length in mm nor units per mm"),
+    ("threshold: 0x10\n", 1, "threshold 0x10: not a decimal number"),
+    ("slop: 1e300\n", 1, "slop 1e300: out of range"),
 ])
 func aBadConfigurationNamesItsFileAndLine(text: String, line: Int, message: String) {
     #expect {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchTapeDevice
 import TouchTapeFormats
+import TouchTapeReplay
 
 /// `touchtape convert`: evemu ⇄ libinput record, keeping events, times, description and annotations.
 struct ConvertCommand: AsyncParsableCommand {
@@ -16,7 +17,8 @@ struct ConvertCommand: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write ('-': standard output), instead of the last argument.")
     var output: String?
     @Option(help: "evemu or libinput.") var to: String?
-    @Option(help: "Device index in a libinput recording with several devices (0-based).") var device: Int?
+    @Option(parsing: .unconditional, help: "Device index in a libinput recording with several devices (0-based).",
+            transform: { try IntegerOption.device.parse($0) }) var device: Int?
 
     /// The recording to read and where to write it: `IN OUT`, `DESC EVENTS OUT`, or the
     /// same without OUT when `-o` gives it.

@@ -18,7 +18,8 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(help: "text or json.")
     var format: String = "text"
 
-    @Option(help: "Device index in a libinput recording with several devices (0-based).")
+    @Option(parsing: .unconditional, help: "Device index in a libinput recording with several devices (0-based).",
+            transform: { try IntegerOption.device.parse($0) })
     var device: Int?
 
     @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")

@@ -39,7 +39,8 @@ struct LabelCommand: AsyncParsableCommand {
     @Argument(help: "The recording to label (evemu or libinput record).")
     var file: String
 
-    @Option(name: .long, help: "A track to label (1-based; repeat for several). Default: every track.")
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: "A track to label (1-based; repeat for several). Default: every track.",
+            transform: { try IntegerOption.track.parse($0) })
     var track: [Int] = []
 
     @Option(name: .long, help: "Expected outcome: finish, cancel or none.")
@@ -57,7 +58,8 @@ struct LabelCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-wait"), help: "If another touchtape is working on FILE, exit 3 instead of waiting for it.")
     var noWait = false
 
-    @Option(name: .long, help: "Device index in a libinput recording with several devices (0-based).")
+    @Option(name: .long, parsing: .unconditional, help: "Device index in a libinput recording with several devices (0-based).",
+            transform: { try IntegerOption.device.parse($0) })
     var device: Int?
 
     func validate() throws {

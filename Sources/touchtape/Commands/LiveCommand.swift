@@ -44,7 +44,8 @@ struct LiveCommand: AsyncParsableCommand {
     @Option(help: "Play this recording instead of reading a device.")
     var from: String?
 
-    @Option(help: "With --from: play X times faster than recorded.")
+    @Option(parsing: .unconditional, help: "With --from: play X times faster than recorded (0.01 to 10000).",
+            transform: { try NumberOption.speed.parse($0) })
     var speed: Double = 1
 
     @Flag(help: "With --from: start the recording over when it ends.")
@@ -59,7 +60,7 @@ struct LiveCommand: AsyncParsableCommand {
             help: "Where 's' appends the last gesture (evemu, or libinput record for .yml/.yaml); -o/--output is the same.")
     var save: String?
 
-    @Option(help: "Stop after this many finished gestures.")
+    @Option(parsing: .unconditional, help: "Stop after this many finished gestures.", transform: { try IntegerOption.gestures.parse($0) })
     var gestures: Int?
 
     func validate() throws {

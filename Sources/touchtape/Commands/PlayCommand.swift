@@ -37,7 +37,8 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The recording: evemu or libinput record (a split .events file finds its .desc beside it).")
     var file: String
 
-    @Option(name: .long, help: "Play only this track (1-based; a track is one gesture).")
+    @Option(name: .long, parsing: .unconditional, help: "Play only this track (1-based; a track is one gesture).",
+            transform: { try IntegerOption.track.parse($0) })
     var track: Int?
 
     @Flag(help: "Timing: recorded (default) or no sleeps at all.")
@@ -49,13 +50,15 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(name: .customLong("description"), help: "Description file for an events-only recording (evemu .desc).")
     var descriptionFile: String?
 
-    @Option(name: .customLong("start-delay"), help: "Seconds to wait after the device appears, before the first event.")
+    @Option(name: .customLong("start-delay"), parsing: .unconditional, help: "Seconds to wait after the device appears, before the first event.",
+            transform: { try NumberOption.startDelay.parse($0) })
     var startDelay: Double = 0.2
 
     @Flag(name: .customLong("wait-for-enter"), help: "After the device appears, wait for a line on standard input (Enter) before --start-delay and the first event.")
     var waitForEnter = false
 
-    @Option(name: .long, help: "Seconds to keep the device after the last event, so readers can drain.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to keep the device after the last event, so readers can drain.",
+            transform: { try NumberOption.hold.parse($0) })
     var hold: Double = 0.2
 
     @Flag(name: .customLong("dry-run"), help: "Read the file and list its tracks; create no device.")

@@ -11,7 +11,8 @@ struct PlotCommand: AsyncParsableCommand {
 
     @Argument(help: "A recording (or, with --map, recordings and folders).")
     var paths: [String]
-    @Option(help: "The track to draw (the numbers inspect shows). Default: 1.") var track: Int = 1
+    @Option(parsing: .unconditional, help: "The track to draw (the numbers inspect shows). Default: 1.", transform: { try IntegerOption.track.parse($0) })
+    var track: Int = 1
     @Flag(help: "Draw the decision map of every track under the paths instead.") var map = false
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(name: .shortAndLong, help: "The SVG file to write ('-': standard output).") var output: String

@@ -2,6 +2,7 @@ import ArgumentParser
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeReplay
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,10 +56,10 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A note stored with every gesture.")
     var note: String?
 
-    @Option(name: .long, help: "Stop after this many completed gestures.")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many completed gestures.", transform: { try IntegerOption.gestures.parse($0) })
     var gestures: Int?
 
-    @Option(name: .long, help: "Stop after this many seconds.")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds.", transform: { try NumberOption.duration.parse($0) })
     var duration: Double?
 
     @Flag(name: .long, help: "At the end, print events and frames read, SYN_DROPPED, the delay from each frame's kernel time to its bytes written (p50, p99, max) and the recorder's CPU share.")

@@ -23,7 +23,8 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Report format.") var format: ReportFormat = .text
     @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")
     var output: String?
-    @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.")
+    @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.",
+            transform: { try ReplayShard.parse($0) })
     var shard: ReplayShard?
     @Flag(name: .customLong("compare-velocity"),
           help: "Also show each track's release velocity and outcome under every velocity estimator (lsq2, ios, impulse), flagging tracks whose outcome depends on it.")
@@ -33,7 +34,8 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
     /// Seconds before the progress line appears (a terminal's stderr only); hidden, for tests.
-    @Option(name: .customLong("progress-after"), help: .hidden) var progressAfter: Double = 1
+    @Option(name: .customLong("progress-after"), parsing: .unconditional, help: .hidden, transform: { try NumberOption.progressAfter.parse($0) })
+    var progressAfter: Double = 1
 
     func run() async throws {
         let (settings, configuration, project) = try settingsOptions.configuration()

@@ -14,11 +14,13 @@ struct SessionSettingsOptions: ParsableArguments {
     // `.unconditional`: a negative value (`--threshold -0.1`) is read as the value and
     // rejected by its range check, instead of looking like an unknown option.
     @Option(parsing: .unconditional,
-            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test. sweep: A...B is the range swept.")
+            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test. sweep: A...B is the range swept.",
+            transform: { try SettingArgument($0, .threshold) })
     var threshold: SettingArgument?
 
     @Option(name: .customLong("flick-velocity"), parsing: .unconditional,
-            help: "Minimum flick velocity, points per second. sweep: A...B is the range swept.")
+            help: "Minimum flick velocity, points per second. sweep: A...B is the range swept.",
+            transform: { try SettingArgument($0, .flickVelocity) })
     var flickVelocity: SettingArgument?
 
     @Flag(inversion: .prefixedNo, help: "Turn flicks on or off (--no-flick), whatever touchtape.yml says.")
@@ -27,20 +29,24 @@ struct SessionSettingsOptions: ParsableArguments {
     @Option(help: "Direction of the dismissing pan on screen (bottom: panning down dismisses).")
     var edge: DismissEdge?
 
-    @Option(parsing: .unconditional, help: "Progress divisor in points (the view's size along the pan).")
+    @Option(parsing: .unconditional, help: "Progress divisor in points (the view's size along the pan).",
+            transform: { try NumberOption.distance.parse($0) })
     var distance: Double?
 
-    @Option(parsing: .unconditional, help: "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS).")
+    @Option(parsing: .unconditional, help: "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS).",
+            transform: { try NumberOption.scale.parse($0) })
     var scale: Double?
 
     @Option(name: .customLong("resolution-fallback"),
-            help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).")
+            help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).",
+            transform: { try ResolutionFallback.parse($0) })
     var resolutionFallback: ResolutionFallback?
 
     @Option(help: "Velocity estimator of the pan: lsq2 (least squares, the default), ios (UIScrollView-like weights) or impulse.")
     var velocity: VelocityStrategy?
 
-    @Option(parsing: .unconditional, help: "Pan slop in points: how far the fingers move before a pan begins (default 10 on touchscreens, 1.5 mm on touchpads).")
+    @Option(parsing: .unconditional, help: "Pan slop in points: how far the fingers move before a pan begins (default 10 on touchscreens, 1.5 mm on touchpads).",
+            transform: { try NumberOption.slop.parse($0) })
     var slop: Double?
 
     @Option(help: "Read settings from this file instead of the nearest touchtape.yml at or above the current folder.")
@@ -93,16 +99,14 @@ extension DismissEdge: ExpressibleByArgument {}
 
 extension VelocityStrategy: ExpressibleByArgument {}
 
-/// `F` (a value) or `A...B` (a range, for sweep).
-enum SettingArgument: ExpressibleByArgument {
+/// `F` (a value) or `A...B` (a range, for sweep), each number read by the option's
+/// ``NumberOption`` (finite, in range).
+enum SettingArgument {
     case value(Double)
     case range(ClosedRange<Double>)
 
-    init?(argument: String) {
-        if let v = Double(argument) { self = .value(v); return }
-        let parts = argument.components(separatedBy: "...")
-        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a < b else { return nil }
-        self = .range(a...b)
+    init(_ argument: String, _ option: NumberOption) throws {
+        self = argument.contains("...") ? .range(try option.parseRange(argument)) : .value(try option.parse(argument))
     }
 
     var value: Double? { if case .value(let v) = self { return v } else { return nil } }
@@ -113,9 +117,15 @@ extension ReportFormat: ExpressibleByArgument {}
 
 extension ResolutionFallback: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
+    public static var defaultValueDescription: String { "100mm" }
     public static var defaultCompletionKind: CompletionKind { .list(["100mm"]) }
 }
 
 extension ReplayShard: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
+}
+
+// ArgumentParser prints "The value 'X' is invalid for '--option <option>': " and then this.
+extension OptionValueError: LocalizedError {
+    public var errorDescription: String? { reason }
 }
