@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import TouchTapeFormats
 
 /// Turns `SIGINT`/`SIGTERM` into something a `poll()` loop can wait on: a self-pipe.
 ///
@@ -67,6 +68,12 @@ public final class StopSignal: @unchecked Sendable {
     public var firedSignal: Int32? {
         let number = StopSignal.caughtSignal.load(ordering: .sequentiallyConsistent)
         return number == 0 ? nil : number
+    }
+
+    /// How an output or a lock waits while this handler is installed: until it can go on
+    /// or one of the signals fires; `notice` is told when a wait begins.
+    public func waiting(notice: @escaping @Sendable (String) -> Void) -> Waiting {
+        Waiting(descriptor: pollDescriptor, signal: { [self] in firedSignal }, notice: notice)
     }
 
     /// Restores the default action for the given signals (so a second Ctrl-C kills).

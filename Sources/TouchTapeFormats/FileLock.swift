@@ -54,14 +54,18 @@ public final class FileLock {
         let operation = kind == .shared ? LOCK_SH : LOCK_EX
         var told = false
         while true {
-            let descriptor = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
+            // (`label` on a FIFO hung here); a regular file is then read blocking as usual.
+            let descriptor = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw FileLockError(path: path, errno: errno) }
             var opened = stat()
             guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else {
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
                 self.descriptor = descriptor
                 isLocked = false
                 return
             }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             if flock(descriptor, operation | LOCK_NB) != 0 {
                 let code = errno
                 switch code {

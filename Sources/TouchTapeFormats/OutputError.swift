@@ -39,29 +39,59 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var step: Step
     /// True when the destination is known to be as it was before the write started.
     public var destinationUnchanged: Bool
+    /// The stop signal (SIGINT, SIGTERM, SIGHUP) that ended a wait to open or write it
+    /// (a FIFO with no reader, a full pipe), or `nil`.
+    public var interruptedBy: Int32?
+    /// How much had been written when it failed, where known (what a closed pipe cut).
+    public var bytesWritten: Int64?
 
     /// A value from its parts.
-    public init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool) {
+    public init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool, interruptedBy: Int32? = nil) {
         self.name = name
         self.errno = errno
         self.step = step
         self.destinationUnchanged = destinationUnchanged
+        self.interruptedBy = interruptedBy
     }
 
     /// `cannot write NAME: <strerror>`, the line the CLI prints after `touchtape: error: `.
-    public var message: String { "cannot write \(name): \(Self.reason(errno))" }
+    public var message: String {
+        if let signal = interruptedBy {
+            let waitingFor = step == .open ? "a reader of" : "room to write to"
+            return "interrupted by \(Self.signalName(signal)) while waiting for \(waitingFor) \(name)"
+        }
+        if errno == EBADF, name == "standard output" || name == "standard error" { return "cannot write \(name): it is closed" }
+        return "cannot write \(name): \(Self.reason(errno))"
+    }
+
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, else `signal N`.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGPIPE: "SIGPIPE"
+        default: "signal \(signal)"
+        }
+    }
 
     /// What the user can do about it.
     public var hint: String {
         let unchanged = destinationUnchanged ? "; \(name) is unchanged" : ""
+        if interruptedBy != nil {
+            return destinationUnchanged ? "\(name) is unchanged" : "what was written to \(name) is incomplete"
+        }
         switch errno {
+        case EBADF: return "touchtape was started with \(name) closed (>&-); give -o FILE, or leave it open"
         case ENOSPC, EDQUOT: return "free some space and try again" + unchanged
         case EACCES, EPERM, EROFS: return "choose a place you may write to" + unchanged
         case ENOENT, ENOTDIR: return "the folder \(RecordingPath.directory(name)) does not exist; create it or choose another"
         case EISDIR: return "\(name) is a folder; give a file name in it"
         case ELOOP: return "\(name) is a loop of symbolic links"
         case ENXIO: return "nothing is reading from \(name)"
-        case EPIPE: return "whatever was reading \(name) stopped before the end"
+        case EPIPE:
+            let cut = bytesWritten.map { " after \($0) bytes" } ?? ""
+            return "whatever was reading \(name) stopped reading\(cut); the rest of the output was not written"
         default: return destinationUnchanged ? "\(name) is unchanged" : ""
         }
     }

@@ -32,9 +32,19 @@ public final class OutputFile {
         case inPlace
     }
 
+    /// The file an atomic replacement writes before ``commit()`` puts it in place.
+    private enum Temporary {
+        /// An unnamed file (`O_TMPFILE`) in the destination's folder: a process killed
+        /// before the commit (SIGKILL, the OOM killer) leaves nothing behind.
+        case unnamed(folder: String)
+        /// `.NAME.touchtape-XXXXXXXX` beside the destination, where the file system has no
+        /// unnamed files.
+        case named(String)
+    }
+
     private enum State {
-        /// Writing to `descriptor`; `temporaryPath` is renamed over the target at commit.
-        case open(descriptor: Int32, temporaryPath: String?)
+        /// Writing to `descriptor`; `temporary` is put in place over the target at commit.
+        case open(descriptor: Int32, temporary: Temporary?)
         /// Committed or discarded: nothing more may be written.
         case closed
     }
@@ -48,41 +58,72 @@ public final class OutputFile {
     /// Bytes written so far.
     public private(set) var bytesWritten: Int64 = 0
     private var state: State
+    /// How blocking steps wait (a FIFO with no reader, a full pipe): interruptible by a stop signal.
+    private let waiting: Waiting
 
-    /// Opens `path` (`-`: standard output) for writing by the rules above.
-    public init(path: String, regularFiles: RegularFiles = .atomicReplacement) throws(OutputError) {
+    /// Opens `path` (`-`: standard output) for writing by the rules above. A FIFO nobody
+    /// reads yet is waited for (``Waiting/announce(_:)`` says so) until a reader comes or a
+    /// stop signal fires (an ``OutputError`` with ``OutputError/interruptedBy``).
+    public init(path: String, regularFiles: RegularFiles = .atomicReplacement, waiting: Waiting = .uninterrupted) throws(OutputError) {
         let name = path == "-" ? "standard output" : path
         let target = try OutputTarget.resolve(path)
         self.name = name
         self.target = target
         self.regularFiles = regularFiles
+        self.waiting = waiting
         switch target {
         case .descriptor(let descriptor):
-            state = .open(descriptor: descriptor, temporaryPath: nil)
+            state = .open(descriptor: descriptor, temporary: nil)
         case .writeThrough(let resolved):
-            // No O_CREAT, no O_TRUNC: a device or FIFO is used as it is.
-            let descriptor = Self.open(resolved, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true) }
-            state = .open(descriptor: descriptor, temporaryPath: nil)
+            state = .open(descriptor: try Self.openWithoutBlocking(resolved, name: name, waiting: waiting), temporary: nil)
         case .regularFile(let resolved):
+            // Permission as the file system means it: a file this user may not write is not
+            // replaced, even where the folder would let a rename put a new one in its place.
+            if access(resolved, F_OK) == 0, access(resolved, W_OK) != 0 {
+                throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true)
+            }
             switch regularFiles {
             case .inPlace:
                 let descriptor = Self.open(resolved, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o644)
                 guard descriptor >= 0 else { throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true) }
-                state = .open(descriptor: descriptor, temporaryPath: nil)
+                state = .open(descriptor: descriptor, temporary: nil)
             case .atomicReplacement:
                 let (descriptor, temporary) = try Self.createTemporary(beside: resolved, name: name)
-                state = .open(descriptor: descriptor, temporaryPath: temporary)
+                state = .open(descriptor: descriptor, temporary: temporary)
             }
         }
     }
 
     /// An open descriptor of this process, written through and never closed (see ``commit()``).
-    public init(descriptor: Int32, name: String) {
+    public init(descriptor: Int32, name: String, waiting: Waiting = .uninterrupted) {
         self.name = name
         target = .descriptor(descriptor)
         regularFiles = .atomicReplacement
-        state = .open(descriptor: descriptor, temporaryPath: nil)
+        self.waiting = waiting
+        state = .open(descriptor: descriptor, temporary: nil)
+    }
+
+    /// A device, FIFO or socket opened for writing without ever blocking in `open(2)`: a FIFO
+    /// with no reader (`ENXIO`) is retried until one comes or a stop signal fires. The
+    /// descriptor stays non-blocking; ``write(_:)-(UnsafeRawBufferPointer)`` polls when it is full.
+    private static func openWithoutBlocking(_ path: String, name: String, waiting: Waiting) throws(OutputError) -> Int32 {
+        var announced = false
+        while true {
+            // No O_CREAT, no O_TRUNC: a device or FIFO is used as it is.
+            let descriptor = Self.open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+            if descriptor >= 0 { return descriptor }
+            let code = errno
+            guard code == ENXIO || code == EINTR else {
+                throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
+            }
+            if !announced, code == ENXIO {
+                waiting.announce("waiting for a reader of \(name) (a FIFO); Ctrl-C stops")
+                announced = true
+            }
+            if let signal = waiting.pause() {
+                throw OutputError(name: name, errno: EINTR, step: .open, destinationUnchanged: true, interruptedBy: signal)
+            }
+        }
     }
 
     /// Standard output, written through; errors name it `standard output`.
@@ -109,6 +150,10 @@ public final class OutputFile {
         return false
     }
 
+    /// At most this much is written after each wait for room (`PIPE_BUF`: a pipe that polls
+    /// writable takes it without blocking).
+    private static let chunkAfterWait = 4096
+
     /// Writes all of `text`, or throws. After a failure an atomic replacement is discarded
     /// (its temporary file removed, the destination untouched); an output written through
     /// or in place stays open, so the recorder can cut it back (``truncate(to:)``).
@@ -134,12 +179,27 @@ public final class OutputFile {
     /// Writes all of `bytes`, or throws, as ``write(_:)-(String)`` does.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         guard case .open(let descriptor, _) = state else { preconditionFailure("write after commit or discard of \(name)") }
+        if case .descriptor = target, !Self.isInherited(descriptor) { throw fail(EBADF, .write) }
+        // Standard output is the shell's descriptor (its blocking mode is not ours to
+        // change): where a stop signal can come, wait for room before each chunk instead.
+        let pollFirst: Bool
+        if case .descriptor = target { pollFirst = waiting.descriptor >= 0 } else { pollFirst = false }
         var offset = 0
         while offset < bytes.count {
-            let count = Self.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            var length = bytes.count - offset
+            if pollFirst {
+                if let signal = waiting.until(descriptor, ready: Int16(POLLOUT)) { throw interrupted(by: signal) }
+                length = min(length, Self.chunkAfterWait)
+            }
+            let count = Self.write(descriptor, bytes.baseAddress! + offset, length)
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    // A non-blocking device or FIFO is full: wait for room, or a stop signal.
+                    if let signal = waiting.until(descriptor, ready: Int16(POLLOUT)) { throw interrupted(by: signal) }
+                    continue
+                }
                 throw fail(code, .write)
             }
             offset += count
@@ -173,6 +233,20 @@ public final class OutputFile {
     /// closed; a `dup` of it is, which reports the errors a network file system keeps for close.
     public func commit() throws(OutputError) {
         guard case .open(let descriptor, let temporary) = state else { preconditionFailure("commit twice of \(name)") }
+        var named: String?
+        if case .unnamed(let folder)? = temporary, case .regularFile(let destination) = target {
+            // The unnamed file gets a name beside the destination only now, finished and
+            // synced, and is renamed over it at once.
+            do throws(OutputError) { try sync() } catch { discard(); throw error }
+            named = Self.link(descriptor, into: folder, beside: destination)
+            if named == nil {
+                let code = errno
+                discard()
+                throw OutputError(name: name, errno: code, step: .rename, destinationUnchanged: true)
+            }
+        } else if case .named(let path)? = temporary {
+            named = path
+        }
         switch target {
         case .descriptor:
             state = .closed
@@ -184,13 +258,13 @@ public final class OutputFile {
             state = .closed
             if close(descriptor) != 0 && errno != EINTR {
                 let code = errno
-                if let temporary { unlink(temporary) }
+                if let named { unlink(named) }
                 throw OutputError(name: name, errno: code, step: .close, destinationUnchanged: temporary != nil)
             }
-            guard let temporary, case .regularFile(let destination) = target else { return }
-            if rename(temporary, destination) != 0 {
+            guard let named, case .regularFile(let destination) = target else { return }
+            if rename(named, destination) != 0 {
                 let code = errno
-                unlink(temporary)
+                unlink(named)
                 throw OutputError(name: name, errno: code, step: .rename, destinationUnchanged: true)
             }
             try Self.syncFolder(of: destination, name: name)
@@ -205,7 +279,23 @@ public final class OutputFile {
         state = .closed
         if case .descriptor = target { return }
         close(descriptor)
-        if let temporary { unlink(temporary) }
+        if case .named(let path)? = temporary { unlink(path) }
+    }
+
+    /// Whether `descriptor` is one a shell could have given us: something with a file type.
+    /// Started with standard output closed (`>&-`), the process's first descriptors are
+    /// taken by the runtime's own (Dispatch's epoll, an eventfd: no file type), and writing
+    /// there would fail with "Invalid argument" or wait for ever.
+    static func isInherited(_ descriptor: Int32) -> Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT != 0
+    }
+
+    /// The error for a wait a stop signal ended.
+    private func interrupted(by signal: Int32) -> OutputError {
+        let unchanged = replacesAtCommit
+        if unchanged { discard() }
+        return OutputError(name: name, errno: EINTR, step: .write, destinationUnchanged: unchanged, interruptedBy: signal)
     }
 
     /// Builds the error for a failed step, discarding an atomic replacement (nothing of it
@@ -213,43 +303,86 @@ public final class OutputFile {
     private func fail(_ code: Int32, _ step: OutputError.Step) -> OutputError {
         let unchanged = replacesAtCommit
         if unchanged { discard() }
-        return OutputError(name: name, errno: code, step: step, destinationUnchanged: unchanged)
+        var error = OutputError(name: name, errno: code, step: step, destinationUnchanged: unchanged)
+        error.bytesWritten = bytesWritten
+        return error
     }
 
-    /// `.NAME.touchtape-XXXXXXXX` in the destination's folder, created `O_EXCL` (mode 0644
-    /// before the umask), then given the existing file's owner and mode.
-    private static func createTemporary(beside destination: String, name: String) throws(OutputError) -> (Int32, String) {
+    /// The file an atomic replacement is written to, given the existing file's owner and
+    /// mode: an unnamed file in the destination's folder where the file system has them
+    /// (`O_TMPFILE`: Linux's ext4, xfs, btrfs, tmpfs), else `.NAME.touchtape-XXXXXXXX`
+    /// beside it, created `O_EXCL` (mode 0644 before the umask).
+    private static func createTemporary(beside destination: String, name: String) throws(OutputError) -> (Int32, Temporary) {
         let folder = RecordingPath.directory(destination)
-        let last = RecordingPath.lastComponent(destination)
-        let base = last.utf8.count > 200 ? String(last.prefix(50)) : last   // room for the suffix in NAME_MAX
         var existing = stat()
         let exists = stat(destination, &existing) == 0
+        func adopt(_ descriptor: Int32) throws(OutputError) {
+            guard exists else { return }
+            // Owner first: fchown clears set-id bits, fchmod puts the mode back. Only root
+            // may give a file away; anyone else keeps their own ownership (as an editor would).
+            if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
+            if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+                throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true)
+            }
+        }
+        if unnamedFilesWork {
+            let descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+            if descriptor >= 0 {
+                do throws(OutputError) { try adopt(descriptor) } catch { close(descriptor); throw error }
+                return (descriptor, .unnamed(folder: folder))
+            }
+            let code = errno
+            // Only "this file system has no unnamed files" falls back to a named one.
+            guard code == EOPNOTSUPP || code == EISDIR || code == EINVAL else {
+                throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
+            }
+        }
         for _ in 0..<100 {
-            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
-            let temporary = RecordingPath.join(folder, ".\(base).touchtape-\(suffix)")
+            let temporary = temporaryName(beside: destination, in: folder)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 let code = errno
                 if code == EEXIST { continue }
                 throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
             }
-            if exists {
-                // Owner first: fchown clears set-id bits, fchmod puts the mode back. Only root
-                // may give a file away; anyone else keeps their own ownership (as an editor would).
-                if existing.st_uid != geteuid() || existing.st_gid != getegid() {
-                    _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-                }
-                if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
-                    let code = errno
-                    close(descriptor)
-                    unlink(temporary)
-                    throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
-                }
-            }
-            return (descriptor, temporary)
+            do throws(OutputError) { try adopt(descriptor) } catch { close(descriptor); unlink(temporary); throw error }
+            return (descriptor, .named(temporary))
         }
         throw OutputError(name: name, errno: EEXIST, step: .open, destinationUnchanged: true)
     }
+
+    /// `.NAME.touchtape-XXXXXXXX` in `folder`, NAME cut so the whole fits NAME_MAX.
+    private static func temporaryName(beside destination: String, in folder: String) -> String {
+        let last = RecordingPath.lastComponent(destination)
+        let base = last.utf8.count > 200 ? String(last.prefix(50)) : last
+        return RecordingPath.join(folder, ".\(base).touchtape-\(String(UInt32.random(in: .min ... .max), radix: 16))")
+    }
+
+    #if os(Linux)
+    /// `O_TMPFILE` (glibc defines it as a macro Swift does not import): `__O_TMPFILE | O_DIRECTORY`,
+    /// 020000000 on the architectures this builds for (x86_64, arm64).
+    private static let unnamedFileFlag: Int32 = 0o20000000 | O_DIRECTORY
+
+    /// Unnamed files are given a name through `/proc/self/fd`: without /proc they cannot be.
+    private static let unnamedFilesWork = access("/proc/self/fd", X_OK) == 0
+
+    /// Links the unnamed file `descriptor` into `folder` under a temporary name (the rename
+    /// over the destination follows at once): that name, or `nil` with `errno` set.
+    private static func link(_ descriptor: Int32, into folder: String, beside destination: String) -> String? {
+        for _ in 0..<100 {
+            let temporary = temporaryName(beside: destination, in: folder)
+            if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 { return temporary }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+    #else
+    private static let unnamedFileFlag: Int32 = 0
+    private static let unnamedFilesWork = false
+    private static func link(_ descriptor: Int32, into folder: String, beside destination: String) -> String? { nil }
+    #endif
 
     /// Makes the rename durable. Some file systems cannot sync a folder (`EINVAL`): not an error.
     private static func syncFolder(of path: String, name: String) throws(OutputError) {

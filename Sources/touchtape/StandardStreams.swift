@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchTapeDevice
 import TouchTapeFormats
 
 // Everything the commands write goes through the library's one writer (`OutputFile`):
@@ -24,13 +25,28 @@ func writeStandardOutput(_ text: String) throws {
 
 /// Writes a whole text to `path` (`-`: standard output): a regular file is replaced
 /// atomically, a device, FIFO or symlink's target is written through. Exit 3 on failure.
+/// A FIFO nobody reads is waited for, saying so, until a reader comes or a stop signal
+/// (exit 128 + signal, the old file unchanged).
 func writeOutput(_ text: String, to path: String) throws {
-    do { try OutputFile.write(text, to: path) } catch { throw fail(error) }
+    let stop = StopSignal(signals: stopSignals)
+    defer { StopSignal.restoreDefaults(stopSignals) }
+    do {
+        let file = try OutputFile(path: path, waiting: waiting(stop))
+        try file.write(text)
+        try file.commit()
+    } catch { throw fail(error) }
 }
 
 /// A failed write as `touchtape: error: cannot write NAME: <reason>` plus its hint; exit 3.
+/// A wait a stop signal ended (a FIFO nobody read) exits 128 + the signal, as a shell
+/// reports a command a signal ended.
 func fail(_ error: OutputError) -> ExitCode {
-    fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+    fail(error.message, hint: error.hint, status: error.interruptedBy.map { 128 + $0 } ?? ExitStatus.deviceOrIOFailure)
+}
+
+/// How the outputs of a command that installed `stop` wait: interruptible, saying so.
+func waiting(_ stop: StopSignal) -> Waiting {
+    stop.waiting(notice: { writeStandardError("touchtape: \($0)\n") })
 }
 
 /// Says on stderr that a file is busy and touchtape waits for it (``FileLock``).

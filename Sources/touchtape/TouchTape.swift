@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// The `touchtape` command: record real pan gestures, replay them into a dismissal
 /// controller, and check that the dismissal behaves.
@@ -25,6 +26,9 @@ struct TouchTape: AsyncParsableCommand {
     /// a failed `validate()`) exits 2 as documented above, not ArgumentParser's 64
     /// (EX_USAGE): scripts branch on one code for "you called it wrong".
     static func main() async {
+        // A reader that goes away (`touchtape replay | head`) is an EPIPE on the write, which
+        // says what was cut and exits 3, rather than a silent death by SIGPIPE (exit 141).
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -33,6 +37,12 @@ struct TouchTape: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            if exitCode(for: error) == .success {
+                // --help, --version: printed through the checked writer, so a full or closed
+                // standard output exits 3 instead of 0 with nothing shown.
+                do { try writeStandardOutput(fullMessage(for: error) + "\n") } catch { exit(withError: error) }
+                exit(withError: ExitCode.success)
+            }
             if exitCode(for: error) == .validationFailure {
                 writeStandardError(fullMessage(for: error) + "\n")
                 exit(withError: ExitCode(ExitStatus.badInput))

@@ -6,8 +6,8 @@ import TouchTapeTestSupport
 // A stop signal (Ctrl-C, SIGTERM, SIGHUP) in the middle of `replay -o` or `convert`: both
 // stream into a temporary file beside the output that only the end puts in place. The
 // signal must leave the old file as it was, remove the temporary file and say so, with
-// exit 128 + the signal. Synchronised on the temporary file appearing (the command is
-// then writing), never on a sleep.
+// exit 128 + the signal. Synchronised on the command holding its unnamed temporary file
+// open (it is then writing), never on a sleep.
 
 /// A long recording: the bundled pan repeated (times shifted) to about 730 k events, so a
 /// debug build is still replaying when the signal comes.
@@ -43,11 +43,11 @@ private func interrupt(_ arguments: [String], output: URL, signal: Int32) throws
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let folder = output.deletingLastPathComponent().path
-    let prefix = "." + output.lastPathComponent + ".touchtape-"
+    let folder = output.deletingLastPathComponent()
     let deadline = Date().addingTimeInterval(120)
     while process.isRunning, Date() < deadline {
-        if try FileManager.default.contentsOfDirectory(atPath: folder).contains(where: { $0.hasPrefix(prefix) }) { break }
+        // The temporary file is unnamed (O_TMPFILE): the process holds it open in the folder.
+        if isWritingUnnamedFile(process.processIdentifier, in: folder) { break }
         sched_yield()
     }
     #expect(process.isRunning, "the command ended before it could be interrupted")

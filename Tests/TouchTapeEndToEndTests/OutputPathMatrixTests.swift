@@ -90,3 +90,256 @@ func anOutputThatIsTheInputIsRefusedAndTheRecordingKept(command: WritingCommand,
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try String(contentsOfFile: input, encoding: .utf8).contains("kept"))
 }
+
+// MARK: Every other kind of target
+
+/// The commands the rest of the matrix runs: each writes a whole output when it is done
+/// (`live --save` writes on a key press and has its own tests).
+private let matrixCommands = WritingCommand.all.filter { !$0.name.hasPrefix("live") }
+
+private let isRoot = getuid() == 0
+
+/// What `lstat` says the path is.
+private func fileKind(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return "missing" }
+    switch info.st_mode & S_IFMT {
+    case S_IFCHR: return "character device"
+    case S_IFIFO: return "fifo"
+    case S_IFREG: return "regular"
+    default: return "other"
+    }
+}
+
+/// A scratch folder holding the input recording `r.evemu`.
+private func scratchWithRecording() throws -> (dir: URL, input: String) {
+    let dir = try PackagePaths.scratchDirectory("tt-matrix")
+    let input = dir.appendingPathComponent("r.evemu").path
+    try FileManager.default.copyItem(atPath: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), toPath: input)
+    return (dir, input)
+}
+
+/// A `touchtape` process whose standard error the test reads as it comes.
+final class RunningTouchTape {
+    let process = Process()
+    private let errorPipe = Pipe()
+    private let outputPipe = Pipe()
+    private(set) var stderrSoFar = ""
+
+    init(_ arguments: [String], in directory: URL, executable: URL = TouchTapeBinary.executable) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Reads standard error until it contains `text` (true) or the process closes it (false).
+    func waitForStandardError(containing text: String) -> Bool {
+        while !stderrSoFar.contains(text) {
+            let chunk = errorPipe.fileHandleForReading.availableData
+            if chunk.isEmpty { return false }
+            stderrSoFar += String(decoding: chunk, as: UTF8.self)
+        }
+        return true
+    }
+
+    /// Drains both pipes and waits for the exit status.
+    func finish() -> (status: Int32, stderr: String) {
+        _ = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderrSoFar)
+    }
+}
+
+@Suite(.enabled(if: isRoot, "mknod and setpriv need root"))
+struct OutputTargetKindTests {
+    private func makeCharacterDevice(_ path: String, minor: UInt32) throws {
+        guard mknod(path, S_IFCHR | 0o666, dev_t(1 << 8 | minor)) == 0 else { throw POSIXError(.EPERM) }
+    }
+
+    /// A device (a scratch /dev/null) is written through: exit 0, still a device, no litter.
+    @Test(arguments: matrixCommands)
+    func aDeviceIsWrittenThrough(command: WritingCommand) throws {
+        let (dir, input) = try scratchWithRecording()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let null = dir.appendingPathComponent("null").path
+        try makeCharacterDevice(null, minor: 3)
+        let run = try TouchTapeBinary.run(command.arguments(input, null), in: dir)
+        #expect(run.status == 0, "\(command.name): \(run.stderr)")
+        #expect(fileKind(null) == "character device")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu", "null"])
+    }
+
+    /// A full disk (a scratch /dev/full): exit 3 naming it, the node kept, no litter.
+    @Test(arguments: matrixCommands)
+    func aFullDiskExitsThree(command: WritingCommand) throws {
+        let (dir, input) = try scratchWithRecording()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let full = dir.appendingPathComponent("full").path
+        try makeCharacterDevice(full, minor: 7)
+        let run = try TouchTapeBinary.run(command.arguments(input, full), in: dir)
+        #expect(run.status == 3, "\(command.name): \(run.stderr)")
+        #expect(run.stderr.contains("cannot write \(full): No space left on device"), "\(run.stderr)")
+        #expect(fileKind(full) == "character device")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu", "full"])
+    }
+
+    /// A root-owned read-only file in a folder anyone may write: a user who may not write the
+    /// file does not replace it (the rename the folder allows would have), exit 3.
+    @Test(arguments: matrixCommands)
+    func aFileTheUserMayNotWriteIsNotReplaced(command: WritingCommand) throws {
+        let (dir, input) = try scratchWithRecording()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(chmod(dir.path, 0o777) == 0 && chmod(input, 0o644) == 0)
+        let locked = dir.appendingPathComponent("locked.out").path
+        #expect(FileManager.default.createFile(atPath: locked, contents: Data("keep me\n".utf8)))
+        #expect(chmod(locked, 0o444) == 0)
+        let run = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                     ["--reuid=65534", "--regid=65534", "--clear-groups", TouchTapeBinary.executable.path]
+                                        + command.arguments(input, locked), in: dir)
+        #expect(run.status == 3, "\(command.name): \(run.stderr)")
+        #expect(run.stderr.contains("cannot write \(locked): Permission denied"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: locked, encoding: .utf8) == "keep me\n")
+        var info = stat()
+        #expect(stat(locked, &info) == 0 && info.st_uid == 0, "still root's")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu", "locked.out"])
+    }
+}
+
+/// A FIFO with a reader gets the whole output.
+@Test(arguments: matrixCommands)
+func aFIFOWithAReaderGetsTheOutput(command: WritingCommand) throws {
+    let (dir, input) = try scratchWithRecording()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("out.fifo").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let cat = Process()
+    cat.executableURL = URL(fileURLWithPath: "/bin/cat")
+    cat.arguments = [fifo]
+    let pipe = Pipe()
+    cat.standardOutput = pipe
+    try cat.run()
+    let run = try TouchTapeBinary.run(command.arguments(input, fifo), in: dir)
+    let received = pipe.fileHandleForReading.readDataToEndOfFile()
+    cat.waitUntilExit()
+    #expect(run.status == 0, "\(command.name): \(run.stderr)")
+    #expect(received.count > 100, "the reader got the output")
+    #expect(fileKind(fifo) == "fifo")
+}
+
+/// A FIFO nobody reads: the command says it waits, a stop signal ends the wait with exit
+/// 128 + signal, the FIFO stays, nothing else is left. (It hung, deaf to every signal.)
+@Test(arguments: matrixCommands, [SIGINT, SIGTERM, SIGHUP])
+func aFIFOWithNoReaderWaitsAndAStopSignalEndsIt(command: WritingCommand, signal: Int32) throws {
+    let (dir, input) = try scratchWithRecording()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("out.fifo").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let running = try RunningTouchTape(command.arguments(input, fifo), in: dir)
+    #expect(running.waitForStandardError(containing: "waiting for a reader of \(fifo)"), "\(command.name): \(running.stderrSoFar)")
+    kill(running.process.processIdentifier, signal)
+    let (status, stderr) = running.finish()
+    #expect(status == 128 + signal, "\(command.name): \(stderr)")
+    #expect(stderr.contains("interrupted by SIG"), "\(stderr)")
+    #expect(fileKind(fifo) == "fifo")
+    #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu", "out.fifo"])
+}
+
+@Test func labelRefusesAFIFOAtOnce() throws {
+    let (dir, _) = try scratchWithRecording()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("r.fifo").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let run = try TouchTapeBinary.run(["label", fifo, "--note", "x"], in: dir)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("is not a regular file"), "\(run.stderr)")
+}
+
+// MARK: Standard output
+
+/// A reader that stops early (`| head`): exit 3 saying how much was written, not death by SIGPIPE (141).
+@Test func aClosedPipeIsACleanStopThatSaysWhatWasCut() throws {
+    let big = TouchTapeBinary.peer("bcm5974.event")
+    let shell = "'\(TouchTapeBinary.executable.path)' convert '\(big)' - --to libinput | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}"
+    let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", shell])
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr.contains("cannot write standard output: Broken pipe"), "\(run.stderr)")
+    #expect(run.stderr.contains("stopped reading after"), "\(run.stderr)")
+}
+
+/// Started with standard output closed: "it is closed", exit 3 (it said "Invalid argument",
+/// or waited for ever on the runtime's own descriptor).
+@Test func aClosedStandardOutputIsNamed() throws {
+    let shell = "'\(TouchTapeBinary.executable.path)' replay '\(TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"))' >&-"
+    let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", shell])
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr.contains("cannot write standard output: it is closed"), "\(run.stderr)")
+}
+
+/// `--help` and `--version` on a full device exit 3 (they exited 0 with nothing shown).
+@Test(arguments: [["--help"], ["--version"], ["replay", "--help"]])
+func helpOnAFullDeviceExitsThree(arguments: [String]) throws {
+    let words = arguments.joined(separator: " ")
+    let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"),
+                                 ["-c", "'\(TouchTapeBinary.executable.path)' \(words) > /dev/full"])
+    #expect(run.status == 3, "\(words): \(run.stderr)")
+    #expect(run.stderr.contains("No space left on device"))
+}
+
+// MARK: No litter
+
+/// A recording of `copies` repetitions of a bundled one's gestures, each a second later:
+/// big enough that a conversion or replay of it is still writing when it is killed.
+private func bigRecording(in dir: URL, copies: Int) throws -> String {
+    let text = try String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let header = lines.filter { !$0.hasPrefix("E: ") && !$0.hasPrefix("# touchtape: ") }
+    let events = lines.filter { $0.hasPrefix("E: ") }
+    var out = header.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    // "E: S.UUUUUU rest": the seconds shifted by 10 per copy, the microseconds kept.
+    let parsed = events.map { event -> (seconds: Int, rest: Substring) in
+        let time = event.dropFirst(3).prefix { $0 != " " }
+        return (Int(time.prefix { $0 != "." })!, event.dropFirst(3 + time.count - 7))
+    }
+    for copy in 0..<copies {
+        for (seconds, rest) in parsed { out += "E: \(seconds + copy * 10)\(rest)\n" }
+    }
+    let path = dir.appendingPathComponent("big.evemu").path
+    try out.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+}
+
+/// Whether process `pid` has a file open in `dir` that has no name (an unnamed temporary
+/// file, or one whose name is gone): the write is under way.
+func isWritingUnnamedFile(_ pid: Int32, in dir: URL) -> Bool {
+    let fds = "/proc/\(pid)/fd"
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: fds) else { return false }
+    return entries.contains { entry in
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\(entry)") else { return false }
+        return target.hasPrefix(dir.resolvingSymlinksInPath().path + "/") && target.hasSuffix("(deleted)")
+    }
+}
+
+/// SIGKILL (or the OOM killer) mid-write leaves nothing: the output is written to an unnamed
+/// file that only the commit links into place. (It left `.NAME.touchtape-*` as big as the output.)
+@Test(arguments: [["convert", "big.evemu", "out.yml"], ["replay", "big.evemu", "--format", "json", "-o", "out.json"]])
+func aKilledWriteLeavesNothingBehind(arguments: [String]) throws {
+    let dir = try PackagePaths.scratchDirectory("tt-kill")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try bigRecording(in: dir, copies: 1500)
+    let running = try RunningTouchTape(arguments, in: dir)
+    let pid = running.process.processIdentifier
+    var seen = false
+    while running.process.isRunning {
+        if isWritingUnnamedFile(pid, in: dir) { seen = true; break }
+        usleep(1000)   // polling the process's state, not waiting for time to pass
+    }
+    #expect(seen, "the write was under way before the kill")
+    kill(pid, SIGKILL)
+    _ = running.finish()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.evemu"])
+}

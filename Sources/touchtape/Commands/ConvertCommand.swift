@@ -61,7 +61,7 @@ struct ConvertCommand: AsyncParsableCommand {
         defer { StopSignal.restoreDefaults(stopSignals) }
         do {
             var stream = try RecordingStream(input, locking: readLocking)
-            let file = try OutputFile(path: output)
+            let file = try OutputFile(path: output, waiting: waiting(stop))
             guard try RecordingConversion.convert(&stream, to: target, output: file, cancelled: { stop.firedSignal != nil }),
                   stop.firedSignal == nil
             else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: file) }

@@ -74,6 +74,13 @@ struct LabelCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // label rewrites a recording file: a FIFO, device or folder is refused before it is
+        // opened (opening a FIFO to lock it waited for a writer for ever).
+        var info = stat()
+        if stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw fail("\(RecordingError.excerpt(file, limit: nil)) is not a regular file; label rewrites a recording file",
+                       hint: "copy the recording to a file first (cat FIFO > pan.evemu), then label that")
+        }
         let source = RecordingLocator.source(forPath: file, deviceIndex: device)
         let destination = output ?? file
         // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).

@@ -75,7 +75,10 @@ struct ReplayCommand: AsyncParsableCommand {
         // The report is written as the run goes (a regular file replaced only at the commit,
         // after the last track); the HTML page needs every track at once, so it collects them.
         let file: OutputFile
-        do { file = try output.map { path throws(OutputError) in try OutputFile(path: path) } ?? .standardOutput() } catch {
+        do {
+            file = try output.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
+                ?? OutputFile(descriptor: 1, name: "standard output", waiting: waiting(stop))
+        } catch {
             throw fail(error)
         }
         // A report to a terminal shows each track as it comes, and is its own progress; a
@@ -106,7 +109,12 @@ struct ReplayCommand: AsyncParsableCommand {
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
         if let html, let report = collector?.report {
             let transcripts = RecordingReplay.transcripts(sources, configuration: configuration)
-            try writeOutput(HTMLReportRenderer.render(report, transcripts: transcripts, settings: configuration.dismissal), to: html)
+            let page = HTMLReportRenderer.render(report, transcripts: transcripts, settings: configuration.dismissal)
+            do {
+                let file = try OutputFile(path: html, waiting: waiting(stop))
+                try file.write(page)
+                try file.commit()
+            } catch { throw fail(error) }
         }
         if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !tally.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
