@@ -29,7 +29,7 @@ public enum DeviceListText {
             return text
         case .success(let d):
             let c = d.classification
-            var text = "\(listing.path)  \"\(d.name)\"\n"
+            var text = "\(TextExcerpt.terminalSafe(listing.path))  \"\(TextExcerpt.terminalSafe(d.name))\"\n"
             text += "    kind: \(c.kind.rawValue), protocol: \(protocolText(c.touchProtocol))"
             if c.toolFingerCapacity > 0 { text += ", finger tool keys up to \(c.toolFingerCapacity)" }
             if c.isSemiMultitouch { text += ", semi-mt" }

@@ -28,6 +28,14 @@ public enum TextExcerpt {
         return out
     }
 
+    /// All of `text`, made safe for a terminal the same way (nothing cut): what every
+    /// report, listing and view prints of a file name, device name or note from a recording.
+    /// Plain printable ASCII, the common case, comes back as it is.
+    public static func terminalSafe(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return make(text, limit: nil)
+    }
+
     /// One scalar as printable text: itself, or an escape for control and line-break scalars.
     static func escaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {

@@ -1,3 +1,5 @@
+import TouchTapeEvents
+
 /// A line of the live screen as styled pieces, so width is counted on the visible text
 /// alone and colour can be left out entirely (`NO_COLOR`) without changing the layout.
 public struct ScreenLine: Hashable, Sendable {
@@ -50,10 +52,9 @@ public struct ScreenLine: Hashable, Sendable {
     }
 
     /// Control characters (a device name could carry an escape sequence) shown as `?`.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-    }
+    /// Text from anywhere (a device name, a note) as the terminal may show it: control
+    /// characters, C1 and bidirectional overrides escaped (``TextExcerpt/terminalSafe(_:)``).
+    static func printable(_ text: String) -> String { TextExcerpt.terminalSafe(text) }
 }
 
 /// The terminal's size in character cells.

@@ -50,7 +50,7 @@ public struct EstimatorComparison: Sendable {
         }
         let flagged = rows.filter(\.dependsOnEstimator).count
         lines.append("\(flagged) track\(flagged == 1 ? "" : "s") whose outcome depends on the estimator")
-        return lines.joined(separator: "\n") + "\n"
+        return TextReportRenderer.joined(lines)
     }
 
     public var json: JSONValue {

@@ -110,8 +110,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     private static func quote(_ s: String, into out: inout String) {
         out += "\""
         // Most strings need no escape: appended whole (per scalar, quoting was the
-        // dearest part of a streamed JSON report).
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // dearest part of a streamed JSON report). 0xC2 and 0xE2 lead the UTF-8 of C1
+        // controls and of the line separators and bidirectional overrides.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += s
             out += "\""
             return
@@ -124,10 +125,14 @@ public indirect enum JSONValue: Hashable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // Beyond what JSON requires (below 0x20), what a terminal would act on when
+                // the JSON is printed (DEL, C1's 8-bit CSI, line separators, bidirectional
+                // overrides) is escaped too: still valid JSON, and it reads back the same.
+                switch scalar.value {
+                case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
+                default:
                     out.unicodeScalars.append(scalar)
                 }
             }

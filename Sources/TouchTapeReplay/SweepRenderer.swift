@@ -38,7 +38,7 @@ public enum SweepRenderer {
                     .joined(separator: "; "), indent: "    ")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TextReportRenderer.joined(lines)
     }
 
     /// `[a, b)` with the value's digits; an upper end of the range prints as `]`.

@@ -70,6 +70,17 @@ public enum TextReportRenderer {
         return lines
     }
 
+    /// Lines of a text report as one text: each made terminal-safe (file and device names,
+    /// notes and read errors come from recordings), each ended with a newline.
+    public static func joined(_ lines: [String]) -> String {
+        var out = ""
+        for line in lines {
+            out += TextExcerpt.terminalSafe(line)
+            out += "\n"
+        }
+        return out
+    }
+
     /// `value` with exactly `digits` decimals (``DecimalText/fixed(_:_:)``).
     public static func fixed(_ value: Double, _ digits: Int) -> String {
         DecimalText.fixed(value, digits)

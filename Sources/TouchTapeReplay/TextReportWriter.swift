@@ -1,3 +1,4 @@
+import TouchTapeEvents
 import TouchTapeFormats
 
 /// The text report written as a run goes (``ReportWriter``; the layout is
@@ -77,9 +78,6 @@ public struct TextReportWriter: ReportWriter {
     }
 
     private func append(_ lines: [String], to out: inout String) {
-        for line in lines {
-            out += line
-            out += "\n"
-        }
+        out += TextReportRenderer.joined(lines)
     }
 }

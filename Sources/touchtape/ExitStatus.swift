@@ -17,6 +17,7 @@ enum ExitStatus {
 /// Prints a typed error to stderr as `touchtape: <what>` plus an optional hint line,
 /// and leaves with the given status. Used for every error a user can cause.
 func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.badInput) -> ExitCode {
+    // The one place errors are rendered; writeStandardError makes every line terminal-safe.
     var text = "touchtape: error: \(message)\n"
     if let hint, !hint.isEmpty { text += "hint: \(hint)\n" }
     writeStandardError(text)

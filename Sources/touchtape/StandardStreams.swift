@@ -1,5 +1,6 @@
 import ArgumentParser
 import TouchTapeDevice
+import TouchTapeEvents
 import TouchTapeFormats
 
 // Everything the commands write goes through the library's one writer (`OutputFile`):
@@ -7,7 +8,14 @@ import TouchTapeFormats
 
 /// Writes to stderr unbuffered (progress lines, errors). A failure here has nowhere to be
 /// reported, so it is ignored.
+/// Every line is made terminal-safe: messages quote paths and names from recordings.
 func writeStandardError(_ text: String) {
+    try? OutputFile.standardError().write(terminalLines(text))
+}
+
+/// Writes to stderr as it is: the progress line's own terminal codes (carriage return,
+/// erase line), which nothing from a recording is part of.
+func writeStandardErrorControls(_ text: String) {
     try? OutputFile.standardError().write(text)
 }
 
@@ -16,7 +24,7 @@ func writeStandardError(_ text: String) {
 func writeStandardOutput(_ text: String) throws {
     do {
         let out = OutputFile.standardOutput()
-        try out.write(text)
+        try out.write(terminalLines(text))
         try out.commit()
     } catch {
         throw fail(error)
@@ -70,4 +78,11 @@ func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]
 /// Every file a set of recording sources reads (events files and split descriptions).
 func inputPaths(_ sources: [RecordingSource]) -> [String] {
     sources.flatMap { [$0.eventsPath] + ($0.descriptionPath.map { [$0] } ?? []) }
+}
+
+/// Text for a terminal whose lines may quote a recording (names, notes): each line made
+/// terminal-safe (``TextExcerpt/terminalSafe(_:)``), the line breaks kept.
+func terminalLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { TextExcerpt.terminalSafe(String($0)) }
+        .joined(separator: "\n")
 }

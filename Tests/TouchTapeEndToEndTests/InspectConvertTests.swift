@@ -52,10 +52,14 @@ func inspectReadsEveryPeerRecording(file: String) throws {
     let dir = try PackagePaths.scratchDirectory("tt-bad")
     defer { try? FileManager.default.removeItem(at: dir) }
     let bad = dir.appendingPathComponent("bad.evemu")
-    try "N: x\nI: 0003 0001 0002 0003\nE: 0.000001 0003 zz 5\n".write(to: bad, atomically: true, encoding: .utf8)
+    // A real touchscreen's recording whose last event line is broken.
+    let good = try String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-short-hold.evemu"), encoding: .utf8)
+    let lines = good.split(separator: "\n", omittingEmptySubsequences: false)
+    let firstEvent = try #require(lines.firstIndex { $0.hasPrefix("E: ") })
+    try (lines[..<firstEvent].joined(separator: "\n") + "\nE: 0.000001 0003 zz 5\n").write(to: bad, atomically: true, encoding: .utf8)
     let run = try TouchTapeBinary.run(["inspect", bad.path])
     #expect(run.status == 2)
-    #expect(run.stderr.contains("bad.evemu:3"))
+    #expect(run.stderr.contains("bad.evemu:\(firstEvent + 1)"), "\(run.stderr)")
     #expect(try TouchTapeBinary.run(["replay", bad.path]).status == 2)
     #expect(try TouchTapeBinary.run(["replay", "--profile", "nope"]).status == 2)
     #expect(try TouchTapeBinary.run(["replay", dir.appendingPathComponent("missing").path]).status == 2)

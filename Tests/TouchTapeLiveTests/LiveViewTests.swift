@@ -115,7 +115,8 @@ private func withoutEscapes(_ text: String) -> String {
 
 @Test func controlCharactersInADeviceNameAreNotSentToTheTerminal() {
     let line = ScreenLine("evil\u{1B}[2Jname")
-    #expect(line.plainText == "evil?[2Jname")
+    #expect(line.plainText == "evil\\x1b[2Jname")
+    #expect(ScreenLine("csi\u{9B}31m").plainText == "csi\\x9b31m", "C1 too (8-bit CSI)")
 }
 
 @Test func aWaitingScreenSaysSo() throws {

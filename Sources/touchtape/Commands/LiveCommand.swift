@@ -97,7 +97,7 @@ struct LiveCommand: AsyncParsableCommand {
         defer { runner.stop() }
         let stop = StopSignal(signals: Self.stopSignals)
         let pace = speed == speed.rounded() && speed < 1e9 ? String(Int64(speed)) : "\(speed)"
-        writeStandardError("live: playing \(path) (\"\(description.name)\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
+        writeStandardError("live: playing \(path) (\"\(TextExcerpt.terminalSafe(description.name))\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
         runner.start()
 
         let clock = runner.clock
@@ -163,9 +163,9 @@ struct LiveCommand: AsyncParsableCommand {
         defer { runner.stop() }
         let stop = StopSignal(signals: Self.stopSignals)
         if classification.kind == .other {
-            writeStandardError("touchtape: warning: \"\(description.name)\" is not a touchscreen or touchpad; no gestures will be found in its events\n")
+            writeStandardError("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; no gestures will be found in its events\n")
         }
-        writeStandardError("live: reading \"\(description.name)\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)); q or Ctrl-C stops\n")
+        writeStandardError("live: reading \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)); q or Ctrl-C stops\n")
         runner.start()
 
         let clock = runner.clock

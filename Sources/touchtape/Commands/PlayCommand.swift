@@ -90,7 +90,7 @@ struct PlayCommand: AsyncParsableCommand {
         }
         if dryRun {
             let c = description.classification
-            var listing = "\(file): \"\(description.name)\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(tracks.count) track(s)\n"
+            var listing = "\(file): \"\(TextExcerpt.terminalSafe(description.name))\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(tracks.count) track(s)\n"
             for t in tracks {
                 let a = t.annotation
                 var note = ""

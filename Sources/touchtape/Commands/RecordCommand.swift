@@ -103,10 +103,10 @@ struct RecordCommand: AsyncParsableCommand {
             throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
         }
         if classification.kind == .other {
-            writeStandardError("touchtape: warning: \"\(description.name)\" is not a touchscreen or touchpad; its events are recorded, "
+            writeStandardError("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; its events are recorded, "
                 + "but no gestures will be found in them ('touchtape devices' shows each device's kind)\n")
         }
-        writeStandardError("recording \"\(description.name)\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
+        writeStandardError("recording \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
 
         let clock = MonotonicClock()
         let started = clock.nowMicroseconds()

@@ -91,10 +91,10 @@ struct ReplayCommand: AsyncParsableCommand {
         let tally: ReplayTally
         do {
             tally = try runner.run(sources, into: [stream] + (collector.map { [$0] } ?? [])) { progress in
-                if let text = line?.update(progress, now: seconds()) { writeStandardError(text) }
+                if let text = line?.update(progress, now: seconds()) { writeStandardErrorControls(text) }
             }
             if let signal = stop.firedSignal {
-                if let text = line?.finish() { writeStandardError(text) }
+                if let text = line?.finish() { writeStandardErrorControls(text) }
                 throw interrupted(by: signal, output: file)
             }
             if format == .text, let comparison { try stream.append(comparison.text) }
@@ -102,10 +102,10 @@ struct ReplayCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            if let text = line?.finish() { writeStandardError(text) }
+            if let text = line?.finish() { writeStandardErrorControls(text) }
             throw fail(error)
         }
-        if let text = line?.finish() { writeStandardError(text) }
+        if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
         if let html, let report = collector?.report {
             let transcripts = RecordingReplay.transcripts(sources, configuration: configuration)
