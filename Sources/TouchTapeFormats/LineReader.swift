@@ -85,6 +85,10 @@ final class LineReader {
     /// The error for a failed `open(2)`: permission problems get their own hint.
     static func openError(path: String, errno code: Int32) -> RecordingError {
         let reason = String(cString: strerror(code))
+        if code == ENOENT || code == ENOTDIR {
+            return RecordingError(kind: .notFound, file: path, expected: "a recording file", found: "nothing at that path",
+                                  hint: "check the path")
+        }
         let hint = code == EACCES || code == EPERM
             ? "you may not read this file: check its permissions (ls -l) and those of its folders"
             : "check the path and the file's permissions"

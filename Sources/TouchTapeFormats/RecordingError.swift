@@ -35,6 +35,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case missingDescription
         /// A libinput device index the recording does not have.
         case unknownDevice
+        /// The path names nothing: a typo, or a file since removed (the user must change
+        /// something: exit 2, where a file that is there but cannot be read is `ioFailure`).
+        case notFound
         /// The file could not be opened or read.
         case ioFailure
         /// YAML the libinput parser (Yams) rejects, or a missing required key.

@@ -17,9 +17,13 @@ public enum RecordingLocator {
         public var sources: [RecordingSource]
         /// `(path, why)` for each skipped file, e.g. `("in/pipe.evemu", "a FIFO")`.
         public var skipped: [(path: String, reason: String)]
+        /// What could not be searched, each a typed error a report shows as a row (a
+        /// folder that cannot be listed, a dangling or looping symlink, a path too long):
+        /// one of them no longer ends the run, and none is passed over in silence.
+        public var problems: [RecordingError] = []
         /// Equal when rendered alike.
         public static func == (a: Search, b: Search) -> Bool {
-            a.sources == b.sources && a.skipped.map(\.path) == b.skipped.map(\.path)
+            a.sources == b.sources && a.skipped.map(\.path) == b.skipped.map(\.path) && a.problems == b.problems
         }
         /// Hashes what equality compares.
         public func hash(into hasher: inout Hasher) { hasher.combine(sources) }
@@ -39,14 +43,15 @@ public enum RecordingLocator {
         var files: [String] = []
         var skipped: [(path: String, reason: String)] = []
         var visited = Set<FileID>()
+        var problems: [RecordingError] = []
         for path in paths {
             guard let info = FileInfo(path: path) else {
-                throw RecordingError(kind: .ioFailure, file: path, expected: "an existing file or folder", found: "nothing at that path",
-                                     hint: "check the path")
+                throw unreachable(path, named: true) ?? RecordingError(kind: .notFound, file: path, expected: "an existing file or folder",
+                                                          found: "nothing at that path", hint: "check the path")
             }
             switch info.type {
             case .directory:
-                try walk(path, id: info.id, into: &files, skipped: &skipped, visited: &visited)
+                walk(path, id: info.id, into: &files, skipped: &skipped, problems: &problems, visited: &visited)
             case .regular:
                 visited.insert(info.id)
                 files.append(path)
@@ -67,28 +72,34 @@ public enum RecordingLocator {
             }
             sources.append(source(forFile: file, format: format))
         }
-        return Search(sources: sources, skipped: skipped.sorted { $0.path < $1.path })
+        return Search(sources: sources, skipped: skipped.sorted { $0.path < $1.path },
+                      problems: problems.sorted { $0.file < $1.file })
     }
 
     /// Adds the recording files under `folder` (recursively) to `files`.
     private static func walk(_ folder: String, id: FileID, into files: inout [String],
-                             skipped: inout [(path: String, reason: String)], visited: inout Set<FileID>) throws(RecordingError) {
+                             skipped: inout [(path: String, reason: String)], problems: inout [RecordingError],
+                             visited: inout Set<FileID>) {
         guard visited.insert(id).inserted else { return }  // a link back up the tree
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
             let code = access(folder, R_OK | X_OK) == 0 ? EIO : errno
             let reason = String(cString: strerror(code))
-            throw RecordingError(kind: .ioFailure, file: folder, expected: "a readable folder", found: reason,
-                                 hint: code == EACCES || code == EPERM
-                                     ? "cannot read folder \(TextExcerpt.make(folder, limit: nil)): you may not list it; check its permissions (ls -ld)"
-                                     : "cannot read folder \(TextExcerpt.make(folder, limit: nil))")
+            problems.append(RecordingError(kind: .ioFailure, file: folder, expected: "a readable folder", found: reason,
+                                           hint: code == EACCES || code == EPERM
+                                               ? "you may not list it; check its permissions (ls -ld); every other folder was searched"
+                                               : "every other folder was searched"))
+            return
         }
         for name in entries.sorted() {
             let full = RecordingPath.join(folder, name)
-            guard let info = FileInfo(path: full) else { continue }  // a dangling link
+            guard let info = FileInfo(path: full) else {
+                if let problem = unreachable(full) { problems.append(problem) }
+                continue
+            }
             switch info.type {
             case .directory:
-                try walk(full, id: info.id, into: &files, skipped: &skipped, visited: &visited)
+                walk(full, id: info.id, into: &files, skipped: &skipped, problems: &problems, visited: &visited)
             case .regular:
                 // A file reached by two paths (links) is replayed once, under the first.
                 if isRecordingFile(full), visited.insert(info.id).inserted { files.append(full) }
@@ -96,6 +107,45 @@ public enum RecordingLocator {
                 if isRecordingFile(full) { skipped.append((full, "not a regular file (\(kind))")) }
             }
         }
+    }
+
+    /// Why an entry of a folder cannot be followed, as a problem to report, or `nil` when
+    /// it vanished (removed while the folder was searched) and there is nothing to say.
+    /// A dangling link is reported when its name looks like a recording or has no
+    /// extension (it may have named a folder of them).
+    static func unreachable(_ path: String, named explicitly: Bool = false) -> RecordingError? {
+        var info = stat()
+        let code = stat(path, &info) == 0 ? 0 : errno
+        let named = TextExcerpt.make(path, limit: nil)
+        switch code {
+        case ELOOP:
+            return RecordingError(kind: .ioFailure, file: path, expected: "a recording or a folder", found: "a loop of symbolic links",
+                                  hint: "ls -l \(named) shows where it points; every other file was searched")
+        case ENAMETOOLONG:
+            return RecordingError(kind: .ioFailure, file: path, expected: "a path the system can open",
+                                  found: "a path longer than \(PATH_MAX) bytes",
+                                  hint: "move the recordings to a shallower folder; every other file was searched")
+        case ENOENT:
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+            let ext = RecordingPath.pathExtension(path)
+            guard explicitly || ext.isEmpty || isRecordingFile(path) else { return nil }
+            let target = linkTarget(path).map { " to \(TextExcerpt.make($0, limit: nil))" } ?? ""
+            return RecordingError(kind: .ioFailure, file: path, expected: "a recording or a folder",
+                                  found: "a dangling symbolic link\(target)",
+                                  hint: "its target does not exist (relative to \(TextExcerpt.make(RecordingPath.directory(path), limit: nil))); every other file was searched")
+        case 0:
+            return nil
+        default:
+            return RecordingError(kind: .ioFailure, file: path, expected: "a readable file or folder",
+                                  found: String(cString: strerror(code)), hint: "every other file was searched")
+        }
+    }
+
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A file's identity (device and inode), to walk each folder and take each file once.
@@ -185,4 +235,15 @@ public enum RecordingLocator {
         }
         return source
     }
+}
+
+extension RecordingLocator {
+    /// Whether `path` names a folder (symlinks followed).
+    public static func isFolder(_ path: String) -> Bool {
+        if case .directory? = FileInfo(path: path)?.type { return true }
+        return false
+    }
+
+    /// Whether `path` names anything (symlinks followed).
+    static func exists(_ path: String) -> Bool { FileInfo(path: path) != nil }
 }

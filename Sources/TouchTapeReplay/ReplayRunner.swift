@@ -66,11 +66,18 @@ public struct ReplayRunner {
     ///   stopped the run: then the sinks were not finished).
     /// - Throws: a sink's ``OutputError`` (the report could not be written), which stops the run.
     @discardableResult
-    public func run(_ sources: [RecordingSource], into sinks: [any ReplayReportSink],
+    public func run(_ sources: [RecordingSource], problems: [RecordingError] = [], into sinks: [any ReplayReportSink],
                     progress: (ReplayProgress) -> Void = { _ in }) throws(OutputError) -> ReplayTally {
         let heading = heading(for: sources)
         for sink in sinks { try sink.begin(heading) }
         var tally = ReplayTally()
+        // What the search of the folders met (a folder that cannot be listed, a dangling
+        // link): a row each, in every format, before the recordings.
+        for problem in problems where shard?.contains(file: problem.file, track: 0) ?? true {
+            let unreadable = Self.unreadable(file: problem.file, error: problem)
+            tally.errors.append(unreadable)
+            for sink in sinks { try sink.endFile(problem.file, seconds: nil, error: unreadable) }
+        }
         var tracksDone = 0
         for (done, source) in sources.enumerated() {
             if cancelled?() == true { return tally }

@@ -2,6 +2,7 @@ import ArgumentParser
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeReplay
 
 // Everything the commands write goes through the library's one writer (`OutputFile`):
 // files, devices, FIFOs, symlinks and standard output alike, every write checked.
@@ -75,14 +76,34 @@ func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]
     }
 }
 
-/// Every file a set of recording sources reads (events files and split descriptions).
-func inputPaths(_ sources: [RecordingSource]) -> [String] {
-    sources.flatMap { [$0.eventsPath] + ($0.descriptionPath.map { [$0] } ?? []) }
-}
 
 /// Text for a terminal whose lines may quote a recording (names, notes): each line made
 /// terminal-safe (``TextExcerpt/terminalSafe(_:)``), the line breaks kept.
 func terminalLines(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { TextExcerpt.terminalSafe(String($0)) }
         .joined(separator: "\n")
+}
+
+/// The recordings the path arguments name (``RecordingSelection``), or exit 2 when a path
+/// names nothing or nothing is found. Files left out on purpose (a FIFO in a folder) are
+/// noted on stderr; what the search could not follow stays in `problems` for the report.
+/// `defaulted`: the paths are the default (`Recordings/`, or touchtape.yml's), not typed.
+func selectRecordings(_ paths: [String], defaulted: Bool = false, project: ProjectConfiguration? = nil,
+                      deviceIndex: Int? = nil) throws -> RecordingSelection {
+    let selection: RecordingSelection
+    do { selection = try RecordingSelection(paths, deviceIndex: deviceIndex) } catch {
+        guard defaulted, error.kind == .notFound else { throw fail(error) }
+        let hint = (project.map { "a path listed under recordings: in \($0.file) is missing" }
+            ?? "no path given, and the default Recordings/ is not in the current folder")
+            + "; give recordings or folders (touchtape COMMAND PATH...), or list them under recordings: in a touchtape.yml"
+        throw fail("no such file or folder: '\(RecordingError.excerpt(error.file, limit: nil))'", hint: hint)
+    }
+    for (path, reason) in selection.skipped {
+        writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n")
+    }
+    guard !selection.sources.isEmpty || !selection.problems.isEmpty else {
+        throw fail("no recordings found under \(paths.joined(separator: ", "))",
+                   hint: "recordings end in .evemu, .events, .yml or .yaml")
+    }
+    return selection
 }

@@ -29,7 +29,9 @@ struct ConvertCommand: AsyncParsableCommand {
             guard inputs.count >= 2 else { throw ValidationError("give the file to write: convert IN OUT, or -o OUT") }
             target = inputs.removeLast()
         }
-        let sources = RecordingArguments.sources(inputs, deviceIndex: device)
+        let selection = try selectRecordings(inputs, deviceIndex: device)
+        if let problem = selection.problems.first { throw fail(problem) }
+        let sources = selection.sources
         guard sources.count == 1 else {
             throw ValidationError("convert reads one recording (or one DESC EVENTS pair), not \(inputs.count) files")
         }
@@ -40,7 +42,8 @@ struct ConvertCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (input, output) = try source()
-        try refuseAliasing(outputs: [(self.output == nil ? "OUT" : "-o", output)], inputs: inputPaths([input]))
+        try refuseAliasing(outputs: [(self.output == nil ? "OUT" : "-o", output)],
+                           inputs: [input.eventsPath] + (input.descriptionPath.map { [$0] } ?? []))
         let target: RecordingFormat
         switch to {
         case "evemu": target = .evemu

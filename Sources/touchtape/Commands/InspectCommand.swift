@@ -26,8 +26,10 @@ struct InspectCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard format == "text" || format == "json" else { throw fail("--format must be text or json, not '\(RecordingError.excerpt(format))'") }
-        let sources = RecordingArguments.sources(files, deviceIndex: device)
-        try refuseAliasing(outputs: [("-o", output)], inputs: inputPaths(sources))
+        let selection = try selectRecordings(files, deviceIndex: device)
+        let sources = selection.sources
+        try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths)
+        if let problem = selection.problems.first { throw fail(problem) }
         // Text is written track by track as the files are read; JSON file by file.
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }

@@ -81,6 +81,8 @@ struct LabelCommand: AsyncParsableCommand {
             throw fail("\(RecordingError.excerpt(file, limit: nil)) is not a regular file; label rewrites a recording file",
                        hint: "copy the recording to a file first (cat FIFO > pan.evemu), then label that")
         }
+        // A path that names nothing says so as every command does (before the lock is taken).
+        _ = try selectRecordings([file], deviceIndex: device)
         let source = RecordingLocator.source(forPath: file, deviceIndex: device)
         let destination = output ?? file
         // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).

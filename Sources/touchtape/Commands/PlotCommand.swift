@@ -19,18 +19,18 @@ struct PlotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (settings, configuration, _) = try settingsOptions.configuration()
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw fail("no such file or folder: '\(RecordingError.excerpt(path, limit: nil))'")
-        }
-        let sources: [RecordingSource]
-        do { sources = try RecordingLocator.search(paths).sources } catch { throw fail(error) }
-        guard !sources.isEmpty else { throw fail("no recordings found under \(paths.joined(separator: ", "))") }
-        try refuseAliasing(outputs: [("-o", output)], inputs: inputPaths(sources))
+        let selection = try selectRecordings(paths)
+        let sources = selection.sources
+        try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths)
         if map {
-            let report = ReplayRunner(settings: settings, configuration: configuration).run(sources)
+            let collector = ReplayReportCollector()
+            _ = try? ReplayRunner(settings: settings, configuration: configuration)
+                .run(sources, problems: selection.problems, into: [collector])
+            let report = collector.report
             try writeOutput(DecisionMap.svg(report, settings: configuration.dismissal), to: output)
             return
         }
+        if let problem = selection.problems.first { throw fail(problem) }
         guard sources.count == 1 else { throw fail("plot draws one recording; give one file (or --map)") }
         let results: [TrackResult]
         do { results = try RecordingReplay.results(sources[0], configuration: configuration) } catch { throw fail(error) }

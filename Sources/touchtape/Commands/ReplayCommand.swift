@@ -40,23 +40,12 @@ struct ReplayCommand: AsyncParsableCommand {
     func run() async throws {
         let (settings, configuration, project) = try settingsOptions.configuration()
         let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
-        for root in roots where !FileManager.default.fileExists(atPath: root) {
-            let hint = paths.isEmpty
-                ? (project.map { "a path listed under recordings: in \($0.file) is missing" }
-                    ?? "no path given, and the default Recordings/ is not in the current folder")
-                    + "; give recordings or folders (touchtape replay PATH...), or list them under recordings: in a touchtape.yml"
-                : nil
-            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'", hint: hint)
-        }
-        let sources: [RecordingSource]
-        do {
-            sources = try Self.sources(roots)
-        } catch { throw fail(error) }
-        guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
+        let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
+        let sources = selection.sources
 
         if compareVelocity, format == .junit { throw fail("--compare-velocity goes with --format text or json") }
         try refuseAliasing(outputs: [("-o", output), ("--html", html)],
-                           inputs: inputPaths(sources) + (project.map { [$0.file] } ?? []))
+                           inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         // The estimator comparison replays the files again under each estimator; it comes
         // first so that JSON can carry it after the summary of the streamed report.
         var comparison: EstimatorComparison?
@@ -90,7 +79,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var line = isatty(2) == 1 && !reportToTerminal ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil
         let tally: ReplayTally
         do {
-            tally = try runner.run(sources, into: [stream] + (collector.map { [$0] } ?? [])) { progress in
+            tally = try runner.run(sources, problems: selection.problems, into: [stream] + (collector.map { [$0] } ?? [])) { progress in
                 if let text = line?.update(progress, now: seconds()) { writeStandardErrorControls(text) }
             }
             if let signal = stop.firedSignal {
@@ -119,27 +108,5 @@ struct ReplayCommand: AsyncParsableCommand {
         if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
         if !tally.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if tally.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
-    }
-
-    /// The recordings the paths name: folders searched (notes on stderr for files left
-    /// out), `DESC EVENTS` pairs as given; sorted by path, a pair replacing the same
-    /// events file found in a folder.
-    static func sources(_ paths: [String]) throws(RecordingError) -> [RecordingSource] {
-        var pairs: [RecordingSource] = []
-        var searched: [String] = []
-        for item in RecordingArguments.items(paths) {
-            switch item {
-            case .path(let path): searched.append(path)
-            case .pair(let source): pairs.append(source)
-            }
-        }
-        var found: [RecordingSource] = []
-        if !searched.isEmpty {
-            let search = try RecordingLocator.search(searched)
-            found = search.sources
-            for (path, reason) in search.skipped { writeStandardError("touchtape: note: skipped \(RecordingError.excerpt(path, limit: nil)): \(reason)\n") }
-        }
-        let paired = Set(pairs.map(\.eventsPath))
-        return (found.filter { !paired.contains($0.eventsPath) } + pairs).sorted { $0.eventsPath < $1.eventsPath }
     }
 }

@@ -25,13 +25,9 @@ struct SweepCommand: AsyncParsableCommand {
         guard format != .junit else { throw fail("sweep reports are text or json") }
         let (_, configuration, project) = try settingsOptions.configuration(ranges: true)
         let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
-        for root in roots where !FileManager.default.fileExists(atPath: root) {
-            throw fail("no such file or folder: '\(RecordingError.excerpt(root, limit: nil))'")
-        }
-        let sources: [RecordingSource]
-        do { sources = try RecordingLocator.search(roots).sources } catch { throw fail(error) }
-        guard !sources.isEmpty else { throw fail("no recordings found under \(roots.joined(separator: ", "))") }
-        try refuseAliasing(outputs: [("-o", output)], inputs: inputPaths(sources) + (project.map { [$0.file] } ?? []))
+        let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
+        let sources = selection.sources
+        try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         let report = SweepReport.run(sources, configuration: configuration,
                                      thresholdRange: settingsOptions.threshold?.range ?? 0...1,
                                      flickRange: settingsOptions.flickVelocity?.range ?? 0...5000)

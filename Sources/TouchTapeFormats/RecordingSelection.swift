@@ -1,0 +1,100 @@
+/// The recordings a command's path arguments name: the one way every command reads them.
+///
+/// A `.desc` followed by a file that is not one is an old split evemu pair given explicitly
+/// (`DESC EVENTS`); a folder is searched recursively (``RecordingLocator/search(_:)``); any
+/// other path stands alone, read as its extension says (an events-only file paired with
+/// the `.desc` beside it). A path that names nothing is an error at once (``RecordingError/Kind/notFound``);
+/// what a folder search could not follow is kept as ``problems`` for the report, never a
+/// reason to stop, never passed over in silence.
+///
+/// ```swift
+/// let selection = try RecordingSelection(["Recordings", "old.desc", "old.events"])
+/// selection.sources    // sorted by path; the pair replaces the same events file found in a folder
+/// selection.problems   // e.g. a dangling link in Recordings/
+/// ```
+public struct RecordingSelection: Sendable {
+    /// The recordings, sorted by path.
+    public var sources: [RecordingSource]
+    /// What could not be searched (a folder that cannot be listed, a dangling or looping link).
+    public var problems: [RecordingError]
+    /// Files left out on purpose, with why (a FIFO named like a recording in a folder).
+    public var skipped: [(path: String, reason: String)]
+
+    /// Reads `arguments` as above. `deviceIndex` picks a device of libinput recordings.
+    public init(_ arguments: [String], deviceIndex: Int? = nil) throws(RecordingError) {
+        var pairs: [RecordingSource] = []
+        var searched: [String] = []
+        var files: [RecordingSource] = []
+        for item in Self.items(arguments) {
+            switch item {
+            case .pair(let source):
+                for path in [source.descriptionPath!, source.eventsPath] { try Self.requireExisting(path) }
+                pairs.append(source)
+            case .path(let path):
+                try Self.requireExisting(path)
+                if RecordingLocator.isFolder(path) { searched.append(path) }
+                else { files.append(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex)) }
+            }
+        }
+        var problems: [RecordingError] = []
+        var skipped: [(path: String, reason: String)] = []
+        if !searched.isEmpty {
+            let search = try RecordingLocator.search(searched)
+            files += search.sources.map { source in
+                var source = source
+                source.deviceIndex = deviceIndex
+                return source
+            }
+            problems = search.problems
+            skipped = search.skipped
+        }
+        let paired = Set(pairs.map(\.eventsPath))
+        var seen = Set<String>()
+        sources = (files.filter { !paired.contains($0.eventsPath) } + pairs)
+            .filter { seen.insert($0.eventsPath).inserted }
+            .sorted { $0.eventsPath < $1.eventsPath }
+        self.problems = problems
+        self.skipped = skipped
+    }
+
+    /// Every file the selection reads (events files and split descriptions): what no output
+    /// may name (``OutputAliasing``).
+    public var inputPaths: [String] {
+        sources.flatMap { [$0.eventsPath] + ($0.descriptionPath.map { [$0] } ?? []) }
+    }
+
+    /// A path alone, or an explicit pair.
+    enum Item: Equatable {
+        case path(String)
+        case pair(RecordingSource)
+    }
+
+    static func items(_ arguments: [String]) -> [Item] {
+        var items: [Item] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let path = arguments[index]
+            let next = arguments.index(after: index)
+            if isDescription(path), next < arguments.endIndex, !isDescription(arguments[next]) {
+                items.append(.pair(RecordingLocator.pair(descriptionPath: path, eventsPath: arguments[next])))
+                index = arguments.index(after: next)
+            } else {
+                items.append(.path(path))
+                index = next
+            }
+        }
+        return items
+    }
+
+    private static func isDescription(_ path: String) -> Bool {
+        RecordingPath.pathExtension(path).lowercased() == "desc"
+    }
+
+    /// Throws why `path` cannot be read when it names nothing (a typo, a dangling link).
+    private static func requireExisting(_ path: String) throws(RecordingError) {
+        guard !RecordingLocator.exists(path) else { return }
+        throw RecordingLocator.unreachable(path, named: true)
+            ?? RecordingError(kind: .notFound, file: path, expected: "an existing file or folder",
+                              found: "nothing at that path", hint: "check the path")
+    }
+}
