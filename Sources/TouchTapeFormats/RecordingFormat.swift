@@ -24,6 +24,36 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The format a recording written to `path` is in: `requested` (`--to`, `--format`),
+    /// else what the extension says, else evemu (what a file of another extension is read
+    /// as). The one way every writing command tells it (`convert`, `record`, `label -o`,
+    /// `live --save`).
+    ///
+    /// A regular file whose extension says one format cannot be written in the other:
+    /// TouchTape (and every other tool) would read it back as the extension says and fail
+    /// (`convert IN out.evemu --to libinput` exited 0 with such a file). Standard output,
+    /// devices and FIFOs have no extension to contradict.
+    public static func forOutput(_ path: String, requested: RecordingFormat?, option: String) throws(RecordingFormatConflict) -> RecordingFormat {
+        let name = RecordingPath.lastComponent(path)
+        let ext = name.hasPrefix(".") && !name.dropFirst().contains(".") ? "" : RecordingPath.pathExtension(path)
+        let implied = RecordingFormat(pathExtension: ext)
+        guard let requested else { return implied ?? .evemu }
+        guard path != "-", case .regularFile? = try? OutputTarget.resolve(path) else { return requested }
+        let readAs = implied ?? .evemu
+        if readAs != requested {
+            throw RecordingFormatConflict(path: path, option: option, requested: requested, readAs: readAs, extensionKnown: implied != nil)
+        }
+        return requested
+    }
+
+    /// The name a user types for it (`evemu`, `libinput`).
+    public var argument: String {
+        switch self {
+        case .evemu: return "evemu"
+        case .libinputRecord: return "libinput"
+        }
+    }
+
     /// The extension a new file of this format gets.
     public var preferredPathExtension: String {
         switch self {

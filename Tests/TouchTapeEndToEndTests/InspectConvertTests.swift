@@ -64,3 +64,37 @@ func inspectReadsEveryPeerRecording(file: String) throws {
     #expect(try TouchTapeBinary.run(["replay", "--profile", "nope"]).status == 2)
     #expect(try TouchTapeBinary.run(["replay", dir.appendingPathComponent("missing").path]).status == 2)
 }
+
+// Issue 21: `convert IN out.evemu --to libinput` exited 0 with a file TouchTape itself could
+// not read back. A format the output's name contradicts is refused before anything is
+// written; where the name says nothing (a device, standard output) --to decides.
+@Test(arguments: [
+    (["convert", "IN", "out.evemu", "--to", "libinput"], 2, "its extension says evemu"),
+    (["convert", "IN", "out.yml", "--to", "evemu"], 2, "its extension says libinput"),
+    (["convert", "IN", "out.txt", "--to", "libinput"], 2, "a file of that extension is read as evemu"),
+    (["label", "LIBINPUT", "--note", "n", "-o", "out.txt"], 2, "a file of that extension is read as evemu"),
+    (["convert", "IN", "out.txt", "--to", "evemu"], 0, ""),
+    (["convert", "IN", "/dev/null", "--to", "libinput"], 0, ""),
+    (["convert", "IN", "out.yml"], 0, ""),
+])
+func aFormatTheOutputsNameContradictsIsRefused(arguments: [String], status: Int32, words: String) throws {
+    let dir = try PackagePaths.scratchDirectory("tt-format")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let resolved = arguments.map { argument -> String in
+        switch argument {
+        case "IN": return TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+        case "LIBINPUT": return TouchTapeBinary.bundled("touchpad-two-finger-pan-finish.yml")
+        default: return argument
+        }
+    }
+    let run = try TouchTapeBinary.run(resolved, in: dir)
+    #expect(run.status == status, "\(arguments): \(run.stderr)")
+    #expect(words.isEmpty || run.stderr.contains(words), "\(run.stderr)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    if status == 0, let out = written.first {
+        // What was written reads back.
+        #expect(try TouchTapeBinary.run(["inspect", out], in: dir).status == 0)
+    } else {
+        #expect(written.isEmpty, "nothing was written")
+    }
+}

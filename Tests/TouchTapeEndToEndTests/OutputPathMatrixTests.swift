@@ -25,7 +25,7 @@ struct WritingCommand: CustomTestStringConvertible, Sendable {
         .init(name: "plot --map -o") { ["plot", "--map", $0, "-o", $1] },
         .init(name: "sweep -o") { ["sweep", $0, "-o", $1] },
         .init(name: "convert IN OUT") { ["convert", $0, $1, "--to", "evemu"] },
-        .init(name: "convert IN -o OUT") { ["convert", $0, "-o", $1, "--to", "libinput"] },
+        .init(name: "convert IN -o OUT") { ["convert", $0, "-o", $1, "--to", "evemu"] },
         // FILE is another copy of the same gestures; OUT would replace OTHER, where the labels come from.
         .init(name: "label FILE --from IN -o OUT") {
             ["label", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--from", $0, "-o", $1]

@@ -44,17 +44,23 @@ struct ConvertCommand: AsyncParsableCommand {
         let (input, output) = try source()
         try refuseAliasing(outputs: [(self.output == nil ? "OUT" : "-o", output)],
                            inputs: [input.eventsPath] + (input.descriptionPath.map { [$0] } ?? []))
-        let target: RecordingFormat
+        let requested: RecordingFormat?
         switch to {
-        case "evemu": target = .evemu
-        case "libinput": target = .libinputRecord
+        case "evemu": requested = .evemu
+        case "libinput": requested = .libinputRecord
         case nil:
-            guard let f = RecordingFormat(pathExtension: (output as NSString).pathExtension.lowercased()) else {
+            requested = nil
+            guard output == "-" || RecordingFormat(pathExtension: (output as NSString).pathExtension) != nil
+                    || (try? OutputTarget.resolve(output)).map({ if case .regularFile = $0 { false } else { true } }) == true else {
                 throw fail("cannot tell the output format from '\(RecordingError.excerpt(output))'", hint: "use --to evemu or --to libinput")
             }
-            target = f
+            if output == "-" { throw fail("writing to standard output needs --to evemu or --to libinput") }
         case let other?:
             throw fail("--to must be evemu or libinput, not '\(RecordingError.excerpt(other))'")
+        }
+        let target: RecordingFormat
+        do { target = try RecordingFormat.forOutput(output, requested: requested, option: "--to") } catch {
+            throw fail(error.message, hint: error.hint)
         }
         // Streamed: written as it is read (a regular file is replaced only at the commit,
         // after the whole input was read and converted).

@@ -95,7 +95,13 @@ struct LabelCommand: AsyncParsableCommand {
         }
         let target: RecordingFormat
         if let output {
-            target = RecordingFormat(pathExtension: (output as NSString).pathExtension.lowercased()) ?? source.format
+            // OUT's extension decides; a file whose extension says neither gets FILE's format
+            // only where it would read back so (standard output, a device, a FIFO, .evemu's default).
+            if let implied = RecordingFormat(pathExtension: (output as NSString).pathExtension) { target = implied } else {
+                do { target = try RecordingFormat.forOutput(output, requested: source.format, option: "FILE's format") } catch {
+                    throw fail(error.message, hint: error.hint)
+                }
+            }
         } else {
             target = source.format
         }

@@ -210,6 +210,6 @@ struct LiveCommand: AsyncParsableCommand {
             session = try LiveSession(description: description, file: file, source: source, settings: settings)
         } catch { throw fail(error.description) }
         return try LiveRunner(session: session, gestureLimit: gestures,
-                              save: save.map { ($0, RecordCommand.format(forOutput: $0), metadata) })
+                              save: save.map { ($0, (try? RecordingFormat.forOutput($0, requested: nil, option: "--save")) ?? .evemu, metadata) })
     }
 }

@@ -65,17 +65,14 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "At the end, print events and frames read, SYN_DROPPED, the delay from each frame's kernel time to its bytes written (p50, p99, max) and the recorder's CPU share.")
     var stats = false
 
-    /// `--format`, else what the output's extension says (`.yml` → libinput record), else evemu.
+    /// `--format`, else what the output's extension says (`.yml` → libinput record), else
+    /// evemu; a `--format` the file name contradicts is refused (exit 2).
     var fileFormat: RecordingFormat {
-        if let format { return format.recordingFormat }
-        return Self.format(forOutput: output)
-    }
-
-    /// What a file name's extension says (`.yml`/`.yaml` → libinput record), else evemu.
-    static func format(forOutput output: String) -> RecordingFormat {
-        let name = output.split(separator: "/").last.map(String.init) ?? output
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .evemu }
-        return RecordingFormat(pathExtension: String(name[name.index(after: dot)...])) ?? .evemu
+        get throws {
+            do { return try RecordingFormat.forOutput(output, requested: format?.recordingFormat, option: "--format") } catch {
+                throw fail(error.message, hint: error.hint)
+            }
+        }
     }
 
     /// How long one poll() waits before the loop looks at the clock again.
@@ -88,13 +85,14 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = try Self.resolve(device)
+        let chosenFormat = try fileFormat   // a --format the file name contradicts: exit 2 before the device is opened
         let stop = StopSignal()
         let evdev = try Self.open(path, grab: grab)
         let description = evdev.description
         let classification = description.classification
         var recorder: GestureRecorder<RecordingFileFormatter>
         do {
-            let formatter = RecordingFileFormatter(format: fileFormat, description: description,
+            let formatter = RecordingFileFormatter(format: chosenFormat, description: description,
                                                    metadata: Self.metadata(devicePath: path))
             recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            description: description,
