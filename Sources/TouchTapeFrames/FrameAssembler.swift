@@ -55,6 +55,17 @@ public struct FrameAssembler: Sendable {
     private var gapPending = false
     private var frameStart: Int?
     private var nextFrameIndex: Int
+    /// Slots taken: `0 ..< slotLimit` (the description's, at most ``maximumSlots``).
+    private let slotLimit: Int
+
+    /// Slots a protocol-B device may use here. The kernel's drivers use at most 60 (10 on
+    /// most screens, 5 on touchpads); a description that claims 2^31 would otherwise make
+    /// every frame walk every slot a hostile file names (200 000 slots: 40 s).
+    public static let maximumSlots = 256
+    /// Contacts one protocol-A frame may report (`SYN_MT_REPORT` groups); the rest of a
+    /// frame's are ignored. Matching them to the previous frame's costs the product of the
+    /// two counts, so it is bounded here; real protocol-A panels report up to 10.
+    public static let maximumAnonymousContacts = 64
 
     /// - Parameters:
     ///   - initialState: the surface state before the first event fed (``TouchState/untouched``
@@ -64,10 +75,10 @@ public struct FrameAssembler: Sendable {
                 initialState: TouchState = .untouched, firstFrameIndex: Int = 0) {
         let classification = description.classification
         switch classification.touchProtocol {
-        case .multitouchB: source = .slots
-        case .multitouchA: source = .anonymous
-        case .singleTouch: source = .singleTouch
-        case .none: source = .none
+        case .multitouchB(let slots): source = .slots; slotLimit = min(slots, Self.maximumSlots)
+        case .multitouchA: source = .anonymous; slotLimit = 0
+        case .singleTouch: source = .singleTouch; slotLimit = 0
+        case .none: source = .none; slotLimit = 0
         }
         countsToolFingers = classification.kind == .touchpad && classification.toolFingerCapacity > 0
         hasTouchKey = description.supports(type: .key, code: EventCodes.BTN_TOUCH)
@@ -95,7 +106,7 @@ public struct FrameAssembler: Sendable {
             case EventCodes.SYN_REPORT:
                 return completeFrame(time: event.time, endIndex: index)
             case EventCodes.SYN_MT_REPORT:
-                if let point = group.contact { reported.append(point) }
+                if let point = group.contact, reported.count < Self.maximumAnonymousContacts { reported.append(point) }
                 group = AnonymousGroup()
             case EventCodes.SYN_DROPPED:
                 isDiscarding = true
@@ -136,10 +147,13 @@ public struct FrameAssembler: Sendable {
         switch source {
         case .slots:
             switch event.code {
-            case C.ABS_MT_SLOT: pending.currentSlot = Int(event.value)
-            case C.ABS_MT_TRACKING_ID: pending.slots[pending.currentSlot, default: SlotState()].trackingID = max(-1, event.value)
-            case C.ABS_MT_POSITION_X: pending.slots[pending.currentSlot, default: SlotState()].x = event.value
-            case C.ABS_MT_POSITION_Y: pending.slots[pending.currentSlot, default: SlotState()].y = event.value
+            // A slot outside the device's range (the kernel never sends one) selects nothing:
+            // the values that follow are ignored until a valid ABS_MT_SLOT.
+            case C.ABS_MT_SLOT: pending.currentSlot = (0..<slotLimit).contains(Int(event.value)) ? Int(event.value) : -1
+            case C.ABS_MT_TRACKING_ID where pending.currentSlot >= 0:
+                pending.slots[pending.currentSlot, default: SlotState()].trackingID = max(-1, event.value)
+            case C.ABS_MT_POSITION_X where pending.currentSlot >= 0: pending.slots[pending.currentSlot, default: SlotState()].x = event.value
+            case C.ABS_MT_POSITION_Y where pending.currentSlot >= 0: pending.slots[pending.currentSlot, default: SlotState()].y = event.value
             default: break
             }
         case .anonymous:

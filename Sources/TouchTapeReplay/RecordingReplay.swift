@@ -16,6 +16,7 @@ public enum RecordingReplay {
     public static func run<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
+        cancelled: () -> Bool = { false },
         report: (TrackResult) throws -> Void
     ) throws -> [String] {
         var stream = try RecordingStream(source)
@@ -30,11 +31,16 @@ public enum RecordingReplay {
             if let previous = held { try report(previous) }
             held = result
         }
+        // A stop signal is looked at every 4096 items, not only between tracks: one track of
+        // a hostile file can be millions of events long (Ctrl-C waited 41 s for one).
+        var items = 0
         while let item = try stream.next() {
             switch item {
             case .event(let event): try session.feed(event, forward)
             case .annotation(let annotation): session.mark(annotation)
             }
+            items &+= 1
+            if items & 0xFFF == 0, cancelled() { throw ReplayCancelled() }
         }
         try session.finish(forward)
         let fileNotes = stream.truncationNote.map { [$0] } ?? []
@@ -54,4 +60,10 @@ public enum RecordingReplay {
         try run(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
                 report: report)
     }
+}
+
+/// A replay stopped early because its caller asked (a stop signal): no report of the file.
+public struct ReplayCancelled: Error, Hashable, Sendable {
+    /// The one value.
+    public init() {}
 }

@@ -90,7 +90,7 @@ public struct ReplayRunner {
                 let notes = try RecordingReplay.run(source, configuration: configuration, makeController: { configuration in
                     if let clock { starts.began(at: clock()) }
                     return DismissalController(settings: configuration.dismissal)
-                }) { result in
+                }, cancelled: { cancelled?() == true }) { result in
                     let report = result.report
                     guard shard?.contains(file: file, track: report.track) ?? true else { return }
                     let seconds = clock.flatMap { starts.seconds(of: report.track, now: $0()) }
@@ -105,6 +105,8 @@ public struct ReplayRunner {
             } catch let failure as OutputError {
                 throw failure
             } catch is Cancelled {
+                return tally
+            } catch is ReplayCancelled {
                 return tally
             } catch {
                 if shard?.contains(file: file, track: 0) ?? true {

@@ -213,3 +213,40 @@ private func summary(_ f: Frame) -> [[Double]] {
         #expect(frames.first?.contacts.map(\.slot) == [0, 1, 3])
     }
 }
+
+// Issue 21: bounded work per event. A hostile file used 200 000 slots (40 s: every frame
+// walked every slot) and a description may claim 2^31; protocol A frames may report any
+// number of contacts, and matching them costs the product of two frames' counts.
+
+@Test func aSlotOutsideTheDevicesRangeSelectsNothing() {
+    var s = TestStream()
+    s.slot(0); s.trackingID(1); s.mt(x: 100, y: 100); s.key(C.BTN_TOUCH, 1); s.report()
+    // TestDevices.touchscreenB has slots 0…4: slot 7 and slot 2^31-1 are not its.
+    s.slot(7); s.trackingID(2); s.mt(x: 300, y: 300)
+    s.slot(Int32.max); s.trackingID(3); s.mt(x: 500, y: 400); s.report()
+    // A valid slot again is followed.
+    s.slot(4); s.trackingID(4); s.mt(x: 200, y: 200); s.report()
+    let f = frames(s, TestDevices.touchscreenB)
+    #expect(f.map { $0.contacts.map(\.id) } == [[1], [1], [1, 4]])
+}
+
+@Test func aDescriptionClaimingBillionsOfSlotsIsHeldToTheSaneMaximum() {
+    var huge = TestDevices.touchscreenB
+    huge.absInfo[C.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32.max)
+    var s = TestStream()
+    for slot in [0, Int32(FrameAssembler.maximumSlots - 1), Int32(FrameAssembler.maximumSlots), 1_000_000] {
+        s.slot(slot); s.trackingID(slot + 1); s.mt(x: 100, y: 100)
+    }
+    s.key(C.BTN_TOUCH, 1); s.report()
+    let f = frames(s, huge)
+    #expect(f.first?.contacts.map(\.slot) == [0, FrameAssembler.maximumSlots - 1])
+}
+
+@Test func aProtocolAFrameKeepsAtMostTheMaximumContacts() {
+    var s = TestStream()
+    s.key(C.BTN_TOUCH, 1)
+    for i in 0..<1000 { s.abs(C.ABS_MT_TOUCH_MAJOR, 5); s.mt(x: Int32(i % 1000), y: Int32(i % 500)); s.mtReport() }
+    s.report()
+    let f = frames(s, TestDevices.touchscreenA)
+    #expect(f.first?.contacts.count == FrameAssembler.maximumAnonymousContacts)
+}

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TouchTapeFormats
+import TouchTapeEvents
+import TouchTapeDismissal
 import TouchTapeTestSupport
 @testable import TouchTapeReplay
 
@@ -67,4 +69,30 @@ private var bundled: [RecordingSource] {
     let untimed = try runner(clock: nil).run(try bundled)
     #expect(JSONReportRenderer.render(timed) == JSONReportRenderer.render(untimed))
     #expect(TextReportRenderer.render(timed) == TextReportRenderer.render(untimed))
+}
+
+// Issue 21: a stop signal ends a replay within a bounded time. It was looked at between
+// tracks only, so Ctrl-C waited for a whole track of a hostile file (41 s for one).
+@Test func aCancelledReplayStopsInsideALongTrack() throws {
+    typealias C = EventCodes
+    var s = TestStream()
+    s.slot(0); s.trackingID(1); s.mt(x: 100, y: 100); s.key(C.BTN_TOUCH, 1); s.report()
+    for i in 0..<20_000 { s.mt(y: Int32(100 + i % 300)); s.report() }   // one track, 40 000 events
+    s.trackingID(-1); s.key(C.BTN_TOUCH, 0); s.report()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tt-cancel-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("long.evemu").path
+    let source = RecordingSource(path: path)
+    try Recording(description: TestDevices.touchscreenB, events: s.events, source: source).formatted(as: .evemu)
+        .write(toFile: path, atomically: false, encoding: .utf8)
+    var asked = 0
+    var reported = 0
+    #expect(throws: ReplayCancelled.self) {
+        try RecordingReplay.run(source, configuration: try SessionSettings().configuration(),
+                                makeController: { DismissalController(settings: $0.dismissal) },
+                                cancelled: { asked += 1; return asked >= 2 }) { _ in reported += 1 }
+    }
+    #expect(asked == 2, "asked every 4096 items, and stopped at the first yes")
+    #expect(reported == 0, "inside the only track")
 }
