@@ -78,7 +78,10 @@ let package = Package(
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
             "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice", "TouchTapeLive",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], plugins: ["BuildStampPlugin"]),
+        ],
+        // Not Sources/touchtape: it differed from Sources/TouchTape only by case, so the
+        // package could not be checked out on a case-insensitive file system (macOS).
+        path: "Sources/TouchTapeCLI", plugins: ["BuildStampPlugin"]),
         // `touchtape --version`'s commit: written at build time from `.git` ("unknown" without it).
         .executableTarget(name: "touchtape-build-stamp", path: "Sources/BuildStamp"),
         .plugin(name: "BuildStampPlugin", capability: .buildTool(), dependencies: ["touchtape-build-stamp"]),

@@ -117,7 +117,6 @@ extension ReportFormat: ExpressibleByArgument {}
 
 extension ResolutionFallback: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
-    public static var defaultValueDescription: String { "100mm" }
     public static var defaultCompletionKind: CompletionKind { .list(["100mm"]) }
 }
 
