@@ -111,7 +111,7 @@ let package = Package(
                     .product(name: "PropertyBased", package: "swift-property-based")]),
         // Resources/junit.xsd is read by path (ReplayInCITests, with xmllint), not bundled.
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"],
-                    exclude: ["Resources/junit.xsd"]),
+                    exclude: ["Resources/junit.xsd", "Golden"]),
         .testTarget(name: "TouchTapeTests", dependencies: ["TouchTape", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeTestingTests", dependencies: ["TouchTapeTesting", "TouchTape", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),

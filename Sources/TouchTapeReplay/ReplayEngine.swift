@@ -1,0 +1,195 @@
+import TouchTapeFormats
+import TouchTapeDismissal
+
+/// The one replay engine: recordings → one ``ReplaySession`` each → a fresh controller per
+/// track → sinks. `touchtape replay`, `sweep`'s and `plot`'s runs, the HTML page, the API
+/// (``ControllerReplay`` in `TouchTape`) and the test helpers all run through it, so a
+/// report means the same wherever it was made.
+///
+/// A file that cannot be read is reported as an ``UnreadableFile`` and the run goes on with
+/// the next one, so the report always holds every other result.
+///
+/// ``run(_:problems:into:progress:)`` hands each track to its sinks as soon as it is
+/// reported and keeps only counts (``ReplayTally``), so a report streamed to a file
+/// (``ReportStream``) needs the same memory for a 10 M-event recording as for a short one;
+/// collectors (``ReplayReportCollector``, ``ReplayedTrackCollector``) keep what they need.
+///
+/// ```swift
+/// let settings = SessionSettings(profile: .easytransitions)
+/// let runner = ReplayRunner(settings: settings, configuration: try settings.configuration())
+/// let report = runner.run(try RecordingLocator.sources(for: ["Recordings"]))
+/// print(ReportFormat.text.render(report))
+/// ```
+public struct ReplayEngine<Controller: InteractiveDismissalController> {
+    /// The report header's name: the profile's, or the app controller's.
+    public var name: String
+    /// The settings changed from the profile's, in words, for the report header.
+    public var overrides: [String]
+    /// The replay configuration (rules, pan settings, display).
+    public var configuration: ReplayConfiguration
+    /// Makes the fresh controller of each track, from the configuration.
+    public var makeController: (ReplayConfiguration) -> Controller
+    /// Which tracks are replayed into the sinks, by their label.
+    public var tracks: TrackFilter
+    /// Replay only this shard's tracks.
+    public var shard: ReplayShard?
+    /// Stop after the first file with a failed check or a read error.
+    public var failFast: Bool
+    /// A wall clock in seconds, to time each file and track for JUnit; `nil`: not timed.
+    public var clock: (() -> Double)?
+    /// Looked at every 4096 items and before each file (a signal arrived): when it says
+    /// so, ``run(_:problems:into:progress:)`` stops there and does not finish its sinks, so a
+    /// report being written is left incomplete for its writer to drop.
+    public var cancelled: (() -> Bool)?
+
+    /// An engine from its parts.
+    public init(name: String, overrides: [String] = [], configuration: ReplayConfiguration, tracks: TrackFilter = .all,
+                shard: ReplayShard? = nil, failFast: Bool = false, clock: (() -> Double)? = nil,
+                cancelled: (() -> Bool)? = nil, makeController: @escaping (ReplayConfiguration) -> Controller) {
+        self.name = name
+        self.overrides = overrides
+        self.configuration = configuration
+        self.makeController = makeController
+        self.tracks = tracks
+        self.shard = shard
+        self.failFast = failFast
+        self.clock = clock
+        self.cancelled = cancelled
+    }
+
+    /// Replays `sources` in order and returns the whole report; `progress` after each
+    /// track and each file.
+    public func run(_ sources: [RecordingSource], problems: [RecordingError] = [],
+                    progress: (ReplayProgress) -> Void = { _ in }) -> ReplayReport {
+        let collector = ReplayReportCollector()
+        // A collector never fails to write, so the run cannot throw here.
+        _ = try? run(sources, problems: problems, into: [collector], progress: progress)
+        return collector.report
+    }
+
+    /// The heading of a run over `sources`: the folder is the one they share.
+    public func heading(for sources: [RecordingSource]) -> ReportHeading {
+        ReportHeading(profile: name, overrides: overrides,
+                      settings: EffectiveSettings(configuration: configuration), shard: shard,
+                      folder: TextReportRenderer.commonFolder(sources.map(\.eventsPath)))
+    }
+
+    /// Replays `sources` in order into `sinks`, each track as soon as it is reported;
+    /// `progress` after each track and each file.
+    ///
+    /// - Returns: the counts, the unreadable files and the notes (so far, when ``cancelled``
+    ///   stopped the run: then the sinks were not finished).
+    /// - Throws: a sink's ``OutputError`` (the report could not be written), which stops the run.
+    @discardableResult
+    public func run(_ sources: [RecordingSource], problems: [RecordingError] = [], into sinks: [any ReplayReportSink],
+                    progress: (ReplayProgress) -> Void = { _ in }) throws(OutputError) -> ReplayTally {
+        let heading = heading(for: sources)
+        for sink in sinks { try sink.begin(heading) }
+        var tally = ReplayTally()
+        // What the search of the folders met (a folder that cannot be listed, a dangling
+        // link): a row each, in every format, before the recordings.
+        for problem in problems where shard?.contains(file: problem.file, track: 0) ?? true {
+            let unreadable = Self.unreadable(file: problem.file, error: problem)
+            tally.errors.append(unreadable)
+            for sink in sinks { try sink.endFile(problem.file, seconds: nil, error: unreadable) }
+        }
+        var tracksDone = 0
+        for (done, source) in sources.enumerated() {
+            if cancelled?() == true { return tally }
+            let file = source.eventsPath
+            let start = clock?()
+            let starts = TrackStarts()
+            var stop = false
+            var unreadable: UnreadableFile?
+            do {
+                let makeController = self.makeController
+                let notes = try RecordingReplay.replay(source, configuration: configuration, makeController: { configuration in
+                    if let clock { starts.began(at: clock()) }
+                    return makeController(configuration)
+                }, cancelled: { cancelled?() == true }) { replayed in
+                    let report = replayed.report
+                    guard shard?.contains(file: file, track: report.track) ?? true,
+                          tracks.includes(replayed.transcript.annotation) else { return }
+                    let seconds = clock.flatMap { starts.seconds(of: report.track, now: $0()) }
+                    tally.add(report)
+                    tracksDone += 1
+                    for sink in sinks { try sink.track(replayed, seconds: seconds) }
+                    progress(ReplayProgress(filesDone: done, filesTotal: sources.count, tracksDone: tracksDone))
+                    if failFast, !report.passed { stop = true }
+                    if cancelled?() == true { throw Cancelled() }
+                }
+                if shard?.contains(file: file, track: 0) ?? true { tally.notes += notes.map { "\(file): \($0)" } }
+            } catch let failure as OutputError {
+                throw failure
+            } catch is Cancelled {
+                return tally
+            } catch is ReplayCancelled {
+                return tally
+            } catch {
+                if shard?.contains(file: file, track: 0) ?? true {
+                    unreadable = Self.unreadable(file: file, error: error)
+                    if failFast { stop = true }
+                }
+            }
+            if let unreadable { tally.errors.append(unreadable) }
+            let seconds = start.flatMap { start in clock.map { max(0, $0() - start) } }
+            for sink in sinks { try sink.endFile(file, seconds: seconds, error: unreadable) }
+            progress(ReplayProgress(filesDone: done + 1, filesTotal: sources.count, tracksDone: tracksDone))
+            if stop { break }
+        }
+        for sink in sinks { try sink.finish(tally) }
+        return tally
+    }
+
+    /// The run was cancelled in the middle of a file.
+    private struct Cancelled: Error {}
+
+    /// When each track of a file began, by the controller factory (which the session
+    /// calls once per track, as the track begins: track N is the Nth call). Track N
+    /// lasts until track N + 1 begins, or, the last, until it is reported; a track is
+    /// reported after the next one began, so its time is known then, and the starts of
+    /// tracks already reported are let go.
+    private final class TrackStarts {
+        private var times: [Int: Double] = [:]
+        private var began = 0
+        private var released = 0
+
+        func began(at time: Double) {
+            began += 1
+            times[began] = time
+        }
+
+        func seconds(of track: Int, now: Double) -> Double? {
+            guard let start = times[track] else { return nil }
+            let end = times[track + 1] ?? now
+            while released < track {
+                released += 1
+                times[released] = nil
+            }
+            return max(0, end - start)
+        }
+    }
+
+    static func unreadable(file: String, error: any Error) -> UnreadableFile {
+        guard let error = error as? RecordingError else {
+            return UnreadableFile(file: file, kind: "error", message: "\(file): \(error)", isIOFailure: false)
+        }
+        return UnreadableFile(file: file, kind: error.kind.rawValue, message: error.description,
+                              isIOFailure: error.kind == .ioFailure)
+    }
+}
+
+/// The engine with TouchTape's own controller, following a profile and its overrides: what
+/// `touchtape replay` runs.
+public typealias ReplayRunner = ReplayEngine<DismissalController>
+
+extension ReplayEngine where Controller == DismissalController {
+    /// The built-in controller under `settings` (validated into `configuration`).
+    public init(settings: SessionSettings, configuration: ReplayConfiguration, shard: ReplayShard? = nil,
+                failFast: Bool = false, clock: (() -> Double)? = nil, cancelled: (() -> Bool)? = nil) {
+        self.init(name: settings.profile.rawValue, overrides: settings.overrideDescriptions, configuration: configuration,
+                  shard: shard, failFast: failFast, clock: clock, cancelled: cancelled) {
+            DismissalController(settings: $0.dismissal)
+        }
+    }
+}
