@@ -45,78 +45,45 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
         self.makeController = makeController
     }
 
+    /// The one replay engine, set up for this controller (what ``run(_:tracks:)`` runs).
+    public func engine(tracks: TrackFilter = .all) -> ReplayEngine<Controller> {
+        ReplayEngine(name: name, configuration: configuration, tracks: tracks, makeController: makeController)
+    }
+
     /// Replays every track of `recordings` that `tracks` selects. A file that cannot be
     /// read becomes a report error; the others still run.
     public func run(_ recordings: Recordings, tracks: TrackFilter = .all) -> ControllerReplayResult {
-        var result = ControllerReplayResult(report: ReplayReport(profile: name, tracks: []), tracks: [])
-        // The settings in force head the report, as they head `touchtape replay`'s.
-        result.report.settings = EffectiveSettings(configuration: configuration)
         let instances = ControllerInstanceLog()
-        for source in recordings.sources {
-            do throws(RecordingError) {
-                let (replayed, notes) = try run(source, tracks: tracks, instances: instances)
-                result.tracks += replayed
-                result.report.tracks += replayed.map(\.report)
-                result.report.notes += notes.map { "\(source.eventsPath): \($0)" }
-            } catch {
-                result.report.errors.append(UnreadableFile(file: source.eventsPath, kind: error.kind.rawValue,
-                                                           message: error.description,
-                                                           isIOFailure: error.kind == .ioFailure))
-            }
-        }
-        result.reusedControllerCount = instances.reusedCount
-        return result
-    }
-
-    /// One file, streamed through a `ReplaySession`: each track with the frame of each
-    /// pan sample. Returns notes on the file no track carries.
-    public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
-        -> (tracks: [ReplayedTrack], notes: [String]) {
-        try run(source, tracks: filter, instances: ControllerInstanceLog())
-    }
-
-    private func run(_ source: RecordingSource, tracks filter: TrackFilter, instances: ControllerInstanceLog)
-        throws(RecordingError) -> (tracks: [ReplayedTrack], notes: [String]) {
-        var stream = try RecordingStream(source)
-        try stream.requireTouchDevice()
+        var engine = self.engine(tracks: tracks)
         let makeController = self.makeController
-        var session = ReplaySession(description: stream.description, file: source.eventsPath,
-                                    configuration: configuration) { configuration in
+        engine.makeController = { configuration in
             let controller = makeController(configuration)
             instances.note(controller)
             return controller
         }
-        var frameIndex = -1
-        var firstFrame = 0
-        var sampleFrames: [Int] = []
-        var framesOfTrack: [Int: (first: Int, samples: [Int])] = [:]
-        var reported: [ReplayedTrack] = []
-        let collect: (SessionStep) -> Void = { step in
-            switch step {
-            case .frame: frameIndex += 1
-            case .trackBegan: firstFrame = frameIndex + 1; sampleFrames = []
-            case .panSample: sampleFrames.append(frameIndex)
-            case .trackEnded(let run): framesOfTrack[run.number] = (firstFrame, sampleFrames)
-            case .trackReported(let result):
-                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [])
-                reported.append(ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first))
-            case .progress, .decided: break
+        let collector = ReplayedTrackCollector()
+        // A collector never fails to write, so the run cannot throw here.
+        _ = try? engine.run(recordings.sources, into: [collector])
+        return ControllerReplayResult(report: collector.report, tracks: collector.tracks,
+                                      reusedControllerCount: instances.reusedCount)
+    }
+
+    /// One file, through the same engine: each track with the frame of each pan sample.
+    /// Returns notes on the file no track carries.
+    public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
+        -> (tracks: [ReplayedTrack], notes: [String]) {
+        var replayed: [ReplayedTrack] = []
+        let notes: [String]
+        do {
+            notes = try RecordingReplay.replay(source, configuration: configuration, makeController: makeController) {
+                if filter.includes($0.transcript.annotation) { replayed.append($0) }
             }
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            preconditionFailure("only the reader throws here: \(error)")
         }
-        while let item = try stream.next() {
-            switch item {
-            case .event(let event): session.feed(event, collect)
-            case .annotation(let annotation): session.mark(annotation)
-            }
-        }
-        session.finish(collect)
-        var notes = stream.isTruncated ? [RecordingEndMark.truncationNote(events: stream.eventsRead)] : []
-        if !notes.isEmpty, !reported.isEmpty {
-            reported[reported.count - 1].result.report.notes += notes
-            reported[reported.count - 1].result.transcript.notes += notes
-            notes = []
-        }
-        return (reported.filter { filter.includes($0.transcript.annotation) }, notes)
+        return (replayed, notes)
     }
 }
 

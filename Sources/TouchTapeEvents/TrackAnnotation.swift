@@ -2,9 +2,18 @@
 ///
 /// Lives in the vocabulary module because both the file formats (which store it)
 /// and the tracks (which carry it) speak it.
+///
+/// Spelled as in files (`expect=none`), options (`label --expect none`, `record --expect
+/// none`) and the live view's `n` key. A track with no expected outcome at all is
+/// *unlabelled* (`TrackAnnotation.expected == nil`): nothing is expected of it.
 public enum ExpectedOutcome: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The released pan completes the dismissal.
     case finish
+    /// The released pan rolls the dismissal back.
     case cancel
+    /// No transition may start at all: the gesture must not dismiss (a pan up on a
+    /// card dismissed downwards, a pan that starts sideways, a one-finger touchpad motion).
+    case none
 }
 
 /// Per-track notes stored inside a recording in a way the formats' own tools accept.

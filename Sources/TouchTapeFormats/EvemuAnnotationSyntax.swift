@@ -65,7 +65,7 @@ enum EvemuAnnotationSyntax {
             rest = rest.dropFirst(token.count)
             if token.hasPrefix("expect=") {
                 guard let outcome = ExpectedOutcome(rawValue: String(token.dropFirst(7))) else {
-                    return .failure(.init(reason: "expect= takes finish or cancel"))
+                    return .failure(.init(reason: "expect= takes finish, cancel or none"))
                 }
                 annotation.expected = outcome
             } else if token == "cut-short" {

@@ -55,7 +55,7 @@ final class EvemuEventSource {
                     throw RecordingError(
                         kind: reader.lastLineTerminated ? .malformedLine : .truncated, file: reader.path,
                         line: reader.lineNumber, eventIndex: eventCount,
-                        expected: "# touchtape: [expect=finish|cancel] [note=\"…\"] [cut-short]",
+                        expected: "# touchtape: [expect=finish|cancel|none] [note=\"…\"] [cut-short]",
                         found: RecordingError.excerpt(text), hint: failure.reason)
                 }
             }

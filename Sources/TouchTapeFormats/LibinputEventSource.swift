@@ -144,7 +144,7 @@ final class LibinputEventSource {
                     do { item = try Yams.compose(yaml: String(text.dropFirst(4))) } catch {
                         throw RecordingError(kind: reader.lastLineTerminated ? .malformedYAML : .truncated, file: reader.path,
                                              line: reader.lineNumber, eventIndex: eventCount,
-                                             expected: "- touchtape: {expect: finish|cancel, note: \"…\", cut-short: true}",
+                                             expected: "- touchtape: {expect: finish|cancel|none, note: \"…\", cut-short: true}",
                                              found: RecordingError.excerpt(text), hint: "the annotation item is not valid YAML")
                     }
                     yielded += 1

@@ -15,6 +15,7 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
     case labelFinish
     case labelCancel
     case labelNone
+    case labelClear
     case save
     case quit
 
@@ -33,6 +34,7 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
         case UInt8(ascii: "f"): self = .labelFinish
         case UInt8(ascii: "c"): self = .labelCancel
         case UInt8(ascii: "n"): self = .labelNone
+        case UInt8(ascii: "x"): self = .labelClear
         case UInt8(ascii: "s"): self = .save
         case UInt8(ascii: "q"), UInt8(ascii: "Q"), 4: self = .quit
         default: return nil
@@ -53,6 +55,7 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
         case .labelFinish: return "f"
         case .labelCancel: return "c"
         case .labelNone: return "n"
+        case .labelClear: return "x"
         case .save: return "s"
         case .quit: return "q"
         }
@@ -71,12 +74,13 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
         case .resetToProfile: return "profile defaults"
         case .labelFinish: return "label last: finish"
         case .labelCancel: return "label last: cancel"
-        case .labelNone: return "label last: none"
+        case .labelNone: return "label last: none (must not dismiss)"
+        case .labelClear: return "clear last's label"
         case .save: return "save last"
         case .quit: return "quit"
         }
     }
 
     /// The legend, short form, grouped as the screen shows it.
-    public static let legend = "[ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults  f c n label  s save  q quit"
+    public static let legend = "[ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults  f c n x label  s save  q quit"
 }

@@ -96,7 +96,8 @@ public struct LiveSession {
         case .resetToProfile: changeSettings(emit) { $0.resetToProfile() }
         case .labelFinish: state.label(.finish, emit: emit)
         case .labelCancel: state.label(.cancel, emit: emit)
-        case .labelNone: state.label(nil, emit: emit)
+        case .labelNone: state.label(ExpectedOutcome.none, emit: emit)
+        case .labelClear: state.label(nil, emit: emit)
         case .save:
             guard let run = state.lastRun, let entry = state.history.last, !lastEvents.isEmpty else {
                 state.message = .init("no finished gesture to save yet", isError: true)

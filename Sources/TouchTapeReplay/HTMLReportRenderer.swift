@@ -50,7 +50,7 @@ public enum HTMLReportRenderer {
                 + (t.expected.map { " (labelled \(e($0.rawValue)))" } ?? "") + (failed ? " — FAILED" : "") + "</h3>\n"
             html += "<p class=\"why\">Why: \(e(t.explanation.summary))</p>\n"
             if t.expected != nil || t.userNote != nil {
-                html += "<p class=\"label\">Label: \(e(t.expected.map { "expect \($0.rawValue)" } ?? "none"))"
+                html += "<p class=\"label\">Label: \(e(t.expected.map { $0 == .none ? "expect none (must not dismiss)" : "expect \($0.rawValue)" } ?? "unlabelled"))"
                     + (t.userNote.map { "; note: \(e($0))" } ?? "") + "</p>\n"
             }
             for d in t.assumptions + t.diagnostics { html += "<p class=\"tool\">\(e(d))</p>\n" }

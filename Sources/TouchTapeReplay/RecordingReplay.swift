@@ -19,17 +19,45 @@ public enum RecordingReplay {
         cancelled: () -> Bool = { false },
         report: (TrackResult) throws -> Void
     ) throws -> [String] {
+        try replay(source, configuration: configuration, makeController: makeController, cancelled: cancelled) {
+            try report($0.result)
+        }
+    }
+
+    /// The one loop every replay runs (``ReplayEngine``, the API, plots and pages): the file
+    /// read item by item into a ``ReplaySession``, each track handed on as a ``ReplayedTrack``
+    /// (its result and the recording frame of each pan sample) once the next track is
+    /// reported, so that notes on the whole file (known only at its end, e.g. how it was
+    /// cut short) go with its last track.
+    @discardableResult
+    public static func replay<Controller: InteractiveDismissalController>(
+        _ source: RecordingSource, configuration: ReplayConfiguration,
+        makeController: @escaping (ReplayConfiguration) -> Controller,
+        cancelled: () -> Bool = { false },
+        report: (ReplayedTrack) throws -> Void
+    ) throws -> [String] {
         var stream = try RecordingStream(source)
         try stream.requireTouchDevice()
         var session = ReplaySession(description: stream.description, file: source.eventsPath,
                                     configuration: configuration, makeController: makeController)
-        // Each track is passed on when the next one is reported, so that notes on the
-        // whole file (known only at its end, e.g. "truncated") go with its last track.
-        var held: TrackResult?
+        var held: ReplayedTrack?
+        // Where each pan sample came from: frames counted over the whole file.
+        var frameIndex = -1
+        var firstFrame = 0
+        var sampleFrames: [Int] = []
+        var framesOfTrack: [Int: (first: Int, samples: [Int])] = [:]
         let forward: (SessionStep) throws -> Void = { step in
-            guard case .trackReported(let result) = step else { return }
-            if let previous = held { try report(previous) }
-            held = result
+            switch step {
+            case .frame: frameIndex += 1
+            case .trackBegan: firstFrame = frameIndex + 1; sampleFrames = []
+            case .panSample: sampleFrames.append(frameIndex)
+            case .trackEnded(let run): framesOfTrack[run.number] = (firstFrame, sampleFrames)
+            case .trackReported(let result):
+                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [])
+                if let previous = held { try report(previous) }
+                held = ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first)
+            case .progress, .decided: break
+            }
         }
         // A stop signal is looked at every 4096 items, not only between tracks: one track of
         // a hostile file can be millions of events long (Ctrl-C waited 41 s for one).
@@ -45,8 +73,8 @@ public enum RecordingReplay {
         try session.finish(forward)
         let fileNotes = stream.truncationNote.map { [$0] } ?? []
         if var last = held {
-            last.report.notes += fileNotes
-            last.transcript.notes += fileNotes
+            last.result.report.notes += fileNotes
+            last.result.transcript.notes += fileNotes
             try report(last)
             return []
         }

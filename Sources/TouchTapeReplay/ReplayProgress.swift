@@ -1,4 +1,4 @@
-/// How far a ``ReplayRunner`` run has got, passed to its progress callback after each
+/// How far a ``ReplayEngine`` run has got, passed to its progress callback after each
 /// track and each file (a progress line, a CI log). Track totals are not known until
 /// every file is read, so the whole is counted in files.
 public struct ReplayProgress: Hashable, Sendable {

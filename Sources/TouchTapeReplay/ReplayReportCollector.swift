@@ -1,6 +1,6 @@
 import TouchTapeFormats
 
-/// Keeps a whole run as a ``ReplayReport`` (``ReplayRunner/run(_:progress:)``, the HTML
+/// Keeps a whole run as a ``ReplayReport`` (``ReplayEngine/run(_:problems:progress:)``, the HTML
 /// page, the API): memory grows with the tracks, about 6 KB each; `touchtape replay`'s
 /// text, JSON and JUnit reports are streamed instead (``ReportStream``).
 public final class ReplayReportCollector: ReplayReportSink {
@@ -15,7 +15,8 @@ public final class ReplayReportCollector: ReplayReportSink {
         report.settings = heading.settings
     }
 
-    public func track(_ track: TrackReport, seconds: Double?) {
+    public func track(_ replayed: ReplayedTrack, seconds: Double?) {
+        let track = replayed.report
         report.tracks.append(track)
         if let seconds { report.trackSeconds[.init(file: track.file, track: track.track)] = seconds }
     }
@@ -28,4 +29,28 @@ public final class ReplayReportCollector: ReplayReportSink {
     public func finish(_ tally: ReplayTally) {
         report.notes = tally.notes
     }
+}
+
+/// Keeps every replayed track whole, with its transcript and sample frames, beside the
+/// report (``ReplayReportCollector``): what the API's result, the HTML page's plots and
+/// pictures need, from the same run as the report (no second pass).
+public final class ReplayedTrackCollector: ReplayReportSink {
+    /// The report so far.
+    public var report: ReplayReport { reports.report }
+    /// The tracks so far, in report order.
+    public private(set) var tracks: [ReplayedTrack] = []
+    private let reports = ReplayReportCollector()
+
+    /// An empty collector.
+    public init() {}
+
+    public func begin(_ heading: ReportHeading) { reports.begin(heading) }
+    public func track(_ replayed: ReplayedTrack, seconds: Double?) {
+        tracks.append(replayed)
+        reports.track(replayed, seconds: seconds)
+    }
+    public func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
+        reports.endFile(file, seconds: seconds, error: error)
+    }
+    public func finish(_ tally: ReplayTally) { reports.finish(tally) }
 }

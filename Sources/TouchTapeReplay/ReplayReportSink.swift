@@ -1,6 +1,6 @@
 import TouchTapeFormats
 
-/// Where a ``ReplayRunner`` run goes as it happens: a report written as the run goes
+/// Where a ``ReplayEngine`` run goes as it happens: a report written as the run goes
 /// (``ReportStream``), or the whole ``ReplayReport`` kept for a page that needs every
 /// track at once (``ReplayReportCollector``). A class: it is the run's side effect.
 ///
@@ -10,8 +10,9 @@ import TouchTapeFormats
 public protocol ReplayReportSink: AnyObject {
     /// Before the first file.
     func begin(_ heading: ReportHeading) throws(OutputError)
-    /// A track, as soon as it is reported; `seconds`: its wall-clock time, when the run is timed.
-    func track(_ track: TrackReport, seconds: Double?) throws(OutputError)
+    /// A track, as soon as it is reported (its report row, transcript and sample frames);
+    /// `seconds`: its wall-clock time, when the run is timed.
+    func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError)
     /// A file is done, after its tracks, or could not be read (`error`).
     func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) throws(OutputError)
     /// After the last file.

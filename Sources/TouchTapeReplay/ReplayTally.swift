@@ -16,6 +16,9 @@ public struct ReplayTally: Hashable, Sendable {
     public var errors: [UnreadableFile] = []
     /// Notes on files that no track carries (a truncated file with no complete track).
     public var notes: [String] = []
+    /// Tracks every check of which was skipped (a refused gesture under rules that say
+    /// nothing of it, with no label): they passed nothing, and the summary says so.
+    public var checkedNothing = 0
 
     /// Nothing counted yet.
     public init() {}
@@ -23,6 +26,7 @@ public struct ReplayTally: Hashable, Sendable {
     /// Counts one track's checks.
     public mutating func add(_ track: TrackReport) {
         if track.passed { passed += 1 } else { failed += 1 }
+        if track.checks.allSatisfy(\.skipped) { checkedNothing += 1 }
         for check in track.checks {
             checks += 1
             switch check.status {
@@ -37,5 +41,6 @@ public struct ReplayTally: Hashable, Sendable {
     /// files could not be read.
     public var summaryLine: String {
         "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+            + (checkedNothing == 0 ? "" : " (\(passed + failed - checkedNothing) of \(passed + failed) tracks checked anything)")
     }
 }

@@ -33,8 +33,8 @@ public final class ReportStream: ReplayReportSink {
         try flushIfFull()
     }
 
-    public func track(_ track: TrackReport, seconds: Double?) throws(OutputError) {
-        writer.track(track, seconds: seconds, into: &pending)
+    public func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
+        writer.track(track.report, seconds: seconds, into: &pending)
         try flushIfFull()
     }
 

@@ -46,7 +46,8 @@ public struct TextReportWriter: ReportWriter {
         lines += TextReportRenderer.wrap("      why: \(t.explanation.summary)", indent: "        ")
         for c in t.failedChecks { lines += TextReportRenderer.wrap("      FAILED \(c.name): \(c.detail)", indent: "        ") }
         if t.expected != nil || t.userNote != nil {
-            var label = "      label: " + (t.expected.map { "expect \($0.rawValue)" } ?? "no expected outcome")
+            var label = "      label: " + (t.expected.map { $0 == .none ? "expect none (must not dismiss)" : "expect \($0.rawValue)" }
+                ?? "no expected outcome")
             if let note = t.userNote { label += "; note: \(note)" }
             lines += TextReportRenderer.wrap(label, indent: "        ")
         }

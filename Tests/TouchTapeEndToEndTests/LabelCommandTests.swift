@@ -37,7 +37,7 @@ private func bundled(_ name: String) -> String { TouchTapeBinary.bundled(name) }
     defer { try? FileManager.default.removeItem(at: dir) }
     let original = bundled("touchpad-two-finger-flick-up-cancel.yml")
     let out = dir.appendingPathComponent("flick.evemu").path
-    let run = try TouchTapeBinary.run(["label", original, "--expect", "none", "--note", "", "-o", out])
+    let run = try TouchTapeBinary.run(["label", original, "--clear", "-o", out])
     #expect(run.status == 0)
     #expect(run.stdout.hasSuffix("wrote \(out)\n"))
     let inspected = try TouchTapeBinary.run(["inspect", out])

@@ -5,7 +5,7 @@ import Testing
     let expected: [(Character, LiveKey)] = [
         ("[", .thresholdDown), ("]", .thresholdUp), ("-", .flickVelocityDown), ("+", .flickVelocityUp),
         ("=", .flickVelocityUp), ("v", .toggleFlick), ("p", .nextProfile), ("e", .nextEdge), ("0", .resetToProfile),
-        ("f", .labelFinish), ("c", .labelCancel), ("n", .labelNone), ("s", .save), ("q", .quit),
+        ("f", .labelFinish), ("c", .labelCancel), ("n", .labelNone), ("x", .labelClear), ("s", .save), ("q", .quit),
     ]
     for (character, key) in expected {
         #expect(LiveKey(byte: character.asciiValue!) == key, "\(character)")
@@ -13,7 +13,7 @@ import Testing
 }
 
 @Test func otherBytesAreIgnored() {
-    for byte in [UInt8(ascii: "x"), UInt8(ascii: "1"), 27, 13, 10, UInt8(ascii: " ")] {
+    for byte in [UInt8(ascii: "y"), UInt8(ascii: "1"), 27, 13, 10, UInt8(ascii: " ")] {
         #expect(LiveKey(byte: byte) == nil, "\(byte)")
     }
 }

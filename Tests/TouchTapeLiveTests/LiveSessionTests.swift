@@ -99,7 +99,13 @@ func historyEqualsTheReplayReport(name: String) throws {
     #expect(relabelled.report.failedChecks.map(\.name) == ["expected-outcome"])
     #expect(live.state.message?.isError == true)
     #expect(emitted.count == 1)
+    // n: "must not dismiss", which a gesture that started the transition fails, saying when.
     _ = live.press(.labelNone)
+    #expect(live.state.history.last?.report.expected == ExpectedOutcome.none)
+    #expect(live.state.history.last?.passed == false)
+    #expect(live.state.history.last?.report.failedChecks.first?.detail.contains("the transition began at t=") == true)
+    // x: clears the label: nothing expected, passes again.
+    _ = live.press(.labelClear)
     #expect(live.state.history.last?.passed == true)
     #expect(live.state.history.last?.report.expected == nil)
 }

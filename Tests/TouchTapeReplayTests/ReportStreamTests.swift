@@ -84,7 +84,7 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
     final class FailingSink: ReplayReportSink {
         var tracks = 0
         func begin(_ heading: ReportHeading) {}
-        func track(_ track: TrackReport, seconds: Double?) throws(OutputError) {
+        func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
             tracks += 1
             if tracks == 2 { throw OutputError(name: "report.json", errno: ENOSPC, step: .write, destinationUnchanged: true) }
         }
@@ -102,7 +102,7 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
     final class Order: ReplayReportSink {
         var calls: [String] = []
         func begin(_ heading: ReportHeading) { calls.append("begin") }
-        func track(_ track: TrackReport, seconds: Double?) { calls.append("track \(track.file)#\(track.track)") }
+        func track(_ track: ReplayedTrack, seconds: Double?) { calls.append("track \(track.report.file)#\(track.report.track)") }
         func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) { calls.append("end \(file)") }
         func finish(_ tally: ReplayTally) { calls.append("finish") }
     }

@@ -92,7 +92,7 @@ private func recordings() throws -> Recordings { try Recordings(path: PackagePat
 
 @Test func aFolderRunsToAReportInOneCall() throws {
     let report = try replayReport(path: PackagePaths.recordings.path, rules: FollowingCard.rules) { FollowingCard() }
-    #expect(report.summaryLine.hasSuffix("0 failed"))
+    #expect(report.summaryLine.hasPrefix("13 passed, 0 failed"), "\(report.summaryLine)")
     #expect(ReportFormat.json.render(report).contains("\"profile\": \"FollowingCard\""))
 }
 

@@ -17,7 +17,9 @@ struct LabelCommand: AsyncParsableCommand {
         abstract: "Set the expected outcome and note of tracks in a recording, or copy them from another recording.",
         discussion: """
         Tracks are numbered as 'touchtape inspect' shows them. Without --track every track \
-        is labelled. --expect none removes the expectation; --note "" removes the note. \
+        is labelled. --expect finish|cancel|none sets what the gesture must do (none: it must \
+        not start the dismissal at all); --clear removes the expectation and the note; \
+        --note "" removes the note. \
         A "cut short" mark made by the recorder stays: it is a fact of the recording, not \
         a judgement.
 
@@ -43,8 +45,11 @@ struct LabelCommand: AsyncParsableCommand {
             transform: { try IntegerOption.track.parse($0) })
     var track: [Int] = []
 
-    @Option(name: .long, help: "Expected outcome: finish, cancel or none.")
-    var expect: LabelOutcome?
+    @Option(name: .long, help: "Expected outcome: finish, cancel, or none (the gesture must not start the dismissal).")
+    var expect: ExpectedOutcome?
+
+    @Flag(name: .long, help: "Remove the expected outcome and the note (the track becomes unlabelled).")
+    var clear = false
 
     @Option(name: .long, help: "A one-line note; \"\" removes the note.")
     var note: String?
@@ -63,12 +68,13 @@ struct LabelCommand: AsyncParsableCommand {
     var device: Int?
 
     func validate() throws {
-        if from == nil, expect == nil, note == nil {
-            throw ValidationError("say what to set: --expect, --note, or --from OTHER")
+        if from == nil, expect == nil, note == nil, !clear {
+            throw ValidationError("say what to set: --expect, --note, --clear, or --from OTHER")
         }
-        if from != nil, expect != nil || note != nil {
-            throw ValidationError("--from copies labels, --expect/--note set them: give one or the other")
+        if from != nil, expect != nil || note != nil || clear {
+            throw ValidationError("--from copies labels, --expect/--note/--clear set them: give one or the other")
         }
+        if clear, expect != nil || note != nil { throw ValidationError("--clear removes the label: give it alone") }
         if let note, note.contains(where: \.isNewline) { throw ValidationError("--note must be one line") }
         if let bad = track.first(where: { $0 < 1 }) { throw ValidationError("--track counts from 1, not \(bad)") }
     }
@@ -144,7 +150,8 @@ struct LabelCommand: AsyncParsableCommand {
                 new.expected = donor.expected
                 new.note = donor.note
             } else {
-                if let expect { new.expected = expect.outcome }
+                if clear { new.expected = nil; new.note = nil }
+                if let expect { new.expected = expect }
                 if let note { new.note = note.isEmpty ? nil : note }
             }
             labels[number] = new
@@ -186,14 +193,4 @@ struct LabelCommand: AsyncParsableCommand {
     }
 }
 
-/// `--expect` values of `label`: an outcome, or `none` to remove it.
-enum LabelOutcome: String, ExpressibleByArgument, CaseIterable {
-    case finish, cancel, none
-    var outcome: ExpectedOutcome? {
-        switch self {
-        case .finish: .finish
-        case .cancel: .cancel
-        case .none: nil
-        }
-    }
-}
+extension ExpectedOutcome: ExpressibleByArgument {}

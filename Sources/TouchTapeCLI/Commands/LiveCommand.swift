@@ -27,7 +27,8 @@ struct LiveCommand: AsyncParsableCommand {
 
         When stdout is a terminal: a full-screen view (progress and threshold, velocity \
         and flick velocity, the decision if the fingers lifted now and why, the completion, \
-        the history with checks). Keys: \(LiveKey.legend). Settings changes apply from the \
+        the history with checks). Keys: \(LiveKey.legend) (f finish, c cancel, n none: \
+        must not dismiss, x clear the label). Settings changes apply from the \
         next gesture. Otherwise: one JSON object per line (see the README, "JSON lines"). \
         Keys are read from stdin when it is a terminal or a pipe.
 

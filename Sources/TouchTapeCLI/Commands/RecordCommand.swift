@@ -50,8 +50,8 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Grab the device (EVIOCGRAB) so no other program sees the gestures while recording.")
     var grab = false
 
-    @Option(name: .long, help: "Expected outcome of every gesture recorded: finish or cancel.")
-    var expect: ExpectOption?
+    @Option(name: .long, help: "Expected outcome of every gesture recorded: finish, cancel, or none (must not start the dismissal).")
+    var expect: ExpectedOutcome?
 
     @Option(name: .long, help: "A note stored with every gesture.")
     var note: String?
@@ -96,7 +96,7 @@ struct RecordCommand: AsyncParsableCommand {
                                                    metadata: Self.metadata(devicePath: path))
             recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            description: description,
-                                           annotation: TrackAnnotation(expected: expect?.outcome, note: note))
+                                           annotation: TrackAnnotation(expected: expect, note: note))
         } catch {
             throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
         }
@@ -204,8 +204,4 @@ struct RecordCommand: AsyncParsableCommand {
     }
 }
 
-/// `--expect` values (kept local: the shared `ExpectedOutcome` stays free of CLI concerns).
-enum ExpectOption: String, ExpressibleByArgument, CaseIterable {
-    case finish, cancel
-    var outcome: ExpectedOutcome { self == .finish ? .finish : .cancel }
-}
+

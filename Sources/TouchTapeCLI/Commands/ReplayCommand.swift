@@ -75,7 +75,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
         let stream = ReportStream(format: format, to: file, trailingJSON: comparison.map { [("estimators", $0.json)] } ?? [],
                                   chunkBytes: reportToTerminal ? 0 : ReportStream.defaultChunkBytes)
-        let collector = html != nil ? ReplayReportCollector() : nil
+        // The page's plots need every track's transcript: kept from this same run.
+        let collector = html != nil ? ReplayedTrackCollector() : nil
         var line = isatty(2) == 1 && !reportToTerminal ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil
         let tally: ReplayTally
         do {
@@ -96,9 +97,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
-        if let html, let report = collector?.report {
-            let transcripts = RecordingReplay.transcripts(sources, configuration: configuration)
-            let page = HTMLReportRenderer.render(report, transcripts: transcripts, settings: configuration.dismissal)
+        if let html, let collector {
+            let page = HTMLReportRenderer.render(collector.report, transcripts: collector.tracks.map(\.transcript),
+                                                 settings: configuration.dismissal)
             do {
                 let file = try OutputFile(path: html, waiting: waiting(stop))
                 try file.write(page)

@@ -1,0 +1,6 @@
+extension ReplayedTrack {
+    /// Every failed check, explained with its time, frame and values.
+    public var failures: [ReplayFailure] {
+        report.failedChecks.map { ReplayFailure(check: $0, track: self) }
+    }
+}
