@@ -20,6 +20,10 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     public var configuration: ReplayConfiguration
     /// Makes the fresh controller of each track.
     public var makeController: (ReplayConfiguration) -> Controller
+    /// Also replay every track's ``Probe``s (on by default): the track driven to either side
+    /// of each boundary of `rules`, each of which must come out as the rules say. A
+    /// controller that passes the recordings alone may still put a boundary elsewhere.
+    public var probes = true
 
     /// - Parameters:
     ///   - name: the report header's name (the controller type's by default).
@@ -47,7 +51,9 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
 
     /// The one replay engine, set up for this controller (what ``run(_:tracks:)`` runs).
     public func engine(tracks: TrackFilter = .all) -> ReplayEngine<Controller> {
-        ReplayEngine(name: name, configuration: configuration, tracks: tracks, makeController: makeController)
+        var engine = ReplayEngine(name: name, configuration: configuration, tracks: tracks, makeController: makeController)
+        engine.probes = probes
+        return engine
     }
 
     /// Replays every track of `recordings` that `tracks` selects. A file that cannot be

@@ -28,6 +28,9 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
     public var explanation: String
     /// The check's own one-line detail.
     public var detail: String
+    /// The probe the failure is on (`threshold+`), with what it did to the track; `nil` on
+    /// the recorded track itself. `touchtape replay FILE --probes` shows the same row.
+    public var probe: String?
 
     /// A failure from its parts.
     public init(file: String, track: Int, check: String, time: Double?, frameInTrack: Int?, frameInRecording: Int?,
@@ -49,17 +52,22 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
         self.init(file: track.report.file, track: track.report.track, check: check.name, time: located.time,
                   frameInTrack: frame.map { $0.frame - track.firstFrame + 1 }, frameInRecording: frame.map { $0.frame + 1 },
                   explanation: located.explanation ?? check.detail, detail: check.detail)
+        if let name = track.report.probe {
+            let what = track.transcript.notes.first { $0.hasPrefix("probe \(name): ") }
+            probe = what.map { String($0.dropFirst("probe ".count)) } ?? name
+        }
     }
 
     /// One line: `FILE track N: CHECK failed at t=T s (frame F of the track, frame G of the recording): explanation`.
     public var description: String {
-        var text = "\(file) track \(track): \(check) failed"
+        var text = "\(file) track \(track)\(probe.map { " probe \($0.prefix { $0 != ":" })" } ?? ""): \(check) failed"
         if let time { text += " at t=\(Self.format(time, 3)) s" }
         if let frameInTrack, let frameInRecording {
             text += " (frame \(frameInTrack) of the track, frame \(frameInRecording) of the recording)"
         }
         text += ": \(explanation)"
         if !explanation.hasPrefix(detail) { text += " [\(detail)]" }
+        if let probe { text += " (probe \(probe))" }
         return text
     }
 

@@ -35,6 +35,7 @@ public enum JSONReportRenderer {
         .object([
             ("file", .string(t.file)),
             ("track", .integer(t.track)),
+        ] + (t.probe.map { [("probe", JSONValue.string($0))] } ?? []) + [
             ("device", .object([
                 ("name", .string(t.deviceName)),
                 ("kind", .string(t.deviceKind.rawValue)),

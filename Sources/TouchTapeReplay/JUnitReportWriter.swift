@@ -48,7 +48,8 @@ public struct JUnitReportWriter: ReportWriter {
         let share = seconds.map { $0 / Double(max(1, t.checks.count)) }
         for c in t.checks {
             tests += 1
-            var text = "    <testcase classname=\"\(e(t.file))\" name=\"track \(t.track): \(e(c.name)) [\(e(identity))]\""
+            let row = t.probe.map { "track \(t.track) probe \($0)" } ?? "track \(t.track)"
+            var text = "    <testcase classname=\"\(e(t.file))\" name=\"\(row): \(e(c.name)) [\(e(identity))]\""
                 + " time=\"\(JUnitReportRenderer.caseSeconds(share))\""
             switch c.status {
             case .passed:

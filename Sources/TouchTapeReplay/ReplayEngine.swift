@@ -35,6 +35,9 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     public var shard: ReplayShard?
     /// Stop after the first file with a failed check or a read error.
     public var failFast: Bool
+    /// Also replay each track's ``Probe``s (its boundary variants) into a fresh controller,
+    /// each a row of the report after its track.
+    public var probes = false
     /// A wall clock in seconds, to time each file and track for JUnit; `nil`: not timed.
     public var clock: (() -> Double)?
     /// Looked at every 4096 items and before each file (a signal arrived): when it says
@@ -114,6 +117,18 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
                     tally.add(report)
                     tracksDone += 1
                     for sink in sinks { try sink.track(replayed, seconds: seconds) }
+                    if probes {
+                        let made = ProbeMaker.probes(from: replayed.transcript.samples, rules: configuration.dismissal)
+                        tally.probesNotMade += made.notMade.count
+                        for probe in made.probes {
+                            let row = probe.replay(of: replayed, configuration: configuration,
+                                                   controller: makeController(configuration))
+                            tally.add(row.report)
+                            tally.probes += 1
+                            for sink in sinks { try sink.track(row, seconds: nil) }
+                            if failFast, !row.report.passed { stop = true }
+                        }
+                    }
                     progress(ReplayProgress(filesDone: done, filesTotal: sources.count, tracksDone: tracksDone))
                     if failFast, !report.passed { stop = true }
                     if cancelled?() == true { throw Cancelled() }

@@ -19,6 +19,9 @@ public struct ReplayTally: Hashable, Sendable {
     /// Tracks every check of which was skipped (a refused gesture under rules that say
     /// nothing of it, with no label): they passed nothing, and the summary says so.
     public var checkedNothing = 0
+    /// Probe rows among the tracks (``ReplayEngine/probes``), and probes a track could not have.
+    public var probes = 0
+    public var probesNotMade = 0
 
     /// Nothing counted yet.
     public init() {}
@@ -42,5 +45,6 @@ public struct ReplayTally: Hashable, Sendable {
     public var summaryLine: String {
         "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
             + (checkedNothing == 0 ? "" : " (\(passed + failed - checkedNothing) of \(passed + failed) tracks checked anything)")
+            + (probes == 0 && probesNotMade == 0 ? "" : "; \(probes) of them probes, \(probesNotMade) probes not made")
     }
 }

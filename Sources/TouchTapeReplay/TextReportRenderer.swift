@@ -25,7 +25,7 @@ public enum TextReportRenderer {
             ? "ok" + (skipped > 0 ? " (\(skipped) skipped)" : "")
             : "FAILED " + t.failedChecks.map(\.name).joined(separator: ",")
         return [
-            String(t.track), String(t.fingers),
+            t.probe.map { "\(t.track) \($0)" } ?? String(t.track), String(t.fingers),
             t.releaseProgress.map { fixed($0, 3) } ?? "-",
             t.releaseVelocity.map { "(\(fixed($0.x, 0)), \(fixed($0.y, 0)))" } ?? "-",
             t.outcome.rawValue, t.expected?.rawValue ?? "-", checks,

@@ -36,6 +36,8 @@ public struct TrackReport: Sendable {
     /// Assumptions the tool made for this track's file (e.g. a resolution); the same for every
     /// track of a file, so the text report says them once per file.
     public var assumptions: [String] = []
+    /// The probe this row is (``Probe/name``: `threshold+`), `nil` for the recorded track itself.
+    public var probe: String?
 
     /// No check failed.
     public var passed: Bool { checks.allSatisfy(\.passed) }

@@ -28,7 +28,9 @@ func builtInProfilesReachReplaysOnlyThroughTheContract(profile: DismissalProfile
     #expect(sources.count >= 17)
     let settings = SessionSettings(profile: profile)
     let configuration = try settings.configuration()
-    let cli = ReplayRunner(settings: settings, configuration: configuration).run(sources)
+    var runner = ReplayRunner(settings: settings, configuration: configuration)
+    runner.probes = true   // the probes too reach the controller through the contract only
+    let cli = runner.run(sources)
     let wrapped = ControllerReplay(name: profile.rawValue, configuration: configuration) {
         ContractOnly(inner: DismissalController(settings: $0.dismissal))
     }.run(Recordings(sources: sources))

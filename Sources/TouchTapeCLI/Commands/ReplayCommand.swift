@@ -33,6 +33,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var html: String?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
+    @Flag(help: "Also replay each track's probes: its pan driven to either side of the threshold, of the flick and of the flick back, past the end and before the start, at half and double speed; each must come out as the declared rules say and pass every check.")
+    var probes = false
     /// Seconds before the progress line appears (a terminal's stderr only); hidden, for tests.
     @Option(name: .customLong("progress-after"), parsing: .unconditional, help: .hidden, transform: { try NumberOption.progressAfter.parse($0) })
     var progressAfter: Double = 1
@@ -59,8 +61,9 @@ struct ReplayCommand: AsyncParsableCommand {
         defer { StopSignal.restoreDefaults(stopSignals) }
         let clock = MonotonicClock()
         let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
-        let runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
+        var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
+        runner.probes = probes
         // The report is written as the run goes (a regular file replaced only at the commit,
         // after the last track); the HTML page needs every track at once, so it collects them.
         let file: OutputFile

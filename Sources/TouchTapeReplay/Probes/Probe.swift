@@ -1,0 +1,330 @@
+import TouchTapeEvents
+import TouchTapePan
+import TouchTapeDismissal
+
+/// A variant of a real track, driven to a boundary of the declared rules: its pan samples
+/// transformed (never replaced by a synthetic straight line) so that the release lands on
+/// either side of the threshold, of the flick velocity, of the flick back, past the end of
+/// the progress or before its start, or at another pace. The outcome it must have is what
+/// the declared rules say of the transformed samples: the same rules the checks hold the
+/// controller to.
+///
+/// A bundled recording's releases sit far from every boundary, so a controller with `>=`
+/// for `>`, a threshold of 0.3 for 1/3 or an unclamped progress passed them all. A pair of
+/// probes stands on the two adjacent representable values around the point where the
+/// declared rules' outcome flips: any controller that puts the boundary elsewhere, by a
+/// comparison or a constant, decides one of the two differently.
+public struct Probe: Hashable, Sendable {
+    /// How the track was transformed. `-1`, `+0`, `+1`: one representable step below the
+    /// boundary, exactly on it, one step above.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// The pan scaled along the dismiss axis so the release's progress is one step below
+        /// the threshold (rules without a threshold: the last scale before the outcome flips).
+        case thresholdBelow = "threshold-1"
+        /// … exactly on the threshold.
+        case thresholdOn = "threshold+0"
+        /// … one step above it (rules without a threshold: the first scale after the flip).
+        case thresholdAbove = "threshold+1"
+        /// The release velocity straight towards the dismiss edge, one step below the flick minimum.
+        case flickBelow = "flick-1"
+        /// … exactly the flick minimum.
+        case flickOn = "flick+0"
+        /// … one step above.
+        case flickAbove = "flick+1"
+        /// The flick minimum as the 2-D magnitude of a diagonal release (3-4-5: exact), whose
+        /// component along the axis is only 4/5 of it: where magnitude and projection differ.
+        case flickDiagonal = "flick-diagonal"
+        /// The release velocity away from the dismiss edge, one step short of the cancel
+        /// velocity rule's limit.
+        case flickBackBelow = "flick-back-1"
+        /// … exactly on it.
+        case flickBackOn = "flick-back+0"
+        /// … one step past it.
+        case flickBackAbove = "flick-back+1"
+        /// The pan stretched until the release's progress is 1.5: progress must stay in 0…1.
+        case overshoot
+        /// The pan bent back past its start: the release's progress is −0.3.
+        case reverse
+        /// The whole track at half speed (times × 2, velocities ÷ 2).
+        case slower = "time-x2"
+        /// The whole track at double speed.
+        case faster = "time-x0.5"
+    }
+
+    /// How the track was transformed.
+    public var kind: Kind
+    /// The transformed pan samples.
+    public var samples: [PanSample]
+    /// What the declared rules decide for them.
+    public var expected: Outcome
+    /// The transformation and what it gives, in words: `pan × 0.589134…: release progress
+    /// 0.333333 → cancel`.
+    public var detail: String
+
+    /// The name reports and `--probe` use: `threshold+`, `time-x2`.
+    public var name: String { kind.rawValue }
+
+    /// A probe from its parts.
+    public init(kind: Kind, samples: [PanSample], expected: Outcome, detail: String) {
+        self.kind = kind
+        self.samples = samples
+        self.expected = expected
+        self.detail = detail
+    }
+}
+
+/// Derives the ``Probe``s of a track from its pan samples and the declared rules.
+public enum ProbeMaker {
+    /// The probes of one track, in ``Probe/Kind`` order, and the kinds that could not be made
+    /// (a track with no release has no threshold to cross; rules whose outcome never flips
+    /// along a transformation have no boundary on it).
+    ///
+    /// Deterministic: the same samples and rules give the same probes, in the same order.
+    public static func probes(from samples: [PanSample], rules: DismissalSettings) -> (probes: [Probe], notMade: [Probe.Kind]) {
+        guard let release = samples.lastIndex(where: { $0.phase == .ended || $0.phase == .cancelled }),
+              samples.contains(where: { $0.phase == .began }) else {
+            return ([], Probe.Kind.allCases)
+        }
+        let oracle = { (samples: [PanSample]) -> Outcome in
+            DismissalRun.run(controller: DismissalController(settings: rules), samples: samples).outcome
+        }
+        var made: [Probe] = []
+        var notMade: [Probe.Kind] = []
+        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String) {
+            guard let transformed else { notMade.append(kind); return }
+            let outcome = oracle(transformed)
+            let progress = DecimalText.fixed(rules.rawProgress(of: transformed[release].translation), 6)
+            made.append(Probe(kind: kind, samples: transformed, expected: outcome,
+                              detail: "\(words): release progress \(progress) → \(outcome)"))
+        }
+        func pair(_ below: Probe.Kind, _ above: Probe.Kind, _ family: (Double) -> [PanSample], upTo limit: Double, _ what: String) {
+            guard let (low, high) = boundary(family, from: 0, to: limit, oracle: oracle) else {
+                notMade += [below, above]
+                return
+            }
+            add(below, family(low), "\(what) × \(shortest(low)) (last before the outcome flips)")
+            add(above, family(high), "\(what) × \(shortest(high)) (first after it flips)")
+        }
+
+        // Threshold: the pan along the dismiss axis, scaled so the release lands one step
+        // below, on and one step above the threshold (the divisor's own rounding included).
+        let releaseAlong = rules.edge.component(of: samples[release].translation)
+        if case .positionVsAnchor = rules.decisionInput {
+            thresholdByBisection()   // PhotoZoomAnimator: the anchor test decides, not a fraction alone
+        } else if let threshold = rules.completionThreshold, abs(releaseAlong) > 1e-9 {
+            let on = landing(on: threshold, rules: rules)
+            let below = stepped(from: on, rules: rules, down: true), above = stepped(from: on, rules: rules, down: false)
+            for (kind, along) in [(Probe.Kind.thresholdBelow, below), (.thresholdOn, on), (.thresholdAbove, above)] {
+                add(kind, landed(samples, release: release, along: along, rules: rules), "pan scaled to release at \(along) pt")
+            }
+        } else {
+            thresholdByBisection()
+        }
+        func thresholdByBisection() {
+            let releaseProgress = rules.rawProgress(of: samples[release].translation)
+            guard releaseProgress.isFinite, abs(releaseProgress) > 1e-9 else {
+                notMade += [.thresholdBelow, .thresholdOn, .thresholdAbove]
+                return
+            }
+            notMade.append(.thresholdOn)   // no threshold to stand on: the flip alone
+            pair(.thresholdBelow, .thresholdAbove, { alongAxis(samples, rules.edge, scale: $0) },
+                 upTo: 2 / abs(releaseProgress), "pan")
+        }
+        // Flick: the release velocity straight towards the edge, at the flick minimum and a
+        // step either side; and the minimum as the magnitude of a 3-4-5 diagonal.
+        let forward = direction(of: Vector2(x: 0, y: 0), edge: rules.edge, forward: true)
+        if let flick = rules.flick {
+            let v = flick.minimumVelocity
+            for (kind, speed) in [(Probe.Kind.flickBelow, v.nextDown), (.flickOn, v), (.flickAbove, v.nextUp)] {
+                add(kind, releaseVelocity(samples, release, forward * speed), "release velocity \(speed) pt/s towards the edge")
+            }
+            let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
+            let diagonal = forward * (v / 5 * 4) + cross * (v / 5 * 3)
+            add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
+                "release velocity (\(diagonal.x), \(diagonal.y)) pt/s: magnitude \(v), along the axis \(v / 5 * 4)")
+        } else {
+            notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal]
+        }
+        // Flick back: the release velocity along the axis at the cancel rule's limit and a
+        // step either side (the opposite flick's minimum, EasyTransitions' −5, PhotoZoom's 0).
+        let backLimit: Double? = switch rules.cancelVelocity {
+        case .oppositeFlick?: rules.flick.map { -$0.minimumVelocity }
+        case .atOrBelow(let limit)?: limit
+        case .below(let limit)?: limit
+        case nil: nil
+        }
+        if let limit = backLimit {
+            let unit = direction(of: Vector2(x: 0, y: 0), edge: rules.edge, forward: true)
+            for (kind, along) in [(Probe.Kind.flickBackBelow, limit.nextUp), (.flickBackOn, limit), (.flickBackAbove, limit.nextDown)] {
+                add(kind, releaseVelocity(samples, release, unit * along), "release velocity \(along) pt/s along the edge")
+            }
+        } else {
+            notMade += [.flickBackBelow, .flickBackOn, .flickBackAbove]
+        }
+        // Past the end and before the start.
+        let releaseProgress = rules.rawProgress(of: samples[release].translation)
+        if releaseProgress.isFinite, abs(releaseProgress) > 1e-9 {
+            add(.overshoot, alongAxis(samples, rules.edge, scale: 1.5 / releaseProgress), "pan stretched to progress 1.5")
+        } else {
+            notMade.append(.overshoot)
+        }
+        add(.reverse, bentBack(samples, release: release, rules: rules, to: -0.3), "pan bent back past its start")
+        add(.slower, timeWarped(samples, by: 2), "track at half speed")
+        add(.faster, timeWarped(samples, by: 0.5), "track at double speed")
+        let order = Probe.Kind.allCases
+        return (made.sorted { order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! }, notMade)
+    }
+
+    /// The probe of `kind` for a track, when it can be made (reproducing one report line).
+    public static func probe(_ kind: Probe.Kind, from samples: [PanSample], rules: DismissalSettings) -> Probe? {
+        probes(from: samples, rules: rules).probes.first { $0.kind == kind }
+    }
+
+    // MARK: Landing on a boundary
+
+    /// The translation along the dismiss axis whose progress under `rules` is exactly
+    /// `fraction` where one is (else the nearest below): `fraction × divisor`, nudged by
+    /// representable steps until the division gives the fraction back.
+    static func landing(on fraction: Double, rules: DismissalSettings) -> Double {
+        var along = fraction * rules.divisor
+        for _ in 0..<8 {
+            let progress = along / rules.divisor
+            if progress == fraction { return along }
+            along = progress < fraction ? along.nextUp : along.nextDown
+        }
+        return along
+    }
+
+    /// The next translation from `along` whose progress differs: one representable step of
+    /// progress below (or above).
+    static func stepped(from along: Double, rules: DismissalSettings, down: Bool) -> Double {
+        let progress = along / rules.divisor
+        var next = along
+        for _ in 0..<64 {
+            next = down ? next.nextDown : next.nextUp
+            if next / rules.divisor != progress { return next }
+        }
+        return next
+    }
+
+    /// The track scaled along the dismiss axis so that its release is exactly `along` points
+    /// towards the edge (the other samples in proportion, velocities as recorded).
+    static func landed(_ samples: [PanSample], release: Int, along: Double, rules: DismissalSettings) -> [PanSample]? {
+        let now = rules.edge.component(of: samples[release].translation)
+        guard abs(now) > 1e-9 else { return nil }
+        var scaled = alongAxis(samples, rules.edge, scale: along / now)
+        switch rules.edge.axis {
+        case .vertical: scaled[release].translation.y = rules.edge.sign * along
+        case .horizontal: scaled[release].translation.x = rules.edge.sign * along
+        }
+        return scaled
+    }
+
+    // MARK: The search
+
+    /// Steps of the first, coarse look along a family for where the outcome flips.
+    static let gridSteps = 64
+
+    /// The two adjacent representable scales around the first flip between finish and
+    /// cancel along `family`, between `from` and `to`; `nil` when there is none. A flip to or
+    /// from "no transition" (a begin rule) is not a decision boundary and is passed over.
+    static func boundary(_ family: (Double) -> [PanSample], from: Double, to: Double,
+                         oracle: ([PanSample]) -> Outcome) -> (Double, Double)? {
+        let decided: Set<Outcome> = [.finish, .cancel]
+        var previous = (scale: from, outcome: oracle(family(from)))
+        var bracket: (Double, Double)?
+        for step in 1...gridSteps {
+            let scale = from + (to - from) * Double(step) / Double(gridSteps)
+            let outcome = oracle(family(scale))
+            if outcome != previous.outcome, decided.contains(outcome), decided.contains(previous.outcome) {
+                bracket = (previous.scale, scale)
+                break
+            }
+            previous = (scale, outcome)
+        }
+        guard var (low, high) = bracket else { return nil }
+        let lowOutcome = oracle(family(low))
+        // Bisection down to neighbouring doubles (at most ~1100 halvings; in practice ~60).
+        while low.nextUp < high {
+            let middle = low + (high - low) / 2
+            if middle <= low || middle >= high { break }
+            if oracle(family(middle)) == lowOutcome { low = middle } else { high = middle }
+        }
+        return (low, high)
+    }
+
+    // MARK: The transformations
+
+    /// Every sample's translation along the dismiss axis times `scale`. The velocities
+    /// stay as recorded, so the begin rules and the flick see the same release and only
+    /// the position moves across the threshold.
+    static func alongAxis(_ samples: [PanSample], _ edge: DismissEdge, scale: Double) -> [PanSample] {
+        samples.map { s in
+            var s = s
+            switch edge.axis {
+            case .vertical: s.translation.y *= scale
+            case .horizontal: s.translation.x *= scale
+            }
+            return s
+        }
+    }
+
+    /// The release sample's velocity replaced.
+    static func releaseVelocity(_ samples: [PanSample], _ release: Int, _ velocity: Vector2) -> [PanSample] {
+        var samples = samples
+        samples[release].velocity = velocity
+        return samples
+    }
+
+    /// A unit vector towards (or away from) the dismiss edge: the release velocity's own
+    /// direction when it points that way, else straight along the axis.
+    static func direction(of velocity: Vector2, edge: DismissEdge, forward: Bool) -> Vector2 {
+        let along = edge.component(of: velocity)
+        let length = velocity.length
+        if length > 1e-9, forward ? along > 0 : along < 0 { return velocity * (1 / length) }
+        let sign = (forward ? 1.0 : -1.0) * edge.sign
+        switch edge.axis {
+        case .vertical: return Vector2(x: 0, y: sign)
+        case .horizontal: return Vector2(x: sign, y: 0)
+        }
+    }
+
+    /// The pan with a ramp along the dismiss axis subtracted, growing with time from the
+    /// first sample to the release, so that the release's progress is `target`: the start
+    /// is the recorded one, the end goes back past where the fingers began.
+    static func bentBack(_ samples: [PanSample], release: Int, rules: DismissalSettings, to target: Double) -> [PanSample]? {
+        let first = samples[0].time, last = samples[release].time
+        guard last > first else { return nil }
+        let now = rules.edge.component(of: samples[release].translation)
+        let wanted = target * rules.divisor
+        let ramp = now - wanted   // points to take away by the release
+        let rate = ramp / (last - first)
+        return samples.map { s in
+            var s = s
+            let taken = ramp * min(1, max(0, (s.time - first) / (last - first)))
+            switch rules.edge.axis {
+            case .vertical:
+                s.translation.y -= rules.edge.sign * taken
+                s.velocity.y -= rules.edge.sign * rate
+            case .horizontal:
+                s.translation.x -= rules.edge.sign * taken
+                s.velocity.x -= rules.edge.sign * rate
+            }
+            return s
+        }
+    }
+
+    /// The track played `factor` times slower: times from the first sample × `factor`,
+    /// velocities ÷ `factor`.
+    static func timeWarped(_ samples: [PanSample], by factor: Double) -> [PanSample] {
+        guard let first = samples.first?.time else { return samples }
+        return samples.map { s in
+            var s = s
+            s.time = first + (s.time - first) * factor
+            s.velocity = s.velocity * (1 / factor)
+            return s
+        }
+    }
+
+    private static func shortest(_ value: Double) -> String { "\(value)" }
+}

@@ -1,0 +1,32 @@
+import TouchTapeEvents
+import TouchTapeDismissal
+
+extension Probe {
+    /// This probe through a fresh controller from `makeController`, judged by every check
+    /// of the track plus the outcome the declared rules give (`expected-outcome`, with the
+    /// rules' outcome as the label: `none` where they start no transition). Only the
+    /// controller runs again: the pan samples are the transformed ones.
+    public func replay<Controller: InteractiveDismissalController>(
+        of track: ReplayedTrack, configuration: ReplayConfiguration, controller: Controller
+    ) -> ReplayedTrack {
+        let rules = configuration.dismissal
+        let run = DismissalRun.run(controller: controller, settings: rules, samples: samples)
+        let oracle = DismissalRun.run(controller: DismissalController(settings: rules), samples: samples)
+        let label: ExpectedOutcome? = oracle.began ? expected.expected : ExpectedOutcome.none
+        let t = track.transcript
+        let context = TrackContext(file: t.file, track: t.track, deviceName: track.report.deviceName, deviceKind: t.deviceKind,
+                                   touchProtocol: t.touchProtocol, fingers: t.fingers,
+                                   annotation: TrackAnnotation(expected: label),
+                                   notes: ["probe \(name): \(detail)"])
+        let transcript = ReplayPipeline.transcript(samples: samples, run: run, settings: rules,
+                                                   profileName: configuration.profileName, context: context)
+        var report = TrackReport(transcript: transcript, deviceName: track.report.deviceName,
+                                 checks: ReplayPipeline.check(transcript))
+        report.explanation = OutcomeExplanation(transcript: transcript, pan: configuration.pan)
+        report.assumptions = track.report.assumptions
+        report.probe = name
+        // The transformations keep every sample, in order: each still comes from its frame.
+        return ReplayedTrack(result: TrackResult(transcript: transcript, report: report), sampleFrames: track.sampleFrames,
+                             firstFrame: track.firstFrame)
+    }
+}

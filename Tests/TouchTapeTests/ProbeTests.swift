@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TouchTape
+import TouchTapeTestSupport
+
+// Issue 23: a passing replay must mean the controller is right. The bundled recordings
+// release far from every boundary, so these realistic bugs in an app's controller passed
+// them all; each track's probes (the track driven to either side of each boundary of the
+// declared rules) catch every one, and the correct controller still passes.
+
+/// `FollowingCard` with one thing changed, as a developer might get it wrong.
+struct CardMutant: InteractiveDismissalController {
+    enum Bug: String, CaseIterable, CustomTestStringConvertible {
+        case thresholdAtOrAbove = ">= for > on the threshold"
+        case thresholdLower = "threshold 0.39 for 0.4"
+        case flickStrict = "> for >= on the flick"
+        case flickSlower = "flick minimum 990 for 1000"
+        case cancelFlickStrict = "< for <= on the flick back"
+        case progressUnclamped = "progress not clamped to 0…1"
+        case progressCappedBelowOne = "progress clamped to 0…0.95"
+        case wrongDivisor = "progress divided by 780 for 800"
+        case flickOnMagnitude = "flick judged on the 2-D magnitude, not the axis"
+        var testDescription: String { rawValue }
+    }
+    var bug: Bug?
+
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        let view = gesture.view
+        let height = bug == .wrongDivisor ? 780 : view.bounds.height
+        let raw = gesture.translation(in: view).y / height
+        let progress = bug == .progressUnclamped ? raw : min(max(raw, 0), bug == .progressCappedBelowOne ? 0.95 : 1)
+        switch gesture.state {
+        case .began:
+            transition.begin()
+        case .changed:
+            transition.update(progress)
+        case .ended, .cancelled:
+            let v = gesture.velocity(in: view)
+            let velocity = bug == .flickOnMagnitude ? (v.y < 0 ? -1 : 1) * v.length : v.y
+            let threshold = bug == .thresholdLower ? 0.39 : 0.4
+            let flick = bug == .flickSlower ? 990.0 : 1000
+            let passes = bug == .thresholdAtOrAbove ? progress >= threshold : progress > threshold
+            let flicked = bug == .flickStrict ? velocity > flick : velocity >= flick
+            let flickedBack = bug == .cancelFlickStrict ? velocity < -1000 : velocity <= -1000
+            if flickedBack { transition.cancel() } else if passes || flicked { transition.finish() } else { transition.cancel() }
+        }
+    }
+}
+
+private func recordings() throws -> Recordings { try Recordings(path: PackagePaths.recordings.path) }
+
+@Test func theCorrectControllerPassesEveryProbe() throws {
+    let run = ControllerReplay(rules: FollowingCard.rules) { CardMutant(bug: nil) }.run(try recordings())
+    #expect(run.report.tracks.filter { $0.probe != nil }.count > 50, "probes ran")
+    #expect(run.failures.map(\.description) == [])
+}
+
+@Test(arguments: CardMutant.Bug.allCases)
+func aBoundaryBugIsCaughtByAProbe(bug: CardMutant.Bug) throws {
+    var replay = ControllerReplay(rules: FollowingCard.rules) { CardMutant(bug: bug) }
+    replay.probes = false
+    let plain = replay.run(try recordings())
+    replay.probes = true
+    let probed = replay.run(try recordings())
+    #expect(!probed.failures.isEmpty, "\(bug.rawValue) passed every probe")
+    #expect(probed.failures.contains { $0.probe != nil }, "caught by a probe")
+    // The bundled recordings alone could not tell (the reason for probes): recorded here so
+    // that a recording that starts catching a bug shows in the output.
+    if plain.failures.isEmpty { #expect(probed.failures.allSatisfy { $0.probe != nil }) }
+}
+
+@Test func probesAreDeterministicAndNamed() throws {
+    let replay = ControllerReplay(rules: FollowingCard.rules) { CardMutant(bug: nil) }
+    let first = replay.run(try recordings()).report.tracks.map { "\($0.file)#\($0.track) \($0.probe ?? "-") \($0.outcome)" }
+    let second = replay.run(try recordings()).report.tracks.map { "\($0.file)#\($0.track) \($0.probe ?? "-") \($0.outcome)" }
+    #expect(first == second)
+    let names = Set(replay.run(try recordings()).report.tracks.compactMap(\.probe))
+    #expect(names.isSuperset(of: ["threshold-1", "threshold+0", "threshold+1", "flick-1", "flick+0", "flick+1",
+                                  "flick-back+0", "overshoot", "reverse", "time-x2", "time-x0.5"]), "\(names.sorted())")
+}
+
+@Test func theThresholdProbesLandOnTheThresholdAndOneStepEitherSide() throws {
+    let samples = try #require(ControllerReplay(rules: FollowingCard.rules) { CardMutant(bug: nil) }
+        .run(try recordings(), tracks: .labelled(.finish)).tracks.first { $0.report.probe == nil }?.transcript.samples)
+    let made = ProbeMaker.probes(from: samples, rules: FollowingCard.rules).probes
+    func releaseProgress(_ kind: Probe.Kind) throws -> Double {
+        let probe = try #require(made.first { $0.kind == kind })
+        let release = try #require(probe.samples.last { $0.phase == .ended })
+        return FollowingCard.rules.rawProgress(of: release.translation)
+    }
+    #expect(try releaseProgress(.thresholdOn) == 0.4)
+    // One representable step of the translation either side: the nearest progress values
+    // the pan can give (a few ulps of 0.4 at most).
+    let below = try releaseProgress(.thresholdBelow), above = try releaseProgress(.thresholdAbove)
+    #expect(below < 0.4 && 0.4 - below < 1e-15, "\(below)")
+    #expect(above > 0.4 && above - 0.4 < 1e-15, "\(above)")
+    #expect(made.first { $0.kind == .thresholdOn }?.expected == .cancel, "0.4 is not > 0.4")
+    #expect(made.first { $0.kind == .thresholdAbove }?.expected == .finish)
+}
