@@ -17,7 +17,7 @@ public enum StandardChecks {
     /// Every standard check, in report order.
     public static let all: [any Check] = [
         ProgressRangeCheck(), ProgressMonotonicCheck(), ThresholdCheck(), FlickCheck(),
-        ExpectedOutcomeCheck(), CompletionOnceCheck(),
+        ExpectedOutcomeCheck(), CompletionOnceCheck(), CompletionTimingCheck(),
     ]
     /// The standard checks' names.
     public static var names: [String] { all.map(\.name) }
