@@ -45,6 +45,10 @@ def pair_sweep(harness, path):
     out = subprocess.run([harness, "sweep", path], check=True, capture_output=True, text=True).stdout.split()
     return int(out[0]), float(out[1]), float(out[2])
 
+def pair_probes(harness, path):
+    out = subprocess.run([harness, "probes", path], check=True, capture_output=True, text=True).stdout.split()
+    return int(out[0]), float(out[1]), float(out[2]), float(out[3])
+
 def fmt_rate(r):
     return "%.2f M ev/s" % (r / 1e6) if r >= 1e5 else "%.1f k ev/s" % (r / 1e3)
 
@@ -93,6 +97,16 @@ def main():
     n, replay_s, point_s = cells
     rows.append(("sweep, one more grid point, touchscreen-10f 100k", "%.2f ms" % (point_s * 1e3),
                  "one replay %.1f ms" % (replay_s * 1e3), "1/%.0f of a replay" % (replay_s / point_s), ""))
+
+    # probes: the same replay with every track's probes, against the plain replay (issue 23: ≤ 3×);
+    # on the bench input (long tracks) and on a bundled recording (short tracks, where the
+    # probes' rows and checks weigh most).
+    for label, f in (("touchscreen-10f 100k", inputs[("touchscreen-10f", "100k", "evemu")]),
+                     ("Recordings/touchscreen-pan-down-finish",
+                      os.path.join(os.getcwd(), "Recordings", "touchscreen-pan-down-finish.evemu"))):
+        n, plain_s, probed_s, ratio = sorted((pair_probes(harness, f) for _ in range(runs)), key=lambda c: c[3])[runs // 2]
+        rows.append(("replay with probes, %s" % label, "%.2f× a plain replay" % ratio,
+                     "plain %.2f ms, probed %.2f ms" % (plain_s * 1e3, probed_s * 1e3), "", "≤ 3×"))
 
     rss = {}
     for size in sizes:

@@ -9,6 +9,7 @@ import TouchTapeReplay
 ///     touchtape-bench-harness parse FILE    # the streaming reader alone: "EVENTS SECONDS"
 ///     touchtape-bench-harness replay FILE   # replay's pipeline + JSON report, streamed to /dev/null: "EVENTS SECONDS"
 ///     touchtape-bench-harness sweep FILE    # "EVENTS REPLAY_SECONDS SECONDS_PER_GRID_POINT" (see ``sweep(_:)``)
+///     touchtape-bench-harness probes FILE   # "EVENTS REPLAY_SECONDS PROBED_SECONDS RATIO" (see ``probes(_:)``)
 ///
 /// Seconds are CPU time of this process (user + system), so the figure is one core's.
 @main
@@ -19,6 +20,7 @@ enum Harness {
             fail("usage: touchtape-bench-harness parse|replay|sweep FILE")
         }
         if mode == "sweep" { return sweep(path) }
+        if mode == "probes" { return probes(path) }
         let start = cpuSeconds()
         switch mode {
         case "parse": _ = parse(path)
@@ -43,15 +45,30 @@ enum Harness {
 
     /// What `touchtape replay FILE --format json --output /dev/null` does, synchronously:
     /// the report streamed as the tracks come.
-    static func replay(_ path: String) {
+    static func replay(_ path: String, probes: Bool = false) {
         do {
             let settings = SessionSettings()
-            let runner = ReplayRunner(settings: settings, configuration: try settings.configuration())
+            var runner = ReplayRunner(settings: settings, configuration: try settings.configuration())
+            runner.probes = probes
             let output = try OutputFile(path: "/dev/null")
             let tally = try runner.run([RecordingLocator.source(forPath: path)], into: [ReportStream(format: .json, to: output)])
             try output.commit()
             guard tally.errors.isEmpty else { fail(tally.errors.map(\.message).joined(separator: "\n")) }
         } catch { fail("\(error)") }
+    }
+
+    /// Probes' cost (issue 23, target ≤ 3×): the same replay without and with every track's
+    /// probes, each the best of three runs, and their ratio.
+    static func probes(_ path: String) {
+        func best(_ probes: Bool) -> Double {
+            (0..<3).map { _ in
+                let start = cpuSeconds()
+                replay(path, probes: probes)
+                return cpuSeconds() - start
+            }.min()!
+        }
+        let plain = best(false), probed = best(true)
+        print(parse(path), String(format: "%.6f", plain), String(format: "%.6f", probed), String(format: "%.2f", probed / plain))
     }
 
     /// `sweep`'s cost of one more grid point against one replay of the same file: the

@@ -57,6 +57,9 @@ public struct Probe: Hashable, Sendable {
     public var samples: [PanSample]
     /// What the declared rules decide for them.
     public var expected: Outcome
+    /// Whether the declared rules start a transition for them at all (a probe whose rules
+    /// refuse it is labelled "must not dismiss").
+    public var startsTransition: Bool
     /// The transformation and what it gives, in words: `pan × 0.589134…: release progress
     /// 0.333333 → cancel`.
     public var detail: String
@@ -65,10 +68,11 @@ public struct Probe: Hashable, Sendable {
     public var name: String { kind.rawValue }
 
     /// A probe from its parts.
-    public init(kind: Kind, samples: [PanSample], expected: Outcome, detail: String) {
+    public init(kind: Kind, samples: [PanSample], expected: Outcome, startsTransition: Bool = true, detail: String) {
         self.kind = kind
         self.samples = samples
         self.expected = expected
+        self.startsTransition = startsTransition
         self.detail = detail
     }
 }
@@ -85,17 +89,18 @@ public enum ProbeMaker {
               samples.contains(where: { $0.phase == .began }) else {
             return ([], Probe.Kind.allCases)
         }
-        let oracle = { (samples: [PanSample]) -> Outcome in
-            DismissalRun.run(controller: DismissalController(settings: rules), samples: samples).outcome
+        let oracleRun = { (samples: [PanSample]) -> DismissalRunResult in
+            DismissalRun.run(controller: DismissalController(settings: rules), samples: samples)
         }
+        let oracle = { (samples: [PanSample]) -> Outcome in oracleRun(samples).outcome }
         var made: [Probe] = []
         var notMade: [Probe.Kind] = []
         func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String) {
             guard let transformed else { notMade.append(kind); return }
-            let outcome = oracle(transformed)
+            let result = oracleRun(transformed)
             let progress = DecimalText.fixed(rules.rawProgress(of: transformed[release].translation), 6)
-            made.append(Probe(kind: kind, samples: transformed, expected: outcome,
-                              detail: "\(words): release progress \(progress) → \(outcome)"))
+            made.append(Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
+                              detail: "\(words): release progress \(progress) → \(result.outcome)"))
         }
         func pair(_ below: Probe.Kind, _ above: Probe.Kind, _ family: (Double) -> [PanSample], upTo limit: Double, _ what: String) {
             guard let (low, high) = boundary(family, from: 0, to: limit, oracle: oracle) else {

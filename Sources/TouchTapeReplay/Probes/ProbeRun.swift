@@ -11,8 +11,7 @@ extension Probe {
     ) -> ReplayedTrack {
         let rules = configuration.dismissal
         let run = DismissalRun.run(controller: controller, settings: rules, samples: samples)
-        let oracle = DismissalRun.run(controller: DismissalController(settings: rules), samples: samples)
-        let label: ExpectedOutcome? = oracle.began ? expected.expected : ExpectedOutcome.none
+        let label: ExpectedOutcome? = startsTransition ? expected.expected : ExpectedOutcome.none
         let t = track.transcript
         let context = TrackContext(file: t.file, track: t.track, deviceName: track.report.deviceName, deviceKind: t.deviceKind,
                                    touchProtocol: t.touchProtocol, fingers: t.fingers,
