@@ -38,6 +38,11 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// Also replay each track's ``Probe``s (its boundary variants) into a fresh controller,
     /// each a row of the report after its track.
     public var probes = false
+    /// Only these tracks (by number, in every file), `nil`: all.
+    public var trackNumbers: Set<Int>?
+    /// Only these probes (with ``probes``), `nil`: all; with a probe named, the recorded
+    /// track itself is not a row, so `--track 3 --probe threshold+0` reproduces one row.
+    public var probeKinds: Set<Probe.Kind>?
     /// A wall clock in seconds, to time each file and track for JUnit; `nil`: not timed.
     public var clock: (() -> Double)?
     /// Looked at every 4096 items and before each file (a signal arrived): when it says
@@ -112,15 +117,18 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
                 }, cancelled: { cancelled?() == true }) { replayed in
                     let report = replayed.report
                     guard shard?.contains(file: file, track: report.track) ?? true,
+                          trackNumbers?.contains(report.track) ?? true,
                           tracks.includes(replayed.transcript.annotation) else { return }
                     let seconds = clock.flatMap { starts.seconds(of: report.track, now: $0()) }
-                    tally.add(report)
+                    if probeKinds == nil || !probes {
+                        tally.add(report)
+                        for sink in sinks { try sink.track(replayed, seconds: seconds) }
+                    }
                     tracksDone += 1
-                    for sink in sinks { try sink.track(replayed, seconds: seconds) }
                     if probes {
                         let made = ProbeMaker.probes(from: replayed.transcript.samples, rules: configuration.dismissal)
-                        tally.probesNotMade += made.notMade.count
-                        for probe in made.probes {
+                        tally.probesNotMade += made.notMade.filter { probeKinds?.contains($0) ?? true }.count
+                        for probe in made.probes where probeKinds?.contains(probe.kind) ?? true {
                             let row = probe.replay(of: replayed, configuration: configuration,
                                                    controller: makeController(configuration))
                             tally.add(row.report)

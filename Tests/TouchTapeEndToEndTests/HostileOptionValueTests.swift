@@ -41,6 +41,7 @@ private let numericOptions: [NumericOption] = {
     all.append(.init(command: "replay", option: "--shard", arguments: ["replay", recording, "--no-config", "--shard", "VALUE"],
                      spelling: "1/%@"))
     all.append(.init(command: "replay", option: "--progress-after", arguments: ["replay", recording, "--no-config", "--progress-after", "VALUE"]))
+    all.append(.init(command: "replay", option: "--track", arguments: ["replay", recording, "--no-config", "--track", "VALUE"]))
     all.append(.init(command: "plot", option: "--track", arguments: ["plot", recording, "--track", "VALUE", "-o", "/dev/null"]))
     all.append(.init(command: "live", option: "--speed", arguments: ["live", "--from", recording, "--speed", "VALUE", "--gestures", "1"]))
     all.append(.init(command: "live", option: "--gestures", arguments: ["live", "--from", recording, "--speed", "1000", "--gestures", "VALUE"]))
@@ -66,7 +67,7 @@ private let numericOptions: [NumericOption] = {
 /// Options that take a value that is not a number (a path, a name, a format).
 private let nonNumericOptions: Set<String> = [
     "--format", "--output", "-o", "--to", "--profile", "--edge", "--velocity", "--config", "--html", "--expect",
-    "--note", "--from", "--directory", "--device-name", "--description", "--write-expected", "--save",
+    "--note", "--from", "--directory", "--device-name", "--description", "--write-expected", "--save", "--probe",
 ]
 
 /// The hostile values, and whether every option must refuse them.

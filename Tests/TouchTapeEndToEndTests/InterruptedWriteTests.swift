@@ -52,7 +52,7 @@ private func interrupt(_ arguments: [String], output: URL, signal: Int32) throws
     }
     #expect(process.isRunning, "the command ended before it could be interrupted")
     kill(process.processIdentifier, signal)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, stderr)
 }

@@ -90,15 +90,15 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     // Read until the second gesture carries the file's label (the recording has ended).
     var text = ""
     while !text.contains("\"type\":\"track\",\"gesture\":2,\"label\":\"file\"") {
-        let data = output.fileHandleForReading.availableData
+        let data = output.fileHandleForReading.readSomeRetryingInterrupts()
         if data.isEmpty { break }
         text += String(decoding: data, as: UTF8.self)
     }
     // c: label the last gesture cancel (it finishes: the label fails); s: save it; then end of keys.
     input.fileHandleForWriting.write(Data("cs".utf8))
     try input.fileHandleForWriting.close()
-    text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
     process.waitUntilExit()
 
     #expect(process.terminationStatus == 1, "\(stderr)")

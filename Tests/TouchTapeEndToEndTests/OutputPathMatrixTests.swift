@@ -139,7 +139,7 @@ final class RunningTouchTape {
     /// Reads standard error until it contains `text` (true) or the process closes it (false).
     func waitForStandardError(containing text: String) -> Bool {
         while !stderrSoFar.contains(text) {
-            let chunk = errorPipe.fileHandleForReading.availableData
+            let chunk = errorPipe.fileHandleForReading.readSomeRetryingInterrupts()
             if chunk.isEmpty { return false }
             stderrSoFar += String(decoding: chunk, as: UTF8.self)
         }
@@ -148,8 +148,8 @@ final class RunningTouchTape {
 
     /// Drains both pipes and waits for the exit status.
     func finish() -> (status: Int32, stderr: String) {
-        _ = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = outputPipe.fileHandleForReading.readToEndRetryingInterrupts()
+        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, stderrSoFar)
     }
@@ -224,7 +224,7 @@ func aFIFOWithAReaderGetsTheOutput(command: WritingCommand) throws {
     cat.standardOutput = pipe
     try cat.run()
     let run = try TouchTapeBinary.run(command.arguments(input, fifo), in: dir)
-    let received = pipe.fileHandleForReading.readDataToEndOfFile()
+    let received = pipe.fileHandleForReading.readToEndRetryingInterrupts()
     cat.waitUntilExit()
     #expect(run.status == 0, "\(command.name): \(run.stderr)")
     #expect(received.count > 100, "the reader got the output")

@@ -64,7 +64,7 @@ private final class Running {
     /// Blocking reads only: the process either says it or ends.
     func waitForStandardError(containing text: String) -> Bool {
         while !stderrSoFar.contains(text) {
-            let chunk = errorPipe.fileHandleForReading.availableData
+            let chunk = errorPipe.fileHandleForReading.readSomeRetryingInterrupts()
             if chunk.isEmpty { return false }
             stderrSoFar += String(decoding: chunk, as: UTF8.self)
         }
@@ -73,8 +73,8 @@ private final class Running {
 
     /// Drains both pipes and waits for the exit status.
     func finish() -> (status: Int32, stdout: String, stderr: String) {
-        let out = process.standardOutput is Pipe ? outputPipe.fileHandleForReading.readDataToEndOfFile() : Data()
-        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let out = process.standardOutput is Pipe ? outputPipe.fileHandleForReading.readToEndRetryingInterrupts() : Data()
+        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), stderrSoFar)
     }

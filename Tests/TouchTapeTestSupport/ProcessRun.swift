@@ -20,8 +20,8 @@ public struct ProcessRun: Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readToEndRetryingInterrupts()
+        let errData = err.fileHandleForReading.readToEndRetryingInterrupts()
         process.waitUntilExit()
         return ProcessRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                           stderr: String(decoding: errData, as: UTF8.self))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchTapeDevice
+import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
 
@@ -35,6 +36,20 @@ struct ReplayCommand: AsyncParsableCommand {
     var failFast = false
     @Flag(help: "Also replay each track's probes: its pan driven to either side of the threshold, of the flick and of the flick back, past the end and before the start, at half and double speed; each must come out as the declared rules say and pass every check.")
     var probes = false
+    @Option(parsing: .unconditionalSingleValue,
+            help: "Replay only this track of each file (the numbers inspect shows; repeat for several).",
+            transform: { try IntegerOption.track.parse($0) })
+    var track: [Int] = []
+    @Option(help: ArgumentHelp("Replay only this probe of each track, not the track itself (implies --probes): reproduces one row of a report, e.g. --track 3 --probe threshold+0.",
+                               valueName: "name"),
+            transform: { name in
+                guard let kind = Probe.Kind(rawValue: name) else {
+                    throw OptionValueError(option: "--probe", value: TextExcerpt.make(name), problem: "no such probe",
+                                           expected: "give one of " + Probe.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return kind
+            })
+    var probe: [Probe.Kind] = []
     /// Seconds before the progress line appears (a terminal's stderr only); hidden, for tests.
     @Option(name: .customLong("progress-after"), parsing: .unconditional, help: .hidden, transform: { try NumberOption.progressAfter.parse($0) })
     var progressAfter: Double = 1
@@ -63,7 +78,9 @@ struct ReplayCommand: AsyncParsableCommand {
         let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
-        runner.probes = probes
+        runner.probes = probes || !probe.isEmpty
+        runner.trackNumbers = track.isEmpty ? nil : Set(track)
+        runner.probeKinds = probe.isEmpty ? nil : Set(probe)
         // The report is written as the run goes (a regular file replaced only at the commit,
         // after the last track); the HTML page needs every track at once, so it collects them.
         let file: OutputFile
@@ -110,6 +127,10 @@ struct ReplayCommand: AsyncParsableCommand {
             } catch { throw fail(error) }
         }
         if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
+        if !probe.isEmpty, tally.probes == 0 {
+            throw fail("no track here can have probe \(probe.map(\.rawValue).joined(separator: ", "))",
+                       hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
+        }
         if !tally.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
         if tally.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
     }
