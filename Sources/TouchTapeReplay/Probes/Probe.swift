@@ -45,6 +45,11 @@ public struct Probe: Hashable, Sendable {
         case overshoot
         /// The pan bent back past its start: the release's progress is −0.3.
         case reverse
+        /// The whole pan turned a quarter so it starts (and goes) sideways: the rules say
+        /// whether such a pan may start the dismissal.
+        case startSideways = "start-sideways"
+        /// The whole pan turned half round: it starts against the dismiss edge.
+        case startAgainst = "start-against"
         /// The whole track at half speed (times × 2, velocities ÷ 2).
         case slower = "time-x2"
         /// The whole track at double speed.
@@ -174,6 +179,8 @@ public enum ProbeMaker {
             notMade.append(.overshoot)
         }
         add(.reverse, bentBack(samples, release: release, rules: rules, to: -0.3), "pan bent back past its start")
+        add(.startSideways, rotated(samples, quarterTurns: 1), "pan turned a quarter (sideways)")
+        add(.startAgainst, rotated(samples, quarterTurns: 2), "pan turned half round (against the edge)")
         add(.slower, timeWarped(samples, by: 2), "track at half speed")
         add(.faster, timeWarped(samples, by: 0.5), "track at double speed")
         let order = Probe.Kind.allCases
@@ -315,6 +322,25 @@ public enum ProbeMaker {
                 s.translation.x -= rules.edge.sign * taken
                 s.velocity.x -= rules.edge.sign * rate
             }
+            return s
+        }
+    }
+
+    /// Every translation and velocity turned by `quarterTurns` × 90° (exact: components
+    /// swapped and negated, no trigonometry).
+    static func rotated(_ samples: [PanSample], quarterTurns: Int) -> [PanSample] {
+        func turn(_ v: Vector2) -> Vector2 {
+            switch quarterTurns % 4 {
+            case 1: return Vector2(x: -v.y, y: v.x)
+            case 2: return Vector2(x: -v.x, y: -v.y)
+            case 3: return Vector2(x: v.y, y: -v.x)
+            default: return v
+            }
+        }
+        return samples.map { s in
+            var s = s
+            s.translation = turn(s.translation)
+            s.velocity = turn(s.velocity)
             return s
         }
     }
