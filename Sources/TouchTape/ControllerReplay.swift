@@ -24,6 +24,9 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// of each boundary of `rules`, each of which must come out as the rules say. A
     /// controller that passes the recordings alone may still put a boundary elsewhere.
     public var probes = true
+    /// Also say how easily each track's outcome flips under this controller (``Stability``:
+    /// 40 realistic perturbations of the track's frames); off by default.
+    public var stability = false
 
     /// - Parameters:
     ///   - name: the report header's name (the controller type's by default).
@@ -53,6 +56,7 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     public func engine(tracks: TrackFilter = .all) -> ReplayEngine<Controller> {
         var engine = ReplayEngine(name: name, configuration: configuration, tracks: tracks, makeController: makeController)
         engine.probes = probes
+        engine.stability = stability
         return engine
     }
 

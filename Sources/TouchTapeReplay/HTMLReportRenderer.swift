@@ -54,6 +54,7 @@ public enum HTMLReportRenderer {
                     + (t.userNote.map { "; note: \(e($0))" } ?? "") + "</p>\n"
             }
             for d in t.assumptions + t.diagnostics { html += "<p class=\"tool\">\(e(d))</p>\n" }
+            if let stability = t.stability { html += "<p class=\"stability\">Stability: \(e(stability.summary))</p>\n" }
             if let transcript = byKey["\(t.file)#\(t.track)"], !transcript.samples.isEmpty {
                 html += TrackPlot.svg(transcript, explanation: nil, idPrefix: "track-\(i + 1)-") + "\n"
             }

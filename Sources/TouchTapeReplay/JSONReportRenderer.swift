@@ -35,7 +35,12 @@ public enum JSONReportRenderer {
         .object([
             ("file", .string(t.file)),
             ("track", .integer(t.track)),
-        ] + (t.probe.map { [("probe", JSONValue.string($0))] } ?? []) + [
+        ] + (t.probe.map { [("probe", JSONValue.string($0))] } ?? [])
+          + (t.stability.map { s in [("stability", JSONValue.object([
+              ("perturbations", .integer(s.total)), ("flips", .integer(s.flips.count)),
+              ("smallest", s.worst.map { .string($0.name) } ?? .null),
+              ("flipping", .array(s.flips.map { .string($0.name) })),
+          ]))] } ?? []) + [
             ("device", .object([
                 ("name", .string(t.deviceName)),
                 ("kind", .string(t.deviceKind.rawValue)),

@@ -1,3 +1,4 @@
+import TouchTapeFrames
 import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeDismissal
@@ -33,7 +34,7 @@ public enum RecordingReplay {
     public static func replay<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
-        cancelled: () -> Bool = { false },
+        cancelled: () -> Bool = { false }, keepFrames: Bool = false,
         report: (ReplayedTrack) throws -> Void
     ) throws -> [String] {
         var stream = try RecordingStream(source)
@@ -45,17 +46,27 @@ public enum RecordingReplay {
         var frameIndex = -1
         var firstFrame = 0
         var sampleFrames: [Int] = []
-        var framesOfTrack: [Int: (first: Int, samples: [Int])] = [:]
+        var framesOfTrack: [Int: (first: Int, samples: [Int], frames: [Frame])] = [:]
+        // The track's own frames, only when asked (stability re-runs the recognizer on them).
+        var trackFrames: [Frame]? = nil
         let forward: (SessionStep) throws -> Void = { step in
             switch step {
-            case .frame: frameIndex += 1
-            case .trackBegan: firstFrame = frameIndex + 1; sampleFrames = []
+            case .frame(let frame):
+                frameIndex += 1
+                trackFrames?.append(frame)
+            case .trackBegan:
+                firstFrame = frameIndex + 1
+                sampleFrames = []
+                if keepFrames { trackFrames = [] }
             case .panSample: sampleFrames.append(frameIndex)
-            case .trackEnded(let run): framesOfTrack[run.number] = (firstFrame, sampleFrames)
+            case .trackEnded(let run):
+                framesOfTrack[run.number] = (firstFrame, sampleFrames, trackFrames ?? [])
+                trackFrames = nil
             case .trackReported(let result):
-                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [])
+                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [], [])
                 if let previous = held { try report(previous) }
                 held = ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first)
+                held?.frames = frames.frames
             case .progress, .decided: break
             }
         }

@@ -38,6 +38,8 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// Also replay each track's ``Probe``s (its boundary variants) into a fresh controller,
     /// each a row of the report after its track.
     public var probes = false
+    /// Also analyse each recorded track's ``Stability`` (40 perturbations of its frames).
+    public var stability = false
     /// Only these tracks (by number, in every file), `nil`: all.
     public var trackNumbers: Set<Int>?
     /// Only these probes (with ``probes``), `nil`: all; with a probe named, the recorded
@@ -114,7 +116,15 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
                 let notes = try RecordingReplay.replay(source, configuration: configuration, makeController: { configuration in
                     if let clock { starts.began(at: clock()) }
                     return makeController(configuration)
-                }, cancelled: { cancelled?() == true }) { replayed in
+                }, cancelled: { cancelled?() == true }, keepFrames: stability) { replayed in
+                    var replayed = replayed
+                    if stability {
+                        let analysis = Stability.analyse(frames: replayed.frames, deviceKind: replayed.transcript.deviceKind,
+                                                         outcome: replayed.report.outcome, configuration: configuration,
+                                                         makeController: makeController)
+                        replayed.result.report.stability = analysis
+                        replayed.frames = []
+                    }
                     let report = replayed.report
                     guard shard?.contains(file: file, track: report.track) ?? true,
                           trackNumbers?.contains(report.track) ?? true,
@@ -132,7 +142,6 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
                             let row = probe.replay(of: replayed, configuration: configuration,
                                                    controller: makeController(configuration))
                             tally.add(row.report)
-                            tally.probes += 1
                             for sink in sinks { try sink.track(row, seconds: nil) }
                             if failFast, !row.report.passed { stop = true }
                         }

@@ -60,11 +60,15 @@ public struct ReplayReport: Sendable {
     }
 
     /// The counts, errors and notes, as a streamed report keeps them.
+    /// Probes the run's tracks could not have (``ReplayTally/probesNotMade``).
+    public var probesNotMade = 0
+
     public var tally: ReplayTally {
         var tally = ReplayTally()
         for t in tracks { tally.add(t) }
         tally.errors = errors
         tally.notes = notes
+        tally.probesNotMade = probesNotMade
         return tally
     }
 

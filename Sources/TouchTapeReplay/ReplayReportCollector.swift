@@ -28,6 +28,7 @@ public final class ReplayReportCollector: ReplayReportSink {
 
     public func finish(_ tally: ReplayTally) {
         report.notes = tally.notes
+        report.probesNotMade = tally.probesNotMade
     }
 }
 

@@ -22,6 +22,9 @@ public struct ReplayTally: Hashable, Sendable {
     /// Probe rows among the tracks (``ReplayEngine/probes``), and probes a track could not have.
     public var probes = 0
     public var probesNotMade = 0
+    /// Tracks whose stability was analysed, and those some perturbation flips.
+    public var stabilityAnalysed = 0
+    public var fragile = 0
 
     /// Nothing counted yet.
     public init() {}
@@ -30,6 +33,11 @@ public struct ReplayTally: Hashable, Sendable {
     public mutating func add(_ track: TrackReport) {
         if track.passed { passed += 1 } else { failed += 1 }
         if track.checks.allSatisfy(\.skipped) { checkedNothing += 1 }
+        if track.probe != nil { probes += 1 }
+        if let stability = track.stability {
+            stabilityAnalysed += 1
+            if stability.isFragile { fragile += 1 }
+        }
         for check in track.checks {
             checks += 1
             switch check.status {
@@ -46,5 +54,6 @@ public struct ReplayTally: Hashable, Sendable {
         "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
             + (checkedNothing == 0 ? "" : " (\(passed + failed - checkedNothing) of \(passed + failed) tracks checked anything)")
             + (probes == 0 && probesNotMade == 0 ? "" : "; \(probes) of them probes, \(probesNotMade) probes not made")
+            + (stabilityAnalysed == 0 ? "" : "; \(fragile) of \(stabilityAnalysed) tracks fragile")
     }
 }

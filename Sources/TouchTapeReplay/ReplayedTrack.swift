@@ -1,3 +1,4 @@
+import TouchTapeFrames
 /// One replayed track, as the replay engine hands it to its sinks: what the controller did (the transcript), the
 /// report row with its checks, and where each pan sample came from in the recording.
 public struct ReplayedTrack: Sendable {
@@ -8,6 +9,9 @@ public struct ReplayedTrack: Sendable {
     public var sampleFrames: [Int]
     /// The index of the track's first frame in the recording.
     public var firstFrame: Int
+    /// The track's frames, while the engine needs them (stability); emptied before the
+    /// track reaches its sinks, so collectors keep no frames.
+    package var frames: [Frame] = []
 
     /// A replayed track from its result and frame indices.
     public init(result: TrackResult, sampleFrames: [Int], firstFrame: Int) {

@@ -52,6 +52,7 @@ public struct TextReportWriter: ReportWriter {
             lines += TextReportRenderer.wrap(label, indent: "        ")
         }
         for d in t.diagnostics { lines += TextReportRenderer.wrap("      tool: \(d)", indent: "        ") }
+        if let stability = t.stability { lines += TextReportRenderer.wrap("      stability: \(stability.summary)", indent: "        ") }
         append(lines, to: &out)
     }
 

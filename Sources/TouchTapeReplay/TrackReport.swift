@@ -38,6 +38,8 @@ public struct TrackReport: Sendable {
     public var assumptions: [String] = []
     /// The probe this row is (``Probe/name``: `threshold+`), `nil` for the recorded track itself.
     public var probe: String?
+    /// How easily the outcome flips (``ReplayEngine/stability``), `nil` when not analysed.
+    public var stability: Stability?
 
     /// No check failed.
     public var passed: Bool { checks.allSatisfy(\.passed) }

@@ -45,8 +45,8 @@ def pair_sweep(harness, path):
     out = subprocess.run([harness, "sweep", path], check=True, capture_output=True, text=True).stdout.split()
     return int(out[0]), float(out[1]), float(out[2])
 
-def pair_probes(harness, path):
-    out = subprocess.run([harness, "probes", path], check=True, capture_output=True, text=True).stdout.split()
+def pair_probes(harness, path, mode="probes"):
+    out = subprocess.run([harness, mode, path], check=True, capture_output=True, text=True).stdout.split()
     return int(out[0]), float(out[1]), float(out[2]), float(out[3])
 
 def fmt_rate(r):
@@ -107,6 +107,9 @@ def main():
         n, plain_s, probed_s, ratio = sorted((pair_probes(harness, f) for _ in range(runs)), key=lambda c: c[3])[runs // 2]
         rows.append(("replay with probes, %s" % label, "%.2f× a plain replay" % ratio,
                      "plain %.2f ms, probed %.2f ms" % (plain_s * 1e3, probed_s * 1e3), "", "≤ 3×"))
+        n, plain_s, stable_s, ratio = sorted((pair_probes(harness, f, "stability") for _ in range(runs)), key=lambda c: c[3])[runs // 2]
+        rows.append(("replay with stability, %s" % label, "%.2f× a plain replay" % ratio,
+                     "plain %.2f ms, with stability %.2f ms" % (plain_s * 1e3, stable_s * 1e3), "", "(measured)"))
 
     rss = {}
     for size in sizes:

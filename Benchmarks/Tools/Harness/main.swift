@@ -10,6 +10,7 @@ import TouchTapeReplay
 ///     touchtape-bench-harness replay FILE   # replay's pipeline + JSON report, streamed to /dev/null: "EVENTS SECONDS"
 ///     touchtape-bench-harness sweep FILE    # "EVENTS REPLAY_SECONDS SECONDS_PER_GRID_POINT" (see ``sweep(_:)``)
 ///     touchtape-bench-harness probes FILE   # "EVENTS REPLAY_SECONDS PROBED_SECONDS RATIO" (see ``probes(_:)``)
+///     touchtape-bench-harness stability FILE   # the same with the stability analysis instead of probes
 ///
 /// Seconds are CPU time of this process (user + system), so the figure is one core's.
 @main
@@ -21,6 +22,7 @@ enum Harness {
         }
         if mode == "sweep" { return sweep(path) }
         if mode == "probes" { return probes(path) }
+        if mode == "stability" { return probes(path, stability: true) }
         let start = cpuSeconds()
         switch mode {
         case "parse": _ = parse(path)
@@ -45,11 +47,12 @@ enum Harness {
 
     /// What `touchtape replay FILE --format json --output /dev/null` does, synchronously:
     /// the report streamed as the tracks come.
-    static func replay(_ path: String, probes: Bool = false) {
+    static func replay(_ path: String, probes: Bool = false, stability: Bool = false) {
         do {
             let settings = SessionSettings()
             var runner = ReplayRunner(settings: settings, configuration: try settings.configuration())
             runner.probes = probes
+            runner.stability = stability
             let output = try OutputFile(path: "/dev/null")
             let tally = try runner.run([RecordingLocator.source(forPath: path)], into: [ReportStream(format: .json, to: output)])
             try output.commit()
@@ -59,11 +62,11 @@ enum Harness {
 
     /// Probes' cost (issue 23, target ≤ 3×): the same replay without and with every track's
     /// probes, each the best of three runs, and their ratio.
-    static func probes(_ path: String) {
-        func best(_ probes: Bool) -> Double {
+    static func probes(_ path: String, stability: Bool = false) {
+        func best(_ on: Bool) -> Double {
             (0..<3).map { _ in
                 let start = cpuSeconds()
-                replay(path, probes: probes)
+                replay(path, probes: on && !stability, stability: on && stability)
                 return cpuSeconds() - start
             }.min()!
         }

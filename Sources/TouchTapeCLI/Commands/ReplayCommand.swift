@@ -36,6 +36,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var failFast = false
     @Flag(help: "Also replay each track's probes: its pan driven to either side of the threshold, of the flick and of the flick back, past the end and before the start, at half and double speed; each must come out as the declared rules say and pass every check.")
     var probes = false
+    @Flag(help: "Also say how easily each track's outcome flips: 40 realistic perturbations of its frames (time warps x0.8 to x1.25, report rates 60 to 240 Hz, ±0.2 mm noise, the last frame before lift-off dropped), the pan recognised again and the controller run on each.")
+    var stability = false
     @Option(parsing: .unconditionalSingleValue,
             help: "Replay only this track of each file (the numbers inspect shows; repeat for several).",
             transform: { try IntegerOption.track.parse($0) })
@@ -79,6 +81,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
         runner.probes = probes || !probe.isEmpty
+        runner.stability = stability
         runner.trackNumbers = track.isEmpty ? nil : Set(track)
         runner.probeKinds = probe.isEmpty ? nil : Set(probe)
         // The report is written as the run goes (a regular file replaced only at the commit,
