@@ -51,6 +51,10 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// so, ``run(_:problems:into:progress:)`` stops there and does not finish its sinks, so a
     /// report being written is left incomplete for its writer to drop.
     public var cancelled: (() -> Bool)?
+    /// When and where the run is made, for JUnit (``ReportHeading/timestamp``); `nil`: not said.
+    public var timestamp: String?
+    /// See ``timestamp``.
+    public var hostname: String?
 
     /// An engine from its parts.
     public init(name: String, overrides: [String] = [], configuration: ReplayConfiguration, tracks: TrackFilter = .all,
@@ -79,9 +83,12 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
 
     /// The heading of a run over `sources`: the folder is the one they share.
     public func heading(for sources: [RecordingSource]) -> ReportHeading {
-        ReportHeading(profile: name, overrides: overrides,
+        var heading = ReportHeading(profile: name, overrides: overrides,
                       settings: EffectiveSettings(configuration: configuration), shard: shard,
                       folder: TextReportRenderer.commonFolder(sources.map(\.eventsPath)))
+        heading.timestamp = timestamp
+        heading.hostname = hostname
+        return heading
     }
 
     /// Replays `sources` in order into `sinks`, each track as soon as it is reported;

@@ -13,6 +13,12 @@ public struct ReportHeading: Hashable, Sendable {
     /// The folder (ending in `/`) the files share, `""` when they share none: the text
     /// report names files relative to it.
     public var folder: String
+    /// When and where the run was made, for JUnit's `timestamp` (UTC, `2026-11-24T23:30:00`,
+    /// no zone: the Ant schema's form) and `hostname`; `nil` in reports made for comparison
+    /// (golden files, tests), which then say `1970-01-01T00:00:00` and `localhost`.
+    public var timestamp: String?
+    /// See ``timestamp``.
+    public var hostname: String?
 
     /// A value from its parts.
     public init(profile: String, overrides: [String] = [], settings: EffectiveSettings = EffectiveSettings(entries: []),

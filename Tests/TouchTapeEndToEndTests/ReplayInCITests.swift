@@ -74,6 +74,36 @@ private struct JSONReport: Decodable {
     }
     let lint = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", "--schema", schema, out.path])
     #expect(lint.status == 0, "\(lint.stderr)")
+    // And the schemas CI systems validate against (issue 24): Jenkins xUnit's junit-10.xsd
+    // (it refused `skipped` on <testsuites>) and the Ant schema (it wants timestamp, hostname,
+    // package, id, properties, system-out and system-err, and nothing on <testsuites>).
+    try expectValidAgainstCISchemas(out.path)
+}
+
+/// `path` validates (xmllint) against every schema in ../shared/data/junit-schemas.
+func expectValidAgainstCISchemas(_ path: String) throws {
+    let folder = PackagePaths.sharedData.appendingPathComponent("junit-schemas")
+    let schemas = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xsd") }.sorted()
+    #expect(schemas.count == 2, "Jenkins xUnit's and the Ant schema, in \(folder.path)")
+    for schema in schemas {
+        let lint = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/xmllint"),
+                                      ["--noout", "--schema", folder.appendingPathComponent(schema).path, path])
+        #expect(lint.status == 0, "\(schema): \(lint.stderr)")
+    }
+}
+
+/// Probe rows, a shard and a file that could not be read, in one report: valid everywhere,
+/// and the test names hold the profile, never the shard.
+@Test func aProbedShardedReportWithAnErrorIsValidForEveryCISchema() throws {
+    let dir = try ciFolder()
+    let out = dir.appendingPathComponent("probed.xml")
+    let run = try TouchTapeBinary.run(["replay", dir.path, "--format", "junit", "--probes", "--shard", "1/1", "-o", out.path])
+    #expect(run.status != 0, "the folder holds a broken file and a wrong label")
+    let xml = try String(contentsOf: out, encoding: .utf8)
+    #expect(xml.contains("probe threshold+0") && xml.contains("<error type=\""))
+    #expect(xml.contains("<property name=\"shard\" value=\"1/1\"/>"))
+    #expect(!xml.contains("shard 1/1]"), "no shard in a test name")
+    try expectValidAgainstCISchemas(out.path)
 }
 
 @Test func failFastStopsAtTheFirstFailingFile() throws {

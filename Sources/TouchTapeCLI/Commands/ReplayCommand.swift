@@ -82,6 +82,13 @@ struct ReplayCommand: AsyncParsableCommand {
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
         runner.probes = probes || !probe.isEmpty
         runner.stability = stability
+        // JUnit's timestamp and hostname (the Ant schema requires both): the run's edge facts.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        runner.timestamp = formatter.string(from: Date())
+        runner.hostname = ProcessInfo.processInfo.hostName
         runner.trackNumbers = track.isEmpty ? nil : Set(track)
         runner.probeKinds = probe.isEmpty ? nil : Set(probe)
         // The report is written as the run goes (a regular file replaced only at the commit,
