@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
@@ -91,7 +92,10 @@ func terminalLines(_ text: String) -> String {
 func selectRecordings(_ paths: [String], defaulted: Bool = false, project: ProjectConfiguration? = nil,
                       deviceIndex: Int? = nil) throws -> RecordingSelection {
     let selection: RecordingSelection
-    do { selection = try RecordingSelection(paths, deviceIndex: deviceIndex) } catch {
+    let base = FileManager.default.currentDirectoryPath
+    do throws(RecordingError) {
+        selection = try RecordingSelection(paths, deviceIndex: deviceIndex, base: base)
+    } catch {
         guard defaulted, error.kind == .notFound else { throw fail(error) }
         let hint = (project.map { "a path listed under recordings: in \($0.file) is missing" }
             ?? "no path given, and the default Recordings/ is not in the current folder")

@@ -21,7 +21,11 @@ public struct RecordingSelection: Sendable {
     public var skipped: [(path: String, reason: String)]
 
     /// Reads `arguments` as above. `deviceIndex` picks a device of libinput recordings.
-    public init(_ arguments: [String], deviceIndex: Int? = nil) throws(RecordingError) {
+    /// With `base` (the current folder), every path is given one spelling
+    /// (``RecordingPath/canonical(_:base:)``): `Recordings` and `./Recordings` name and shard
+    /// their tracks alike.
+    public init(_ arguments: [String], deviceIndex: Int? = nil, base: String? = nil) throws(RecordingError) {
+        let arguments = base.map { base in arguments.map { RecordingPath.canonical($0, base: base) } } ?? arguments
         var pairs: [RecordingSource] = []
         var searched: [String] = []
         var files: [RecordingSource] = []
@@ -50,9 +54,17 @@ public struct RecordingSelection: Sendable {
         }
         let paired = Set(pairs.map(\.eventsPath))
         var seen = Set<String>()
-        sources = (files.filter { !paired.contains($0.eventsPath) } + pairs)
-            .filter { seen.insert($0.eventsPath).inserted }
-            .sorted { $0.eventsPath < $1.eventsPath }
+        var all = files.filter { !paired.contains($0.eventsPath) } + pairs
+        if let base {
+            // A folder given as `.` yields `./a.evemu`: the found files get the one spelling too.
+            all = all.map { source in
+                var source = source
+                source.eventsPath = RecordingPath.canonical(source.eventsPath, base: base)
+                source.descriptionPath = source.descriptionPath.map { RecordingPath.canonical($0, base: base) }
+                return source
+            }
+        }
+        sources = all.filter { seen.insert($0.eventsPath).inserted }.sorted { $0.eventsPath < $1.eventsPath }
         self.problems = problems
         self.skipped = skipped
     }

@@ -134,3 +134,25 @@ func expectValidAgainstCISchemas(_ path: String) throws {
     let bad = try TouchTapeBinary.run(["replay", "--shard", "4/3"])
     #expect(bad.status == 2)
 }
+
+/// Issue 24: a track's shard and its report name came from the path as typed, so `Recordings`
+/// and `./Recordings` split differently (shard 1/2 of one plus 2/2 of the other gave 14 of 13
+/// tracks). Every spelling now names and shards alike, and the shards add up to the whole.
+@Test func everySpellingOfAFolderShardsAndNamesItsTracksAlike() throws {
+    let root = TouchTapeBinary.packageRoot
+    func tracks(_ path: String, _ shard: String?) throws -> [String] {
+        let run = try TouchTapeBinary.run(["replay", path, "--no-config", "--format", "json"] + (shard.map { ["--shard", $0] } ?? []),
+                                          in: root)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return try #require(report["tracks"] as? [[String: Any]]).map { "\($0["file"] ?? "")#\($0["track"] ?? "")" }
+    }
+    let whole = try tracks("Recordings", nil).sorted()
+    #expect(whole.count >= 13)
+    #expect(whole.allSatisfy { $0.hasPrefix("Recordings/") }, "\(whole.first ?? "")")
+    for spelling in ["Recordings", "./Recordings", "Recordings/", root.appendingPathComponent("Recordings").path,
+                     "Recordings/../Recordings"] {
+        let first = try tracks(spelling, "1/3"), second = try tracks(spelling, "2/3"), third = try tracks(spelling, "3/3")
+        #expect((first + second + third).sorted() == whole, "\(spelling)")
+        #expect(first == (try tracks("Recordings", "1/3")), "\(spelling): the same tracks in shard 1")
+    }
+}

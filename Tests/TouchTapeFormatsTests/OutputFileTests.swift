@@ -251,3 +251,4 @@ private typealias S = OutputScratch
         #expect(error.hint.contains("\(dir)/no/such does not exist"))
     }
 }
+
