@@ -44,6 +44,9 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var interruptedBy: Int32?
     /// How much had been written when it failed, where known (what a closed pipe cut).
     public var bytesWritten: Int64?
+    /// The folder the file was to be made in, where it differs from the path as given (a
+    /// symlink whose target's folder is missing): what the hint names.
+    public var folder: String?
 
     /// A value from its parts.
     public init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool, interruptedBy: Int32? = nil) {
@@ -85,7 +88,8 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         case EBADF: return "touchtape was started with \(name) closed (>&-); give -o FILE, or leave it open"
         case ENOSPC, EDQUOT: return "free some space and try again" + unchanged
         case EACCES, EPERM, EROFS: return "choose a place you may write to" + unchanged
-        case ENOENT, ENOTDIR: return "the folder \(RecordingPath.directory(name)) does not exist; create it or choose another"
+        case ENOENT, ENOTDIR:
+            return "the folder \(folder ?? RecordingPath.directory(name)) does not exist; create it or choose another"
         case EISDIR: return "\(name) is a folder; give a file name in it"
         case ELOOP: return "\(name) is a loop of symbolic links"
         case ENXIO: return "nothing is reading from \(name)"

@@ -327,6 +327,12 @@ public final class OutputFile {
                 throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true)
             }
         }
+        /// A missing folder is the destination's (a symlink's target's), not the path's as given.
+        func missingFolder(_ error: OutputError) -> OutputError {
+            var error = error
+            if error.errno == ENOENT || error.errno == ENOTDIR, folder != RecordingPath.directory(name) { error.folder = folder }
+            return error
+        }
         if unnamedFilesWork {
             let descriptor = open(folder, unnamedFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
@@ -336,7 +342,7 @@ public final class OutputFile {
             let code = errno
             // Only "this file system has no unnamed files" falls back to a named one.
             guard code == EOPNOTSUPP || code == EISDIR || code == EINVAL else {
-                throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
+                throw missingFolder(OutputError(name: name, errno: code, step: .open, destinationUnchanged: true))
             }
         }
         for _ in 0..<100 {
@@ -345,7 +351,7 @@ public final class OutputFile {
             if descriptor < 0 {
                 let code = errno
                 if code == EEXIST { continue }
-                throw OutputError(name: name, errno: code, step: .open, destinationUnchanged: true)
+                throw missingFolder(OutputError(name: name, errno: code, step: .open, destinationUnchanged: true))
             }
             do throws(OutputError) { try adopt(descriptor) } catch { close(descriptor); unlink(temporary); throw error }
             return (descriptor, .named(temporary))

@@ -31,3 +31,40 @@ enum TouchTapeBinary {
     /// A file in the project's `Recordings/`.
     static func bundled(_ name: String) -> String { PackagePaths.recordings.appendingPathComponent(name).path }
 }
+
+/// A `touchtape` process whose standard error the test reads as it comes (tests that
+/// synchronise on what the program prints, never on sleeps). Standard input is empty.
+final class RunningTouchTape {
+    let process = Process()
+    private let errorPipe = Pipe()
+    private let outputPipe = Pipe()
+    private(set) var stderrSoFar = ""
+
+    init(_ arguments: [String], standardOutput: FileHandle? = nil, in directory: URL = TouchTapeBinary.packageRoot) throws {
+        process.executableURL = TouchTapeBinary.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = standardOutput ?? outputPipe
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Reads standard error until it contains `text` (true) or the process closes it (false).
+    func waitForStandardError(containing text: String) -> Bool {
+        while !stderrSoFar.contains(text) {
+            let chunk = errorPipe.fileHandleForReading.readSomeRetryingInterrupts()
+            if chunk.isEmpty { return false }
+            stderrSoFar += String(decoding: chunk, as: UTF8.self)
+        }
+        return true
+    }
+
+    /// Drains both pipes and waits for the exit status.
+    func finish() -> (status: Int32, stdout: String, stderr: String) {
+        let out = process.standardOutput is Pipe ? outputPipe.fileHandleForReading.readToEndRetryingInterrupts() : Data()
+        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), stderrSoFar)
+    }
+}

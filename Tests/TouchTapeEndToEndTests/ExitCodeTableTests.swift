@@ -87,7 +87,7 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
         let running = try RunningTouchTape(["replay", recording, "-o", fifo], in: dir)
         guard running.waitForStandardError(containing: "waiting for a reader") else { return [(-1, running.stderrSoFar)] }
         kill(running.process.processIdentifier, SIGINT)
-        let (status, stderr) = running.finish()
+        let (status, _, stderr) = running.finish()
         return [(status, stderr)]
     default:
         return nil

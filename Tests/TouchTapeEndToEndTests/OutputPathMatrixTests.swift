@@ -119,42 +119,6 @@ private func scratchWithRecording() throws -> (dir: URL, input: String) {
     return (dir, input)
 }
 
-/// A `touchtape` process whose standard error the test reads as it comes.
-final class RunningTouchTape {
-    let process = Process()
-    private let errorPipe = Pipe()
-    private let outputPipe = Pipe()
-    private(set) var stderrSoFar = ""
-
-    init(_ arguments: [String], in directory: URL, executable: URL = TouchTapeBinary.executable) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Reads standard error until it contains `text` (true) or the process closes it (false).
-    func waitForStandardError(containing text: String) -> Bool {
-        while !stderrSoFar.contains(text) {
-            let chunk = errorPipe.fileHandleForReading.readSomeRetryingInterrupts()
-            if chunk.isEmpty { return false }
-            stderrSoFar += String(decoding: chunk, as: UTF8.self)
-        }
-        return true
-    }
-
-    /// Drains both pipes and waits for the exit status.
-    func finish() -> (status: Int32, stderr: String) {
-        _ = outputPipe.fileHandleForReading.readToEndRetryingInterrupts()
-        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stderrSoFar)
-    }
-}
-
 @Suite(.enabled(if: isRoot, "mknod and setpriv need root"))
 struct OutputTargetKindTests {
     private func makeCharacterDevice(_ path: String, minor: UInt32) throws {
@@ -242,7 +206,7 @@ func aFIFOWithNoReaderWaitsAndAStopSignalEndsIt(command: WritingCommand, signal:
     let running = try RunningTouchTape(command.arguments(input, fifo), in: dir)
     #expect(running.waitForStandardError(containing: "waiting for a reader of \(fifo)"), "\(command.name): \(running.stderrSoFar)")
     kill(running.process.processIdentifier, signal)
-    let (status, stderr) = running.finish()
+    let (status, _, stderr) = running.finish()
     #expect(status == 128 + signal, "\(command.name): \(stderr)")
     #expect(stderr.contains("interrupted by SIG"), "\(stderr)")
     #expect(fileKind(fifo) == "fifo")
@@ -342,4 +306,16 @@ func aKilledWriteLeavesNothingBehind(arguments: [String]) throws {
     kill(pid, SIGKILL)
     _ = running.finish()
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.evemu"])
+}
+
+/// A symlink whose target's folder is missing: the hint names that folder, not the link's
+/// own (which exists; the hint named it).
+@Test func aDanglingSymlinkOutputNamesItsTargetsMissingFolder() throws {
+    let (dir, input) = try scratchWithRecording()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let link = dir.appendingPathComponent("report.json").path
+    #expect(symlink("/nonexistent-touchtape-folder/report.json", link) == 0)
+    let run = try TouchTapeBinary.run(["replay", input, "--format", "json", "-o", link], in: dir)
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(run.stderr.contains("the folder /nonexistent-touchtape-folder does not exist"), "\(run.stderr)")
 }

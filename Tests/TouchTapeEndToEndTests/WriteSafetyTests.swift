@@ -44,42 +44,6 @@ private func bundledCopy(_ name: String, in dir: URL) throws -> String {
     return copy
 }
 
-/// A `touchtape` process whose standard error the test reads as it comes.
-private final class Running {
-    let process = Process()
-    private let errorPipe = Pipe()
-    private let outputPipe = Pipe()
-    private(set) var stderrSoFar = ""
-
-    init(_ arguments: [String], standardOutput: FileHandle? = nil, in directory: URL = TouchTapeBinary.packageRoot) throws {
-        process.executableURL = TouchTapeBinary.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = standardOutput ?? outputPipe
-        process.standardError = errorPipe
-        try process.run()
-    }
-
-    /// Reads standard error until it contains `text` (true) or the process closes it (false).
-    /// Blocking reads only: the process either says it or ends.
-    func waitForStandardError(containing text: String) -> Bool {
-        while !stderrSoFar.contains(text) {
-            let chunk = errorPipe.fileHandleForReading.readSomeRetryingInterrupts()
-            if chunk.isEmpty { return false }
-            stderrSoFar += String(decoding: chunk, as: UTF8.self)
-        }
-        return true
-    }
-
-    /// Drains both pipes and waits for the exit status.
-    func finish() -> (status: Int32, stdout: String, stderr: String) {
-        let out = process.standardOutput is Pipe ? outputPipe.fileHandleForReading.readToEndRetryingInterrupts() : Data()
-        stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), stderrSoFar)
-    }
-}
-
 /// Holds an exclusive `flock` on `path` the way another touchtape rewriting it would.
 private final class HeldLock {
     let fd: Int32
@@ -130,7 +94,7 @@ struct DeviceOutputTests {
             ? ["convert", recording] + command.dropFirst()
             : [command[0], recording] + command.dropFirst()
         // In the scratch folder: a `-` taken as a file name lands there, not in the package.
-        let running = try Running(arguments, standardOutput: out, in: dir)
+        let running = try RunningTouchTape(arguments, standardOutput: out, in: dir)
         try out.close()
         let result = running.finish()
         #expect(result.status == 3, "\(arguments): \(result.stderr)")
@@ -226,8 +190,8 @@ private final class BigFIFO {
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = try bundledCopy("touchscreen-pan-down-finish.evemu", in: dir)
     let held = try HeldLock(file)
-    let first = try Running(["label", file, "--track", "1", "--expect", "cancel"])
-    let second = try Running(["label", file, "--track", "2", "--note", "second label"])
+    let first = try RunningTouchTape(["label", file, "--track", "1", "--expect", "cancel"])
+    let second = try RunningTouchTape(["label", file, "--track", "2", "--note", "second label"])
     let waiting = "waiting for another touchtape to finish with \(file)"
     let firstWaited = first.waitForStandardError(containing: waiting)
     let secondWaited = second.waitForStandardError(containing: waiting)
@@ -252,7 +216,7 @@ private final class BigFIFO {
     let handle = try #require(FileHandle(forWritingAtPath: file))
     try handle.truncate(atOffset: 0)
     try handle.write(contentsOf: whole.prefix(whole.count / 2))
-    let reader = try Running(["inspect", file])
+    let reader = try RunningTouchTape(["inspect", file])
     let waited = reader.waitForStandardError(containing: "waiting for another touchtape to finish with \(file)")
     try handle.write(contentsOf: whole.dropFirst(whole.count / 2))
     try handle.close()
