@@ -48,6 +48,12 @@ public struct TrackReport: Sendable {
 
     /// A value from its parts.
     public init(transcript t: Transcript, deviceName: String, checks: [CheckResult]) {
+        self.init(transcript: t, deviceName: deviceName, checks: checks, explanation: OutcomeExplanation(transcript: t))
+    }
+
+    /// A row whose explanation was made already (with the pan settings in force), so it is
+    /// not made twice per track (nor per probe).
+    public init(transcript t: Transcript, deviceName: String, checks: [CheckResult], explanation: OutcomeExplanation) {
         file = t.file
         track = t.track
         self.deviceName = deviceName
@@ -61,7 +67,7 @@ public struct TrackReport: Sendable {
         expected = t.annotation.expected
         self.checks = checks
         notes = t.notes
-        explanation = OutcomeExplanation(transcript: t)
+        self.explanation = explanation
         userNote = t.annotation.note.flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -73,8 +73,8 @@ public struct TrackRun: Sendable {
         let transcript = ReplayPipeline.transcript(samples: samples, run: dismissal, settings: configuration.dismissal,
                                                    profileName: configuration.profileName, context: context)
         let results = ReplayPipeline.check(transcript, checks: checks)
-        var report = TrackReport(transcript: transcript, deviceName: description.name, checks: results)
-        report.explanation = OutcomeExplanation(transcript: transcript, pan: configuration.pan)
+        var report = TrackReport(transcript: transcript, deviceName: description.name, checks: results,
+                                 explanation: OutcomeExplanation(transcript: transcript, pan: configuration.pan))
         report.assumptions = units.assumption.map { [$0] } ?? []
         return TrackResult(transcript: transcript, report: report)
     }

@@ -65,6 +65,9 @@ public struct Probe: Hashable, Sendable {
     /// Whether the declared rules start a transition for them at all (a probe whose rules
     /// refuse it is labelled "must not dismiss").
     public var startsTransition: Bool
+    /// The declared rules' own run of the samples (TouchTape's controller under them): a
+    /// built-in profile's replay of the probe is exactly this run, not made twice.
+    package var rulesRun: DismissalRunResult?
     /// The transformation and what it gives, in words: `pan × 0.589134…: release progress
     /// 0.333333 → cancel`.
     public var detail: String
@@ -104,8 +107,10 @@ public enum ProbeMaker {
             guard let transformed else { notMade.append(kind); return }
             let result = oracleRun(transformed)
             let progress = DecimalText.fixed(rules.rawProgress(of: transformed[release].translation), 6)
-            made.append(Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
-                              detail: "\(words): release progress \(progress) → \(result.outcome)"))
+            var probe = Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
+                              detail: "\(words): release progress \(progress) → \(result.outcome)")
+            probe.rulesRun = result
+            made.append(probe)
         }
         func pair(_ below: Probe.Kind, _ above: Probe.Kind, _ family: (Double) -> [PanSample], upTo limit: Double, _ what: String) {
             guard let (low, high) = boundary(family, from: 0, to: limit, oracle: oracle) else {

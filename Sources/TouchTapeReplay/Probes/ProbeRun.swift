@@ -10,7 +10,16 @@ extension Probe {
         of track: ReplayedTrack, configuration: ReplayConfiguration, controller: Controller
     ) -> ReplayedTrack {
         let rules = configuration.dismissal
-        let run = DismissalRun.run(controller: controller, settings: rules, samples: samples)
+        // TouchTape's own controller under the same rules would repeat the rules' run exactly.
+        // The completion runs on the configured display, as the track's own did.
+        let run: DismissalRunResult
+        if let rulesRun, configuration.frameRate == VirtualClock.defaultFrameRate,
+           let own = controller as? DismissalController, own.settings == rules {
+            run = rulesRun
+        } else {
+            run = DismissalRun.run(controller: controller, settings: rules, samples: samples,
+                                   clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
+        }
         let label: ExpectedOutcome? = startsTransition ? expected.expected : ExpectedOutcome.none
         let t = track.transcript
         let context = TrackContext(file: t.file, track: t.track, deviceName: track.report.deviceName, deviceKind: t.deviceKind,
@@ -20,8 +29,8 @@ extension Probe {
         let transcript = ReplayPipeline.transcript(samples: samples, run: run, settings: rules,
                                                    profileName: configuration.profileName, context: context)
         var report = TrackReport(transcript: transcript, deviceName: track.report.deviceName,
-                                 checks: ReplayPipeline.check(transcript))
-        report.explanation = OutcomeExplanation(transcript: transcript, pan: configuration.pan)
+                                 checks: ReplayPipeline.check(transcript),
+                                 explanation: OutcomeExplanation(transcript: transcript, pan: configuration.pan))
         report.assumptions = track.report.assumptions
         report.probe = name
         // The transformations keep every sample, in order: each still comes from its frame.
