@@ -73,6 +73,8 @@ final class LiveRunner {
 
     /// Keeps the raw-mode terminal of JSON mode, so it is restored too.
     private var rawKeys: Terminal?
+    /// Escape sequences (arrows) consumed whole, across reads.
+    private var keyReader = LiveKeyReader()
 
     /// What the session emits: JSON lines, buffered until ``flush()``.
     func emit(_ event: LiveEvent) {
@@ -107,8 +109,9 @@ final class LiveRunner {
             self.keys = nil   // the pipe closed
             return false
         }
-        for byte in bytes {
-            guard let key = LiveKey(byte: byte) else { continue }
+        for input in keyReader.feed(bytes) {
+            // Arrows are recognised (and no longer read as `[`); they select nothing yet.
+            guard case .key(let key) = input else { continue }
             switch session.press(key, emit: emit) {
             case .handled: break
             case .quit: return true
