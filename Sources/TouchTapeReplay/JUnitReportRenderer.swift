@@ -28,7 +28,11 @@ public enum JUnitReportRenderer {
         if let v = t.releaseVelocity {
             lines.append("release velocity: (\(TextReportRenderer.fixed(v.x, 1)), \(TextReportRenderer.fixed(v.y, 1))) pt/s")
         }
-        lines += t.notes.map { "note: \($0)" }
+        // The label's note, the tool's assumptions and its diagnostics, each said once under its
+        // own heading (the user's note came out as `note: note: …`).
+        if let note = t.userNote { lines.append("label note: \(note)") }
+        lines += t.assumptions.map { "assumed: \($0)" }
+        lines += t.diagnostics.map { "note: \($0)" }
         return lines.joined(separator: "\n")
     }
 

@@ -65,6 +65,7 @@ private struct JSONReport: Decodable {
     #expect(run.status == 2, "\(run.stderr)")
     let xml = try String(contentsOf: out, encoding: .utf8)
     #expect(xml.contains("<failure type=\"expected-outcome\""))
+    #expect(!xml.contains("note: note:"), "the label's note is said once (issue 24)")
     #expect(xml.contains("<skipped message="))
     #expect(xml.contains("<error type=\""))
     #expect(xml.contains("[easytransitions]"), "the profile is part of every test's name")
