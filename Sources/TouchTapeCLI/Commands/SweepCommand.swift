@@ -18,11 +18,10 @@ struct SweepCommand: AsyncParsableCommand {
     @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
-    @Option(help: "Report format: text or json.") var format: ReportFormat = .text
+    @Option(help: "Report format.") var format: SweepFormat = .text
     @Option(name: .shortAndLong, help: "Write the report to this file ('-': standard output).") var output: String = "-"
 
     func run() async throws {
-        guard format != .junit else { throw fail("sweep reports are text or json") }
         let (_, configuration, project) = try settingsOptions.configuration(ranges: true)
         let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
@@ -34,4 +33,9 @@ struct SweepCommand: AsyncParsableCommand {
         try writeOutput(format == .json ? SweepRenderer.json(report) : SweepRenderer.text(report), to: output)
         if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
     }
+}
+
+/// sweep's report formats: a sweep has no pass or fail to report as JUnit, so it is not offered.
+enum SweepFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

@@ -8,18 +8,18 @@ import TouchTapeReplay
 /// The profile and setting options `replay` and `live` share, mapped onto the library's
 /// one ``SessionSettings`` type (the CLI only maps arguments; ranges are checked there).
 struct SessionSettingsOptions: ParsableArguments {
-    @Option(help: "Which library's rules the controller follows (default: touchtape.yml's, else transition).")
+    @Option(help: "Which library's rules the controller follows: transition (Transition's PanInteractionController), easytransitions (EasyTransitions), photozoom (PhotoZoomAnimator). Default: touchtape.yml's, else transition.")
     var profile: DismissalProfile?
 
     // `.unconditional`: a negative value (`--threshold -0.1`) is read as the value and
     // rejected by its range check, instead of looking like an unknown option.
     @Option(parsing: .unconditional,
-            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test. sweep: A...B is the range swept.",
+            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.",
             transform: { try SettingArgument($0, .threshold) })
     var threshold: SettingArgument?
 
     @Option(name: .customLong("flick-velocity"), parsing: .unconditional,
-            help: "Minimum flick velocity, points per second. sweep: A...B is the range swept.",
+            help: "Minimum flick velocity, points per second.",
             transform: { try SettingArgument($0, .flickVelocity) })
     var flickVelocity: SettingArgument?
 
