@@ -60,6 +60,9 @@ public final class OutputFile {
     private var state: State
     /// How blocking steps wait (a FIFO with no reader, a full pipe): interruptible by a stop signal.
     private let waiting: Waiting
+    /// False for a descriptor of this process that was closed when it started (looked at
+    /// once, not on every write).
+    private let descriptorUsable: Bool
 
     /// Opens `path` (`-`: standard output) for writing by the rules above. A FIFO nobody
     /// reads yet is waited for (``Waiting/announce(_:)`` says so) until a reader comes or a
@@ -71,6 +74,7 @@ public final class OutputFile {
         self.target = target
         self.regularFiles = regularFiles
         self.waiting = waiting
+        if case .descriptor(let descriptor) = target { descriptorUsable = Self.isInherited(descriptor) } else { descriptorUsable = true }
         switch target {
         case .descriptor(let descriptor):
             state = .open(descriptor: descriptor, temporary: nil)
@@ -100,6 +104,7 @@ public final class OutputFile {
         target = .descriptor(descriptor)
         regularFiles = .atomicReplacement
         self.waiting = waiting
+        descriptorUsable = Self.isInherited(descriptor)
         state = .open(descriptor: descriptor, temporary: nil)
     }
 
@@ -179,7 +184,7 @@ public final class OutputFile {
     /// Writes all of `bytes`, or throws, as ``write(_:)-(String)`` does.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         guard case .open(let descriptor, _) = state else { preconditionFailure("write after commit or discard of \(name)") }
-        if case .descriptor = target, !Self.isInherited(descriptor) { throw fail(EBADF, .write) }
+        if !descriptorUsable { throw fail(EBADF, .write) }
         // Standard output is the shell's descriptor (its blocking mode is not ours to
         // change): where a stop signal can come, wait for room before each chunk instead.
         let pollFirst: Bool

@@ -76,7 +76,8 @@ public enum OutputTarget: Hashable, Sendable {
         return nil
     }
 
-    private static func linkTarget(_ path: String) -> String? {
+    /// What the symlink at `path` points at, as written in it; `nil` if it is none.
+    static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

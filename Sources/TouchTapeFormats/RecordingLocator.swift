@@ -129,7 +129,7 @@ public enum RecordingLocator {
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
             let ext = RecordingPath.pathExtension(path)
             guard explicitly || ext.isEmpty || isRecordingFile(path) else { return nil }
-            let target = linkTarget(path).map { " to \(TextExcerpt.make($0, limit: nil))" } ?? ""
+            let target = OutputTarget.linkTarget(path).map { " to \(TextExcerpt.make($0, limit: nil))" } ?? ""
             return RecordingError(kind: .ioFailure, file: path, expected: "a recording or a folder",
                                   found: "a dangling symbolic link\(target)",
                                   hint: "its target does not exist (relative to \(TextExcerpt.make(RecordingPath.directory(path), limit: nil))); every other file was searched")
@@ -139,13 +139,6 @@ public enum RecordingLocator {
             return RecordingError(kind: .ioFailure, file: path, expected: "a readable file or folder",
                                   found: String(cString: strerror(code)), hint: "every other file was searched")
         }
-    }
-
-    private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A file's identity (device and inode), to walk each folder and take each file once.

@@ -134,13 +134,18 @@ public struct IntegerOption: Hashable, Sendable {
         self.range = range
     }
 
+    /// Decimal digits only, at least one (no sign, no `0x`, no `_`).
+    static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     /// What the option takes, in words.
     public var expected: String { "give \(meaning), a whole number from \(range.lowerBound) to \(range.upperBound)" }
 
     /// `text` as a whole number in range (decimal digits only), or the error that names the option.
     public func parse(_ text: String) throws(OptionValueError) -> Int {
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        guard Self.isDigits(digits) else {
             throw OptionValueError(option: name, value: TextExcerpt.make(text), problem: "not a whole number", expected: expected)
         }
         guard let value = Int(text), range.contains(value) else {

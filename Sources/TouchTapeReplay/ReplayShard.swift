@@ -32,10 +32,7 @@ public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ text: String, option: String = "--shard") throws(OptionValueError) -> ReplayShard {
         let expected = "give I/N: shard I of N, both whole numbers, 1 ≤ I ≤ N ≤ 10000 (e.g. 2/4)"
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        func number(_ part: Substring) -> Int? {
-            guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            return Int(part)
-        }
+        func number(_ part: Substring) -> Int? { IntegerOption.isDigits(part) ? Int(part) : nil }
         guard parts.count == 2, let index = number(parts[0]), let count = number(parts[1]) else {
             throw OptionValueError(option: option, value: TextExcerpt.make(text), problem: "not of the form I/N", expected: expected)
         }

@@ -147,7 +147,7 @@ public enum ProbeMaker {
         }
         // Flick: the release velocity straight towards the edge, at the flick minimum and a
         // step either side; and the minimum as the magnitude of a 3-4-5 diagonal.
-        let forward = direction(of: Vector2(x: 0, y: 0), edge: rules.edge, forward: true)
+        let forward = towards(rules.edge)
         if let flick = rules.flick {
             let v = flick.minimumVelocity
             for (kind, speed) in [(Probe.Kind.flickBelow, v.nextDown), (.flickOn, v), (.flickAbove, v.nextUp)] {
@@ -169,9 +169,8 @@ public enum ProbeMaker {
         case nil: nil
         }
         if let limit = backLimit {
-            let unit = direction(of: Vector2(x: 0, y: 0), edge: rules.edge, forward: true)
             for (kind, along) in [(Probe.Kind.flickBackBelow, limit.nextUp), (.flickBackOn, limit), (.flickBackAbove, limit.nextDown)] {
-                add(kind, releaseVelocity(samples, release, unit * along), "release velocity \(along) pt/s along the edge")
+                add(kind, releaseVelocity(samples, release, forward * along), "release velocity \(along) pt/s along the edge")
             }
         } else {
             notMade += [.flickBackBelow, .flickBackOn, .flickBackAbove]
@@ -190,11 +189,6 @@ public enum ProbeMaker {
         add(.faster, timeWarped(samples, by: 0.5), "track at double speed")
         let order = Probe.Kind.allCases
         return (made.sorted { order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! }, notMade)
-    }
-
-    /// The probe of `kind` for a track, when it can be made (reproducing one report line).
-    public static func probe(_ kind: Probe.Kind, from samples: [PanSample], rules: DismissalSettings) -> Probe? {
-        probes(from: samples, rules: rules).probes.first { $0.kind == kind }
     }
 
     // MARK: Landing on a boundary
@@ -293,16 +287,11 @@ public enum ProbeMaker {
         return samples
     }
 
-    /// A unit vector towards (or away from) the dismiss edge: the release velocity's own
-    /// direction when it points that way, else straight along the axis.
-    static func direction(of velocity: Vector2, edge: DismissEdge, forward: Bool) -> Vector2 {
-        let along = edge.component(of: velocity)
-        let length = velocity.length
-        if length > 1e-9, forward ? along > 0 : along < 0 { return velocity * (1 / length) }
-        let sign = (forward ? 1.0 : -1.0) * edge.sign
+    /// The unit vector straight towards the dismiss edge.
+    static func towards(_ edge: DismissEdge) -> Vector2 {
         switch edge.axis {
-        case .vertical: return Vector2(x: 0, y: sign)
-        case .horizontal: return Vector2(x: sign, y: 0)
+        case .vertical: return Vector2(x: 0, y: edge.sign)
+        case .horizontal: return Vector2(x: edge.sign, y: 0)
         }
     }
 
