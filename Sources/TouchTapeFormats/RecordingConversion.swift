@@ -25,8 +25,11 @@ public enum RecordingConversion {
     ///
     /// - Parameter cancelled: looked at before each 64 KiB write (a signal arrived): when it
     ///   says so, the conversion stops there and returns `false`; the caller drops `output`.
+    ///
+    /// `stream` may be any ``RecordingItemSource``: a ``RecordingStream`` as read, or one
+    /// whose marks were rewritten on the way (`touchtape label`).
     @discardableResult
-    public static func convert(_ stream: inout RecordingStream, to format: RecordingFormat, output: OutputFile,
+    public static func convert(_ stream: inout some RecordingItemSource, to format: RecordingFormat, output: OutputFile,
                                cancelled: () -> Bool = { false }) throws -> Bool {
         let source = stream.source
         var metadata = stream.metadata
@@ -49,7 +52,7 @@ public enum RecordingConversion {
     }
 
     /// Returns `false` when `cancelled` stopped it (before a write; the caller drops `output`).
-    private static func run(_ stream: inout RecordingStream, _ formatter: inout some RecordingFormatter,
+    private static func run(_ stream: inout some RecordingItemSource, _ formatter: inout some RecordingFormatter,
                             _ output: OutputFile, _ cancelled: () -> Bool) throws -> Bool {
         let file = stream.source.eventsPath
         // One buffer for the whole run: event lines are appended as bytes, written at 64 KiB.
@@ -110,3 +113,18 @@ public enum RecordingConversion {
         }
     }
 }
+
+/// A recording read one item at a time, with the device and file facts a writer needs
+/// first: what ``RecordingConversion`` streams from.
+public protocol RecordingItemSource {
+    /// Where the recording was read from (errors name its events file).
+    var source: RecordingSource { get }
+    /// The device the events came from.
+    var description: DeviceDescription { get }
+    /// What the file says about itself.
+    var metadata: RecordingMetadata { get }
+    /// The next event or mark, in stream order; `nil` at the end.
+    mutating func next() throws -> RecordingItem?
+}
+
+extension RecordingStream: RecordingItemSource {}

@@ -1,54 +1,125 @@
 import TouchTapeEvents
+import TouchTapeFrames
 
-/// Gives chosen tracks of a recording new annotations, after the recording was made.
+/// Gives chosen tracks of a recording new annotations, after the recording was made, as
+/// the recording streams past: memory stays flat however many tracks it holds.
 ///
 /// People record first and judge later: a tuning session records a dozen pans, `inspect`
 /// or `replay` shows which finished and which did not, and only then does the person say
 /// which ones *should* have. Re-recorded files need the same: the recorder in the VM plays
 /// a labelled file through the kernel and records it back, and the labels are carried over
-/// track by track. Both rewrite only the marks; the events stay byte for byte.
+/// track by track. Both rewrite only the marks; the events pass through unchanged and in
+/// order.
 ///
-/// Marks follow the rule ``TrackSplitter/tracks(from:description:units:annotations:)``
-/// reads them by: a track owns the first mark from its last event up to the next track's
-/// first event. Relabelling a track removes every mark in that window (a reader would
-/// ignore all but the first anyway) and puts one mark right after the track's last event,
-/// where a recorder writes it. Marks of other tracks, and marks nobody owns, stay where
-/// they are.
-public enum TrackRelabelling {
-    /// The marks after giving each track number in `labels` its new annotation.
-    ///
+/// Marks follow the rule ``TrackSession`` reads them by: a track owns the first mark from
+/// its last event up to the next track's first event (its *window*). Relabelling a track
+/// removes every mark in its window (a reader would ignore all but the first anyway) and
+/// puts one mark at the window's far end: just before the next track's first event, or at
+/// the end of the stream. It goes there, not straight after the track's last event, because
+/// the track's old annotation (what `--expect` alone keeps the note of) is only known when
+/// the window closes, and everything in the window must already have been passed on. Marks
+/// of other tracks, and marks nobody owns, stay where they are.
+///
+/// ```swift
+/// var relabelling = TrackRelabelling(description: d, units: u, chosen: { $0 == 2 }) { _, old in
+///     var new = old; new.expected = .finish; return new
+/// }
+/// relabelling.feed(.event(e)) { piece in … }   // for every event and mark, in order
+/// relabelling.finish { piece in … }
+/// ```
+public struct TrackRelabelling {
+    /// What goes in and comes out: the recording's items, in stream order.
+    public enum Piece: Hashable, Sendable {
+        case event(InputEvent)
+        case mark(TrackAnnotation)
+    }
+
+    /// A relabelled track: its number, the annotation it had and the one it has now.
+    public struct Change: Hashable, Sendable {
+        public var track: Int
+        public var old: TrackAnnotation
+        public var new: TrackAnnotation
+    }
+
+    private var session: TrackSession
+    private let chosen: (Int) -> Bool
+    private let relabel: (Int, TrackAnnotation) throws -> TrackAnnotation
+    /// The pieces since the last `SYN_REPORT`: held until the frame shows whether it
+    /// starts the next track (a mark inside that frame is past the window).
+    private var frame: [Piece] = []
+    /// The chosen track whose window is open: its marks are dropped as they come.
+    private var window: Int?
+
     /// - Parameters:
-    ///   - marks: the recording's marks in stream order.
-    ///   - tracks: the recording's tracks, as the splitter made them from the same events.
-    ///   - labels: track number (1-based) → the annotation it gets; numbers with no track
-    ///     are ignored (callers check them first, so they can say which one is wrong).
-    /// - Returns: marks in stream order, one per relabelled track (none if its annotation
-    ///   is empty).
-    public static func marks(
-        _ marks: [(eventIndex: Int, annotation: TrackAnnotation)], tracks: [Track],
-        labels: [Int: TrackAnnotation]
-    ) -> [(eventIndex: Int, annotation: TrackAnnotation)] {
-        var windows: [ClosedRange<Int>] = []
-        var added: [(eventIndex: Int, annotation: TrackAnnotation)] = []
-        for (k, track) in tracks.enumerated() {
-            guard let annotation = labels[track.number] else { continue }
-            let end = track.sourceEventRange.upperBound
-            let nextStart = k + 1 < tracks.count ? tracks[k + 1].sourceEventRange.lowerBound : Int.max
-            windows.append(end...nextStart)
-            if !annotation.isEmpty { added.append((end, annotation)) }
-        }
-        let kept = marks.filter { mark in !windows.contains { $0.contains(mark.eventIndex) } }
-        // Merge by event index (no ties: a kept mark never lies in a relabelled window).
-        var result: [(eventIndex: Int, annotation: TrackAnnotation)] = []
-        result.reserveCapacity(kept.count + added.count)
-        var i = 0, j = 0
-        while i < kept.count || j < added.count {
-            if j == added.count || (i < kept.count && kept[i].eventIndex <= added[j].eventIndex) {
-                result.append(kept[i]); i += 1
+    ///   - chosen: whether track *n* (1-based, as `inspect` numbers them) is relabelled.
+    ///   - relabel: track *n*'s new annotation from its old one (an empty one removes the mark).
+    public init(description: DeviceDescription, units: MillimetreConversion, chosen: @escaping (Int) -> Bool,
+                relabel: @escaping (Int, TrackAnnotation) throws -> TrackAnnotation) {
+        self.session = TrackSession(description: description, units: units)
+        self.chosen = chosen
+        self.relabel = relabel
+    }
+
+    /// Feeds the next piece; `emit` gets what is written out, in order, and `changed` each
+    /// relabelled track as its new mark is emitted. Rethrows what `relabel` throws.
+    public mutating func feed(_ piece: Piece, emit: (Piece) throws -> Void, changed: (Change) throws -> Void = { _ in }) throws {
+        switch piece {
+        case .mark(let annotation):
+            session.mark(annotation)
+            if frame.isEmpty, !session.isInGesture {
+                if window == nil { try emit(piece) }   // in an open window: dropped
             } else {
-                result.append(added[j]); j += 1
+                // Inside a frame, or between two frames of a gesture the stream may end in
+                // (then the mark is in that track's window): decided at the next frame.
+                frame.append(piece)
+            }
+        case .event(let event):
+            frame.append(piece)
+            let fed = session.feed(event)
+            guard event.isSynReport else { return }
+            if case .label(let track, let old)? = fed.label, window == track {
+                // This frame starts the next track: the window closes before its first event.
+                try close(track: track, old: old, emit: emit, changed: changed)
+            }
+            for held in frame {
+                if case .mark = held, window != nil { continue }
+                try emit(held)
+            }
+            frame.removeAll(keepingCapacity: true)
+            if case .ended? = fed.boundary, chosen(session.trackNumber) { window = session.trackNumber }
+        }
+    }
+
+    /// The stream ended: the held pieces, then the last window's new mark.
+    public mutating func finish(emit: (Piece) throws -> Void, changed: (Change) throws -> Void = { _ in }) throws {
+        let current = session.trackNumber
+        var steps: [TrackStep] = []
+        session.finish { steps.append($0) }
+        var label: (track: Int, old: TrackAnnotation)?
+        for step in steps {
+            switch step {
+            case .endedInGesture:
+                // Cut mid-gesture: its window is everything after its last complete frame.
+                if chosen(current) { window = current }
+            case .label(let track, let annotation):
+                label = (track, annotation)
+            case .frame:
+                break
             }
         }
-        return result
+        for held in frame {
+            if case .mark = held, window != nil { continue }
+            try emit(held)
+        }
+        frame.removeAll()
+        if let label, window == label.track { try close(track: label.track, old: label.old, emit: emit, changed: changed) }
+    }
+
+    private mutating func close(track: Int, old: TrackAnnotation, emit: (Piece) throws -> Void,
+                                changed: (Change) throws -> Void) throws {
+        window = nil
+        let new = try relabel(track, old)
+        if !new.isEmpty { try emit(.mark(new)) }
+        try changed(Change(track: track, old: old, new: new))
     }
 }

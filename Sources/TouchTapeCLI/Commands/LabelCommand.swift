@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
@@ -88,8 +89,9 @@ struct LabelCommand: AsyncParsableCommand {
                        hint: "copy the recording to a file first (cat FIFO > pan.evemu), then label that")
         }
         // A path that names nothing says so as every command does (before the lock is taken).
-        _ = try selectRecordings([file], deviceIndex: device)
-        let source = RecordingLocator.source(forPath: file, deviceIndex: device)
+        let selection = try selectRecordings([file], deviceIndex: device)
+        if let problem = selection.problems.first { throw fail(problem) }
+        let source = selection.sources[0]
         let destination = output ?? file
         // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
         let inPlace = output.map { OutputAliasing.sameFile($0, file) } ?? true
@@ -111,66 +113,49 @@ struct LabelCommand: AsyncParsableCommand {
         } else {
             target = source.format
         }
-
-        // OTHER is read before FILE is locked: `label A --from B` and `label B --from A` at
-        // once must not each hold one file while waiting for the other.
-        var donors: [Track] = []
+        let edit: RecordingRelabelling.Edit
         if let from {
-            let other: Recording
-            do { other = try RecordingReader.read(RecordingLocator.source(forPath: from), locking: readLocking) } catch { throw fail(error) }
-            donors = other.tracks()
+            // OTHER is read before FILE is locked: `label A --from B` and `label B --from A` at
+            // once must not each hold one file while waiting for the other.
+            do { edit = .copy(try CopiedLabels(RecordingLocator.source(forPath: from), locking: readLocking)) } catch { throw fail(error) }
+        } else {
+            edit = clear ? .clear : .set(expected: expect, note: note)
         }
         let lock = inPlace ? try lockForRewrite() : nil
-
-        var recording: Recording
-        do { recording = try RecordingReader.read(source, locking: lock == nil ? readLocking : .unlocked) } catch { throw fail(error) }
-        if inPlace, let count = recording.metadata.deviceCount, count > 1 {
+        let locking = lock == nil ? readLocking : .unlocked
+        if inPlace, let count = (try? RecordingStream(source, locking: locking))?.metadata.deviceCount, count > 1 {
             // The file is written back with the one device read; the others would be lost.
             throw fail("\(file) holds \(count) devices and label writes one; it cannot be rewritten in place",
-                       hint: "give -o OUT to write device \(recording.metadata.deviceIndex ?? 0) (--device N) with its labels")
-        }
-        let tracks = recording.tracks()
-        let chosen = track.isEmpty ? tracks.map(\.number) : track
-        if let missing = chosen.first(where: { $0 > tracks.count }) {
-            throw fail("\(file) has \(tracks.count) track(s); there is no track \(missing)",
-                       hint: "'touchtape inspect \(file)' lists the tracks")
-        }
-        if let from, donors.count != tracks.count {
-            throw fail("\(file) has \(tracks.count) track(s) but \(from) has \(donors.count): labels are copied track by track",
-                       hint: "--from needs the same gestures, e.g. the file a re-recording was played from")
+                       hint: "give -o OUT to write one device (--device N) with its labels")
         }
 
-        var labels: [Int: TrackAnnotation] = [:]
-        var report = ""
-        for number in chosen.sorted() where labels[number] == nil {
-            let old = tracks[number - 1].annotation
-            var new = old
-            if from != nil {
-                let donor = donors[number - 1].annotation
-                new.expected = donor.expected
-                new.note = donor.note
-            } else {
-                if clear { new.expected = nil; new.note = nil }
-                if let expect { new.expected = expect }
-                if let note { new.note = note.isEmpty ? nil : note }
+        // What changed, a line per track, said once the new file is in place (held in a
+        // scratch file, not in memory: a recording may have a million tracks).
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
+        do {
+            let summary = try SpillFile()
+            let out = try OutputFile(path: destination, waiting: waiting(stop))
+            let done = try RecordingRelabelling.relabel(
+                source, locking: locking, tracks: track, edit: edit, format: target, output: out,
+                cancelled: { stop.firedSignal != nil }
+            ) { change in
+                try summary.write("track \(change.track): \(Self.describe(change.new))"
+                                  + (change.new == change.old ? " (unchanged)\n" : " (was: \(Self.describe(change.old)))\n"))
             }
-            labels[number] = new
-            report += "track \(number): \(Self.describe(new))" + (new == old ? " (unchanged)\n" : " (was: \(Self.describe(old)))\n")
-        }
-
-        let marks = TrackRelabelling.marks(recording.annotations.map { ($0.eventIndex, $0.annotation) },
-                                           tracks: tracks, labels: labels)
-        recording.annotations = marks.map { AnnotationMark(eventIndex: $0.eventIndex, annotation: $0.annotation) }
-        let text: String
-        do { text = try recording.formattedForWriting(as: target) } catch { throw fail(error) }
-        try writeOutput(text, to: destination)
-        // The new file is in place: the next label may read it.
-        withExtendedLifetime(lock) {}
-        if destination == "-" {
-            writeStandardError(report)   // standard output holds the recording
-        } else {
-            try writeStandardOutput(report + "wrote \(destination)\n")
-        }
+            guard done, stop.firedSignal == nil else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: out) }
+            try out.commit()
+            // The new file is in place: the next label may read it.
+            withExtendedLifetime(lock) {}
+            let said = destination == "-" ? OutputFile.standardError() : OutputFile.standardOutput()
+            try summary.drain { (piece: String) throws(OutputError) in try said.write(terminalLines(piece)) }
+            if destination != "-" { try said.write(terminalLines("wrote \(destination)\n")) }
+            try said.commit()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let refusal as RecordingRelabelling.Refusal {
+            throw fail(refusal.message, hint: refusal.hint)
+        } catch { throw fail(error) }
     }
 
     /// Takes FILE's exclusive lock for the read-modify-write, waiting (and saying so) while
