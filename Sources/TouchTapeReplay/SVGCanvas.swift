@@ -123,13 +123,21 @@ struct SVGCanvas {
     """
 
     /// The whole document.
-    func rendered(title: String) -> String {
+    func rendered(title: String) -> String { renderedHead(title: title) + renderedTail }
+
+    /// The document up to the end of ``body``: elements written after it (a streamed
+    /// drawing's points) go between it and ``renderedTail``.
+    func renderedHead(title: String) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\""
             + " viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" role=\"img\">\n"
             + "<title>\(Self.escape(title))</title>\n<style>\(Self.style)</style>\n"
             + "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\"/>\n"
             + body.joined(separator: "\n") + "\n"
-            + "<rect class=\"frame\" x=\"\(Self.n(left))\" y=\"\(Self.n(top))\" width=\"\(Self.n(right - left))\" height=\"\(Self.n(bottom - top))\"/>\n"
+    }
+
+    /// The plot area's frame and the end of the document.
+    var renderedTail: String {
+        "<rect class=\"frame\" x=\"\(Self.n(left))\" y=\"\(Self.n(top))\" width=\"\(Self.n(right - left))\" height=\"\(Self.n(bottom - top))\"/>\n"
             + "</svg>\n"
     }
 }

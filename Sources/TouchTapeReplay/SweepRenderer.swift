@@ -1,44 +1,17 @@
 /// `touchtape sweep`'s reports: text (100 columns) and JSON (fixed key order and rounding).
+///
+/// Written a piece at a time (``SweepWriter``): the heading, each track as it is swept,
+/// then the agreements, so a sweep of a million tracks holds none of them. The whole-report
+/// functions here give the same bytes.
 public enum SweepRenderer {
-    public static func text(_ r: SweepReport) -> String {
-        let n = TextReportRenderer.fixed
-        var lines = ["TouchTape sweep — threshold \(n(r.thresholdRange.lowerBound, 3))…\(n(r.thresholdRange.upperBound, 3)),"
-                     + " flick velocity \(n(r.flickRange.lowerBound, 0))…\(n(r.flickRange.upperBound, 0)) pt/s"]
-        lines += TextReportRenderer.wrap("settings: " + r.settings.text, indent: "  ")
-        let folder = TextReportRenderer.commonFolder(r.tracks.map(\.file) + r.errors.map(\.file))
-        if !folder.isEmpty { lines += TextReportRenderer.wrap("folder: \(folder)", indent: "  ") }
-        var lastFile = ""
-        for t in r.tracks {
-            if t.file != lastFile {
-                lines.append("")
-                lines += TextReportRenderer.wrap(String(t.file.dropFirst(folder.count)), indent: "    ")
-                lastFile = t.file
-            }
-            lines += TextReportRenderer.wrap("  track \(t.track): \(t.outcome.rawValue)"
-                + (t.expected.map { " (labelled \($0.rawValue))" } ?? "") + " — \(t.explanation)", indent: "      ")
-            lines += TextReportRenderer.wrap("    threshold: " + describe(t.threshold, digits: 3, unit: ""), indent: "      ")
-            lines += TextReportRenderer.wrap("    threshold, flicks off: " + describe(t.thresholdNoFlick, digits: 3, unit: ""), indent: "      ")
-            lines += TextReportRenderer.wrap("    flick velocity: " + describe(t.flickVelocity, digits: 1, unit: " pt/s"), indent: "      ")
-        }
-        if !r.errors.isEmpty {
-            lines += ["", "Could not read:"] + r.errors.map { "  " + $0.message }
-        }
-        lines.append("")
-        lines.append("Every labelled track as labelled:")
-        let labelled = r.tracks.filter { $0.expected != nil }.count
-        for a in r.agreements {
-            let name = a.axis == "threshold" ? "threshold" : a.axis == "thresholdNoFlick" ? "threshold, flicks off" : "flick velocity"
-            let digits = a.axis == "flickVelocity" ? 1 : 3
-            if labelled == 0 {
-                lines.append("  \(name): no labelled tracks")
-            } else if a.conflicts.isEmpty {
-                lines += TextReportRenderer.wrap("  \(name): " + a.ranges.map { interval($0, digits) }.joined(separator: ", "), indent: "    ")
-            } else {
-                lines += TextReportRenderer.wrap("  \(name): nowhere; conflicting: " + a.conflicts.map { String($0.dropFirst(folder.count)) }
-                    .joined(separator: "; "), indent: "    ")
-            }
-        }
-        return TextReportRenderer.joined(lines)
+    public static func text(_ r: SweepReport) -> String { whole(r, .text) }
+    public static func json(_ r: SweepReport) -> String { whole(r, .json) }
+
+    private static func whole(_ r: SweepReport, _ format: SweepWriter.Format) -> String {
+        var writer = SweepWriter(format)
+        var out = writer.begin(r.heading)
+        for t in r.tracks { out += writer.track(t) }
+        return out + writer.finish(r.summary)
     }
 
     /// `[a, b)` with the value's digits; an upper end of the range prints as `]`.
@@ -64,39 +37,157 @@ public enum SweepRenderer {
     static func exact(_ v: Double, _ digits: Int) -> String {
         TextReportRenderer.fixed(v, digits + 3)
     }
+}
 
-    public static func json(_ r: SweepReport) -> String {
-        func axis(_ a: SweepReport.Axis) -> JSONValue {
-            .object([
-                ("current", a.current.map(JSONValue.number) ?? .null),
-                ("boundaries", .array(a.boundaries.map { b in
-                    .object([("value", .number(b.value)), ("below", .string(b.below.rawValue)), ("above", .string(b.above.rawValue))])
-                })),
-                ("margin", a.margin.map(JSONValue.number) ?? .null),
-                ("onBoundary", .bool(a.onBoundary)),
-            ])
+/// A sweep report written as the sweep goes: ``begin(_:)``, ``track(_:)`` for each track,
+/// ``finish(_:)``; each returns the text to write next.
+public struct SweepWriter: Sendable {
+    public enum Format: Sendable { case text, json }
+    public let format: Format
+    private var folder = ""
+    private var lastFile = ""
+    private var tracksWritten = 0
+
+    public init(_ format: Format) { self.format = format }
+
+    public mutating func begin(_ h: SweepReport.Heading) -> String {
+        folder = h.folder
+        switch format {
+        case .text:
+            let n = TextReportRenderer.fixed
+            var lines = ["TouchTape sweep — threshold \(n(h.thresholdRange.lowerBound, 3))…\(n(h.thresholdRange.upperBound, 3)),"
+                         + " flick velocity \(n(h.flickRange.lowerBound, 0))…\(n(h.flickRange.upperBound, 0)) pt/s"]
+            lines += TextReportRenderer.wrap("settings: " + h.settings.text, indent: "  ")
+            if !folder.isEmpty { lines += TextReportRenderer.wrap("folder: \(folder)", indent: "  ") }
+            return TextReportRenderer.joined(lines)
+        case .json:
+            var out = "{\n"
+            member("settings", h.settings.json, into: &out)
+            out += ",\n"
+            member("ranges", .object([("threshold", .array([.number(h.thresholdRange.lowerBound), .number(h.thresholdRange.upperBound)])),
+                                      ("flickVelocity", .array([.number(h.flickRange.lowerBound), .number(h.flickRange.upperBound)]))]),
+                   into: &out)
+            out += ",\n  \"tracks\": "
+            return out
         }
-        let doc = JSONValue.object([
-            ("settings", r.settings.json),
-            ("ranges", .object([("threshold", .array([.number(r.thresholdRange.lowerBound), .number(r.thresholdRange.upperBound)])),
-                                ("flickVelocity", .array([.number(r.flickRange.lowerBound), .number(r.flickRange.upperBound)]))])),
-            ("tracks", .array(r.tracks.map { t in
-                .object([
-                    ("file", .string(t.file)), ("track", .integer(t.track)),
-                    ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
-                    ("outcome", .string(t.outcome.rawValue)), ("explanation", .string(t.explanation)),
-                    ("threshold", axis(t.threshold)), ("thresholdNoFlick", axis(t.thresholdNoFlick)),
-                    ("flickVelocity", axis(t.flickVelocity)),
-                ])
-            })),
-            ("labelledAgree", .object(r.agreements.map { a in
+    }
+
+    public mutating func track(_ t: SweepReport.Track) -> String {
+        defer { tracksWritten += 1 }
+        switch format {
+        case .text:
+            var lines: [String] = []
+            if t.file != lastFile {
+                lines.append("")
+                lines += TextReportRenderer.wrap(String(t.file.dropFirst(folder.count)), indent: "    ")
+                lastFile = t.file
+            }
+            lines += TextReportRenderer.wrap("  track \(t.track): \(t.outcome.rawValue)"
+                + (t.expected.map { " (labelled \($0.rawValue))" } ?? "") + " — \(t.explanation)", indent: "      ")
+            lines += TextReportRenderer.wrap("    threshold: " + SweepRenderer.describe(t.threshold, digits: 3, unit: ""), indent: "      ")
+            lines += TextReportRenderer.wrap("    threshold, flicks off: " + SweepRenderer.describe(t.thresholdNoFlick, digits: 3, unit: ""),
+                                             indent: "      ")
+            lines += TextReportRenderer.wrap("    flick velocity: " + SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " pt/s"),
+                                             indent: "      ")
+            return TextReportRenderer.joined(lines)
+        case .json:
+            var out = tracksWritten == 0 ? "[\n    " : ",\n    "
+            JSONValue.object([
+                ("file", .string(t.file)), ("track", .integer(t.track)),
+                ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
+                ("outcome", .string(t.outcome.rawValue)), ("explanation", .string(t.explanation)),
+                ("threshold", Self.axis(t.threshold)), ("thresholdNoFlick", Self.axis(t.thresholdNoFlick)),
+                ("flickVelocity", Self.axis(t.flickVelocity)),
+            ]).render(into: &out, indent: 2)
+            return out
+        }
+    }
+
+    public mutating func finish(_ s: SweepReport.Summary) -> String {
+        switch format {
+        case .text:
+            var lines: [String] = []
+            if !s.errors.isEmpty {
+                lines += ["", "Could not read:"] + s.errors.map { "  " + $0.message }
+            }
+            lines.append("")
+            lines.append("Every labelled track as labelled:")
+            for a in s.agreements {
+                let name = a.axis == "threshold" ? "threshold" : a.axis == "thresholdNoFlick" ? "threshold, flicks off" : "flick velocity"
+                let digits = a.axis == "flickVelocity" ? 1 : 3
+                if a.labelled == 0 {
+                    lines.append("  \(name): no tracks labelled finish or cancel")
+                } else if a.conflicts.isEmpty {
+                    lines += TextReportRenderer.wrap("  \(name): " + a.ranges.map { SweepRenderer.interval($0, digits) }.joined(separator: ", "),
+                                                     indent: "    ")
+                } else {
+                    let more = a.unnamedConflicts > 0 ? "; and \(a.unnamedConflicts) more right nowhere" : ""
+                    lines += TextReportRenderer.wrap("  \(name): nowhere; conflicting: "
+                        + a.conflicts.map { String($0.dropFirst(folder.count)) }.joined(separator: "; ") + more, indent: "    ")
+                }
+            }
+            return TextReportRenderer.joined(lines)
+        case .json:
+            var out = tracksWritten == 0 ? "[]" : "\n  ]"
+            out += ",\n"
+            member("labelledAgree", .object(s.agreements.map { a in
                 (a.axis, .object([
                     ("ranges", .array(a.ranges.map { .array([.number($0.lowerBound), .number($0.upperBound.nextDown)]) })),
                     ("conflicts", .array(a.conflicts.map(JSONValue.string))),
+                    ("unnamedConflicts", .integer(a.unnamedConflicts)),
+                    ("labelled", .integer(a.labelled)),
                 ]))
+            }), into: &out)
+            out += ",\n"
+            member("errors", .array(s.errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) }), into: &out)
+            return out + "\n}\n"
+        }
+    }
+
+    static func axis(_ a: SweepReport.Axis) -> JSONValue {
+        .object([
+            ("current", a.current.map(JSONValue.number) ?? .null),
+            ("boundaries", .array(a.boundaries.map { b in
+                .object([("value", .number(b.value)), ("below", .string(b.below.rawValue)), ("above", .string(b.above.rawValue))])
             })),
-            ("errors", .array(r.errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) })),
+            ("margin", a.margin.map(JSONValue.number) ?? .null),
+            ("onBoundary", .bool(a.onBoundary)),
         ])
-        return doc.rendered() + "\n"
+    }
+
+    /// `  "key": value`, at the document's first level.
+    private func member(_ key: String, _ value: JSONValue, into out: inout String) {
+        out += "  "
+        JSONValue.string(key).render(into: &out)
+        out += ": "
+        value.render(into: &out, indent: 1)
+    }
+}
+
+import TouchTapeFormats
+
+extension SweepWriter {
+    /// Sweeps `sources` and writes the report to `output` as it goes, in chunks of about
+    /// 64 KiB: memory stays flat in the number of tracks. The caller commits `output`.
+    /// `nil`: `cancelled` (a stop signal) ended the sweep before its end.
+    public static func write(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+                             thresholdRange: ClosedRange<Double>, flickRange: ClosedRange<Double>,
+                             format: Format, to output: OutputFile,
+                             cancelled: () -> Bool = { false }) throws(OutputError) -> SweepReport.Summary? {
+        var writer = SweepWriter(format)
+        var pending = writer.begin(SweepReport.heading(sources, configuration: configuration,
+                                                       thresholdRange: thresholdRange, flickRange: flickRange))
+        let chunk = ReportStream.defaultChunkBytes
+        let summary = try SweepReport.stream(sources, configuration: configuration, thresholdRange: thresholdRange,
+                                             flickRange: flickRange, cancelled: cancelled) { (t: SweepReport.Track) throws(OutputError) in
+            pending += writer.track(t)
+            if pending.utf8.count >= chunk {
+                try output.write(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        guard let summary else { return nil }
+        try output.write(pending + writer.finish(summary))
+        return summary
     }
 }

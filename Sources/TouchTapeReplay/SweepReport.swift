@@ -61,9 +61,14 @@ public struct SweepReport: Sendable {
     public struct Agreement: Sendable {
         public var axis: String
         public var ranges: [Range<Double>]
-        /// Labelled tracks that come out as labelled nowhere in the range, or whose
-        /// ranges share nothing with the others' (`file track N`).
+        /// When there is no such range: the tracks that show why (`file track N`): those
+        /// right nowhere in the range, the one needing the setting lowest and the one needing
+        /// it highest, and the one whose ranges left nothing in common.
         public var conflicts: [String]
+        /// Tracks right nowhere in the range beyond those named in ``conflicts``.
+        public var unnamedConflicts: Int
+        /// Tracks labelled finish or cancel: the ones these settings can decide.
+        public var labelled: Int
     }
 
     public var settings: EffectiveSettings
@@ -72,48 +77,102 @@ public struct SweepReport: Sendable {
     public var tracks: [Track]
     public var errors: [UnreadableFile]
     public var agreements: [Agreement]
+    /// The folder the files share (ending in `/`), `""` when none.
+    public var folder: String
+
+    /// What a sweep knows before its first track: the settings, the ranges, the folder.
+    public struct Heading: Sendable {
+        public var settings: EffectiveSettings
+        public var thresholdRange: ClosedRange<Double>
+        public var flickRange: ClosedRange<Double>
+        public var folder: String
+    }
+
+    /// What a sweep knows after its last track.
+    public struct Summary: Sendable {
+        public var errors: [UnreadableFile]
+        public var agreements: [Agreement]
+    }
+
+    public var heading: Heading { Heading(settings: settings, thresholdRange: thresholdRange, flickRange: flickRange, folder: folder) }
+    public var summary: Summary { Summary(errors: errors, agreements: agreements) }
 
     /// Sweeps every track of `sources`: pan samples once per track, then only the controller.
     public static func run(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                            thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000,
                            gridPoints: Int = 200) -> SweepReport {
         var tracks: [Track] = []
+        let heading = heading(sources, configuration: configuration, thresholdRange: thresholdRange, flickRange: flickRange)
+        let summary = stream(sources, configuration: configuration, thresholdRange: thresholdRange, flickRange: flickRange,
+                             gridPoints: gridPoints) { tracks.append($0) }
+            ?? Summary(errors: [], agreements: [])   // not reached: nothing cancels this sweep
+        return SweepReport(settings: heading.settings, thresholdRange: thresholdRange, flickRange: flickRange, tracks: tracks,
+                           errors: summary.errors, agreements: summary.agreements, folder: heading.folder)
+    }
+
+    /// The heading of a sweep over `sources`.
+    public static func heading(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+                               thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000) -> Heading {
+        Heading(settings: EffectiveSettings(configuration: configuration), thresholdRange: thresholdRange, flickRange: flickRange,
+                folder: TextReportRenderer.commonFolder(sources.map(\.eventsPath)))
+    }
+
+    /// Sweeps every track of `sources`, handing each to `track` as it is swept and keeping
+    /// none: memory is flat in the number of tracks (`touchtape sweep` writes each as it
+    /// comes). `cancelled` is looked at as the replay goes (a stop signal): `nil` when it
+    /// stopped the sweep.
+    @discardableResult
+    public static func stream<E: Error>(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+                                        thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000,
+                                        gridPoints: Int = 200, cancelled: () -> Bool = { false },
+                                        track: (Track) throws(E) -> Void) throws(E) -> Summary? {
         var errors: [UnreadableFile] = []
+        var accumulators = [("threshold", thresholdRange), ("thresholdNoFlick", thresholdRange), ("flickVelocity", flickRange)]
+            .map { AgreementAccumulator(axis: $0.0, range: $0.1) }
         let base = configuration.dismissal
         for source in sources {
+            var handedOn: E?
             do {
-                try RecordingReplay.run(source, configuration: configuration) { result in
-                    let t = result.transcript
-                    let sweep = OutcomeSweep(samples: t.samples, settings: base, gridPoints: gridPoints)
-                    var noFlick = sweep
-                    noFlick.settings.flick = nil
-                    let flickOn = base.flick != nil
-                    let axes: [(String, OutcomeSweep, OutcomeSweep.Setting, ClosedRange<Double>)] = [
-                        ("threshold", sweep, .threshold, thresholdRange), ("thresholdNoFlick", noFlick, .threshold, thresholdRange),
-                        ("flickVelocity", sweep, .flickVelocity, flickRange),
-                    ]
-                    var starts: [String: Outcome] = [:]
-                    for (name, s, setting, range) in axes { starts[name] = s.outcome(setting, range.lowerBound) }
-                    tracks.append(Track(
-                        file: t.file, track: t.track, expected: t.annotation.expected, outcome: t.outcome,
-                        explanation: result.report.explanation.summary, starts: starts,
-                        threshold: Axis(setting: .threshold, flicks: flickOn, current: base.completionThreshold,
-                                        boundaries: sweep.boundaries(of: .threshold, in: thresholdRange)),
-                        thresholdNoFlick: Axis(setting: .threshold, flicks: false, current: base.completionThreshold,
-                                               boundaries: noFlick.boundaries(of: .threshold, in: thresholdRange)),
-                        flickVelocity: Axis(setting: .flickVelocity, flicks: true, current: base.flick?.minimumVelocity,
-                                            boundaries: sweep.boundaries(of: .flickVelocity, in: flickRange))))
+                try RecordingReplay.run(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
+                                        cancelled: cancelled) { result in
+                    let t = sweep(result, base: base, gridPoints: gridPoints, thresholdRange: thresholdRange, flickRange: flickRange)
+                    for i in accumulators.indices { accumulators[i].add(t) }
+                    do throws(E) { try track(t) } catch { handedOn = error; throw error }
                 }
+            } catch is ReplayCancelled {
+                return nil
             } catch {
+                if let handedOn { throw handedOn }
                 errors.append(ReplayRunner.unreadable(file: source.eventsPath, error: error))
             }
+            if cancelled() { return nil }
         }
-        var agreements: [Agreement] = []
-        for (name, range) in [("threshold", thresholdRange), ("thresholdNoFlick", thresholdRange), ("flickVelocity", flickRange)] {
-            agreements.append(agreement(name, range: range, tracks: tracks))
-        }
-        return SweepReport(settings: EffectiveSettings(configuration: configuration), thresholdRange: thresholdRange,
-                           flickRange: flickRange, tracks: tracks, errors: errors, agreements: agreements)
+        return Summary(errors: errors, agreements: accumulators.map { $0.agreement })
+    }
+
+    /// One track's three axes.
+    static func sweep(_ result: TrackResult, base: DismissalSettings, gridPoints: Int,
+                      thresholdRange: ClosedRange<Double>, flickRange: ClosedRange<Double>) -> Track {
+        let t = result.transcript
+        let sweep = OutcomeSweep(samples: t.samples, settings: base, gridPoints: gridPoints)
+        var noFlick = sweep
+        noFlick.settings.flick = nil
+        let flickOn = base.flick != nil
+        let axes: [(String, OutcomeSweep, OutcomeSweep.Setting, ClosedRange<Double>)] = [
+            ("threshold", sweep, .threshold, thresholdRange), ("thresholdNoFlick", noFlick, .threshold, thresholdRange),
+            ("flickVelocity", sweep, .flickVelocity, flickRange),
+        ]
+        var starts: [String: Outcome] = [:]
+        for (name, s, setting, range) in axes { starts[name] = s.outcome(setting, range.lowerBound) }
+        return Track(
+            file: t.file, track: t.track, expected: t.annotation.expected, outcome: t.outcome,
+            explanation: result.report.explanation.summary, starts: starts,
+            threshold: Axis(setting: .threshold, flicks: flickOn, current: base.completionThreshold,
+                            boundaries: sweep.boundaries(of: .threshold, in: thresholdRange)),
+            thresholdNoFlick: Axis(setting: .threshold, flicks: false, current: base.completionThreshold,
+                                   boundaries: noFlick.boundaries(of: .threshold, in: thresholdRange)),
+            flickVelocity: Axis(setting: .flickVelocity, flicks: true, current: base.flick?.minimumVelocity,
+                                boundaries: sweep.boundaries(of: .flickVelocity, in: flickRange)))
     }
 
     static func axis(_ t: Track, _ name: String) -> Axis {
@@ -124,26 +183,58 @@ public struct SweepReport: Sendable {
         }
     }
 
-    /// The intersection of every labelled track's ranges of agreement with its label.
-    static func agreement(_ name: String, range: ClosedRange<Double>, tracks: [Track]) -> Agreement {
-        var common: [Range<Double>] = [range.lowerBound..<range.upperBound.nextUp]
-        var perTrack: [(String, [Range<Double>])] = []
-        for t in tracks {
-            guard let expected = t.expected else { continue }
-            let outcome: Outcome = expected == .finish ? .finish : .cancel
-            let ok = axis(t, name).ranges(where: outcome, in: range, start: t.starts[name] ?? .none)
-            perTrack.append(("\(t.file) track \(t.track)", ok))
-            common = intersect(common, ok)
+    /// One axis' agreement, built track by track in constant memory: the running
+    /// intersection of every labelled track's ranges of agreement with its label, and the
+    /// few tracks that explain an empty one. A track labelled `none` is left out: the
+    /// threshold and the flick velocity decide a release, not whether a transition starts.
+    struct AgreementAccumulator {
+        /// Tracks right nowhere in the range named at most (the rest are counted).
+        static let namedLimit = 20
+        let axis: String
+        let range: ClosedRange<Double>
+        var common: [Range<Double>]
+        var labelled = 0
+        var neverRight: [String] = []
+        var unnamed = 0
+        /// The track whose ranges end lowest, and the one whose ranges start highest.
+        var lowestEnd: (name: String, value: Double)?
+        var highestStart: (name: String, value: Double)?
+        /// The track after which nothing was left in common.
+        var emptiedBy: String?
+
+        init(axis: String, range: ClosedRange<Double>) {
+            self.axis = axis
+            self.range = range
+            common = [range.lowerBound..<range.upperBound.nextUp]
         }
-        guard common.isEmpty else { return Agreement(axis: name, ranges: common, conflicts: []) }
-        // Conflicts: tracks never right in the range, then tracks whose ranges meet no other's.
-        var conflicts = perTrack.filter { $0.1.isEmpty }.map(\.0)
-        for (i, a) in perTrack.enumerated() where !a.1.isEmpty {
-            for (j, b) in perTrack.enumerated() where j > i && !b.1.isEmpty && intersect(a.1, b.1).isEmpty {
-                for n in [a.0, b.0] where !conflicts.contains(n) { conflicts.append(n) }
+
+        mutating func add(_ t: Track) {
+            guard let expected = t.expected, expected != .none else { return }
+            labelled += 1
+            let name = "\(t.file) track \(t.track)"
+            let ok = SweepReport.axis(t, axis).ranges(where: expected == .finish ? .finish : .cancel, in: range,
+                                                      start: t.starts[axis] ?? .none)
+            guard let first = ok.first, let last = ok.last else {
+                if neverRight.count < Self.namedLimit { neverRight.append(name) } else { unnamed += 1 }
+                common = []
+                return
             }
+            if lowestEnd.map({ last.upperBound < $0.value }) ?? true { lowestEnd = (name, last.upperBound) }
+            if highestStart.map({ first.lowerBound > $0.value }) ?? true { highestStart = (name, first.lowerBound) }
+            let wasEmpty = common.isEmpty
+            common = SweepReport.intersect(common, ok)
+            if common.isEmpty, !wasEmpty { emptiedBy = name }
         }
-        return Agreement(axis: name, ranges: [], conflicts: conflicts)
+
+        var agreement: Agreement {
+            guard common.isEmpty else {
+                return Agreement(axis: axis, ranges: common, conflicts: [], unnamedConflicts: 0, labelled: labelled)
+            }
+            var conflicts = neverRight
+            let witnesses = (lowestEnd?.value ?? 0) <= (highestStart?.value ?? 0) ? [lowestEnd?.name, highestStart?.name] : []
+            for name in (witnesses + [emptiedBy]).compactMap({ $0 }) where !conflicts.contains(name) { conflicts.append(name) }
+            return Agreement(axis: axis, ranges: [], conflicts: conflicts, unnamedConflicts: unnamed, labelled: labelled)
+        }
     }
 
     static func intersect(_ a: [Range<Double>], _ b: [Range<Double>]) -> [Range<Double>] {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchTapeDevice
 import TouchTapeFormats
 import TouchTapeReplay
 
@@ -23,11 +24,20 @@ struct PlotCommand: AsyncParsableCommand {
         let sources = selection.sources
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths)
         if map {
-            let collector = ReplayReportCollector()
-            _ = try? ReplayRunner(settings: settings, configuration: configuration)
-                .run(sources, problems: selection.problems, into: [collector])
-            let report = collector.report
-            try writeOutput(DecisionMap.svg(report, settings: configuration.dismissal), to: output)
+            // Streamed: each track's point is put aside as it is replayed; the map is drawn at the end.
+            let stop = StopSignal(signals: stopSignals)
+            defer { StopSignal.restoreDefaults(stopSignals) }
+            do {
+                let sink = try DecisionMapSink(settings: configuration.dismissal)
+                let runner = ReplayRunner(settings: settings, configuration: configuration, cancelled: { stop.firedSignal != nil })
+                _ = try runner.run(sources, problems: selection.problems, into: [sink])
+                let out = try OutputFile(path: output, waiting: waiting(stop))
+                if let signal = stop.firedSignal { throw interrupted(by: signal, output: out) }
+                try sink.write(to: out)
+                try out.commit()
+            } catch let exit as ExitCode {
+                throw exit
+            } catch { throw fail(error) }
             return
         }
         if let problem = selection.problems.first { throw fail(problem) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchTapeDevice
 import TouchTapeFormats
 import TouchTapeReplay
 
@@ -27,11 +28,20 @@ struct SweepCommand: AsyncParsableCommand {
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         let sources = selection.sources
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
-        let report = SweepReport.run(sources, configuration: configuration,
-                                     thresholdRange: settingsOptions.threshold?.range ?? 0...1,
-                                     flickRange: settingsOptions.flickVelocity?.range ?? 0...5000)
-        try writeOutput(format == .json ? SweepRenderer.json(report) : SweepRenderer.text(report), to: output)
-        if !report.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
+        do {
+            let out = try OutputFile(path: output, waiting: waiting(stop))
+            guard let summary = try SweepWriter.write(
+                sources, configuration: configuration, thresholdRange: settingsOptions.threshold?.range ?? 0...1,
+                flickRange: settingsOptions.flickVelocity?.range ?? 0...5000, format: format == .json ? .json : .text, to: out,
+                cancelled: { stop.firedSignal != nil }), stop.firedSignal == nil
+            else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: out) }
+            try out.commit()
+            if !summary.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch { throw fail(error) }
     }
 }
 
