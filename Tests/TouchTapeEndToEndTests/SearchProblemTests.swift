@@ -53,3 +53,33 @@ func whatTheSearchMetIsARowInEveryFormatAndTheReportIsWritten(format: String) th
     if format == "junit" { #expect(text.components(separatedBy: "<error").count - 1 == 4, "four error rows") }
     if format == "json" { #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any]) }
 }
+
+/// A recording deeper than PATH_MAX: made with `mkdirat` one level at a time (a path that
+/// long cannot be named whole), then a replay of the top folder. It was skipped without a
+/// word ("no recordings found"); now the search names where it could go no further.
+@Test func aRecordingDeeperThanPathMaxIsAReportedRow() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-deep")
+    defer { _ = try? ProcessRun.run(URL(fileURLWithPath: "/bin/rm"), ["-rf", dir.path], in: dir.deletingLastPathComponent()) }
+    let name = String(repeating: "d", count: 250)
+    var fd = open(dir.path, O_RDONLY | O_DIRECTORY)
+    try #require(fd >= 0)
+    var depth = 0
+    while depth * 251 < Int(PATH_MAX) + 500 {
+        try #require(mkdirat(fd, name, 0o755) == 0)
+        let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+        close(fd)
+        try #require(next >= 0)
+        fd = next
+        depth += 1
+    }
+    let recording = try Data(contentsOf: URL(fileURLWithPath: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")))
+    let out = openat(fd, "pan.evemu", O_WRONLY | O_CREAT, 0o644)
+    try #require(out >= 0)
+    _ = recording.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
+    close(out)
+    close(fd)
+    let run = try ProcessRun.run(TouchTapeBinary.executable, ["replay", ".", "--no-config", "--format", "json"], in: dir)
+    #expect(run.status != 0 && run.status != 1, "a run that met an unreachable path is not a pass: \(run.status)")
+    #expect(run.stdout.contains("longer than \(PATH_MAX) bytes") || run.stdout.contains("File name too long"), "\(run.stdout.prefix(2000))")
+    #expect(!run.stderr.contains("no recordings found"), "\(run.stderr)")
+}
