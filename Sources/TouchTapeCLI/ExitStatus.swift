@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchTapeDevice
 import TouchTapeFormats
 import Foundation
 
@@ -28,6 +29,14 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
 /// failure (a file or folder that cannot be read or written, e.g. permission denied), else 2.
 func fail(_ error: any Error) -> ExitCode {
     if let output = error as? OutputError { return fail(output) }
+    // A stop signal ended a wait (another touchtape's lock on a recording): the signal's exit.
+    if let signal = StopSignal.caught,
+       let file = (error as? FileLockError).flatMap({ $0.errno == EINTR ? $0.path : nil })
+           ?? (error as? RecordingError).flatMap({ $0.found == RecordingError.waitInterrupted ? $0.file : nil }) {
+        writeStandardError("touchtape: interrupted by \(signalName(signal)) while waiting for another touchtape to finish with"
+                           + " \(RecordingError.excerpt(file, limit: nil)); nothing was written\n")
+        return ExitCode(128 + signal)
+    }
     if let recording = error as? RecordingError, recording.kind == .ioFailure {
         return fail("\(error)", status: ExitStatus.deviceOrIOFailure)
     }
@@ -43,14 +52,18 @@ let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 /// or a device stays, incomplete) and leaves with 128 + the signal, as a shell reports a
 /// command a signal ended.
 func interrupted(by signal: Int32, output: OutputFile) -> ExitCode {
-    let name: String
-    switch signal {
-    case SIGINT: name = "SIGINT"
-    case SIGTERM: name = "SIGTERM"
-    case SIGHUP: name = "SIGHUP"
-    default: name = "signal \(signal)"
-    }
+    let name = signalName(signal)
     let outcome = output.replacesAtCommit ? "\(output.name) is unchanged" : "what was written to \(output.name) is incomplete"
     writeStandardError("touchtape: interrupted by \(name); \(outcome)\n")
     return ExitCode(128 + signal)
+}
+
+/// `SIGINT`, `SIGTERM`, `SIGHUP`, else `signal N`.
+func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: return "SIGINT"
+    case SIGTERM: return "SIGTERM"
+    case SIGHUP: return "SIGHUP"
+    default: return "signal \(signal)"
+    }
 }

@@ -65,7 +65,8 @@ func sayWaiting(for path: String) {
 }
 
 /// How the commands lock a recording while reading it: shared, saying so if they must wait.
-var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:)) }
+/// A wait ends when a stop signal arrives (exit 128 + the signal; see `fail(_:)`).
+var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:), stopped: { StopSignal.caught != nil }) }
 
 /// Refuses (exit 2, naming both) an output that names the same file as an input or as
 /// another output, before anything is opened: `replay R -o R` must never replace R.

@@ -77,6 +77,14 @@ public final class StopSignal: @unchecked Sendable {
     }
 
     /// Restores the default action for the given signals (so a second Ctrl-C kills).
+    /// The stop signal caught since the last ``StopSignal`` was made, if any: how the one
+    /// place errors are rendered tells an error the signal caused (a wait it ended) from
+    /// any other.
+    public static var caught: Int32? {
+        let number = caughtSignal.load(ordering: .sequentiallyConsistent)
+        return number == 0 ? nil : number
+    }
+
     public static func restoreDefaults(_ signals: [Int32] = StopSignal.defaultSignals) {
         for number in signals { signal(number, SIG_DFL) }
     }

@@ -32,8 +32,10 @@ public final class FileLock {
 
     /// What to do when another process holds a conflicting lock.
     public enum WhenBusy {
-        /// Wait for it; `notice` is called once first, so the user can be told.
-        case wait(notice: () -> Void)
+        /// Wait for it; `notice` is called once first, so the user can be told. `stopped`
+        /// is asked every 50 ms: when it says so (a stop signal arrived), the wait ends with
+        /// ``FileLockError`` `EINTR`.
+        case wait(notice: () -> Void, stopped: () -> Bool = { false })
         /// Throw a ``FileLockError`` with `EWOULDBLOCK`.
         case refuse
     }
@@ -74,10 +76,17 @@ public final class FileLock {
                     case .refuse:
                         close(descriptor)
                         throw FileLockError(path: path, errno: EWOULDBLOCK)
-                    case .wait(let notice):
+                    case .wait(let notice, let stopped):
                         if !told { notice(); told = true }
+                        // Polled, not a blocking flock: a stop signal is delivered to any of
+                        // the process's threads, so this one may never see EINTR.
                         var result: Int32
-                        repeat { result = flock(descriptor, operation) } while result != 0 && errno == EINTR
+                        while true {
+                            result = flock(descriptor, operation | LOCK_NB)
+                            if result == 0 || (errno != EWOULDBLOCK && errno != EINTR) { break }
+                            if stopped() { result = -1; errno = EINTR; break }
+                            _ = poll(nil, 0, 50)
+                        }
                         if result != 0 {
                             let code = errno
                             close(descriptor)

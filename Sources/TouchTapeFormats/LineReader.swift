@@ -65,9 +65,9 @@ final class LineReader {
                                  hint: "give a recording file; FIFOs, devices and sockets are not read (they may never end)")
         }
         switch locking {
-        case .shared(let waiting):
+        case .shared(let waiting, let stopped):
             do {
-                let lock = try FileLock(path: path, kind: .shared, whenBusy: .wait(notice: { waiting?(path) }))
+                let lock = try FileLock(path: path, kind: .shared, whenBusy: .wait(notice: { waiting?(path) }, stopped: stopped))
                 self.lock = lock
                 fd = lock.descriptor
             } catch {
@@ -85,6 +85,11 @@ final class LineReader {
     /// The error for a failed `open(2)`: permission problems get their own hint.
     static func openError(path: String, errno code: Int32) -> RecordingError {
         let reason = String(cString: strerror(code))
+        if code == EINTR {
+            // Only a stop signal's handler ends a wait for another touchtape's lock.
+            return RecordingError(kind: .ioFailure, file: path, expected: "the file's lock (another touchtape was working on it)",
+                                  found: RecordingError.waitInterrupted, hint: "nothing was read")
+        }
         if code == ENOENT || code == ENOTDIR {
             return RecordingError(kind: .notFound, file: path, expected: "a recording file", found: "nothing at that path",
                                   hint: "check the path")

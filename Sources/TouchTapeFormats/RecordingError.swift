@@ -11,6 +11,10 @@ import TouchTapeEvents
 ///   hint: the code field must be hexadecimal
 /// ```
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What ``found`` says when a stop signal ended the wait for another touchtape's lock
+    /// on the file (the command then exits 128 + the signal).
+    public static let waitInterrupted = "a stop signal while waiting for it"
+
     /// What kind it is.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The file ends mid-line or mid-description (an interrupted copy or recorder).

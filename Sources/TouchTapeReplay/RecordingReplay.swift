@@ -17,10 +17,10 @@ public enum RecordingReplay {
     public static func run<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
-        cancelled: () -> Bool = { false },
+        cancelled: () -> Bool = { false }, locking: ReadLocking = .standard,
         report: (TrackResult) throws -> Void
     ) throws -> [String] {
-        try replay(source, configuration: configuration, makeController: makeController, cancelled: cancelled) {
+        try replay(source, configuration: configuration, makeController: makeController, cancelled: cancelled, locking: locking) {
             try report($0.result)
         }
     }
@@ -34,10 +34,10 @@ public enum RecordingReplay {
     public static func replay<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
-        cancelled: () -> Bool = { false }, keepFrames: Bool = false,
+        cancelled: () -> Bool = { false }, keepFrames: Bool = false, locking: ReadLocking = .standard,
         report: (ReplayedTrack) throws -> Void
     ) throws -> [String] {
-        var stream = try RecordingStream(source)
+        var stream = try RecordingStream(source, locking: locking)
         try stream.requireTouchDevice()
         var session = ReplaySession(description: stream.description, file: source.eventsPath,
                                     configuration: configuration, makeController: makeController)

@@ -51,6 +51,8 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// so, ``run(_:problems:into:progress:)`` stops there and does not finish its sinks, so a
     /// report being written is left incomplete for its writer to drop.
     public var cancelled: (() -> Bool)?
+    /// How each recording is locked while it is read (a `label` rewriting it is waited for).
+    public var locking: ReadLocking = .standard
     /// When and where the run is made, for JUnit (``ReportHeading/timestamp``); `nil`: not said.
     public var timestamp: String?
     /// See ``timestamp``.
@@ -123,7 +125,7 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
                 let notes = try RecordingReplay.replay(source, configuration: configuration, makeController: { configuration in
                     if let clock { starts.began(at: clock()) }
                     return makeController(configuration)
-                }, cancelled: { cancelled?() == true }, keepFrames: stability) { replayed in
+                }, cancelled: { cancelled?() == true }, keepFrames: stability, locking: locking) { replayed in
                     var replayed = replayed
                     if stability {
                         let analysis = Stability.analyse(frames: replayed.frames, deviceKind: replayed.transcript.deviceKind,
@@ -165,6 +167,8 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
             } catch is ReplayCancelled {
                 return tally
             } catch {
+                // A stop signal that ended the wait for the file's lock is the stop, not a fault of the file.
+                if cancelled?() == true { return tally }
                 if shard?.contains(file: file, track: 0) ?? true {
                     unreadable = Self.unreadable(file: file, error: error)
                     if failFast { stop = true }

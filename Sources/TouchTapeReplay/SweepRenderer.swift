@@ -173,13 +173,13 @@ extension SweepWriter {
     public static func write(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                              thresholdRange: ClosedRange<Double>, flickRange: ClosedRange<Double>,
                              format: Format, to output: OutputFile,
-                             cancelled: () -> Bool = { false }) throws(OutputError) -> SweepReport.Summary? {
+                             cancelled: () -> Bool = { false }, locking: ReadLocking = .standard) throws(OutputError) -> SweepReport.Summary? {
         var writer = SweepWriter(format)
         var pending = writer.begin(SweepReport.heading(sources, configuration: configuration,
                                                        thresholdRange: thresholdRange, flickRange: flickRange))
         let chunk = ReportStream.defaultChunkBytes
         let summary = try SweepReport.stream(sources, configuration: configuration, thresholdRange: thresholdRange,
-                                             flickRange: flickRange, cancelled: cancelled) { (t: SweepReport.Track) throws(OutputError) in
+                                             flickRange: flickRange, cancelled: cancelled, locking: locking) { (t: SweepReport.Track) throws(OutputError) in
             pending += writer.track(t)
             if pending.utf8.count >= chunk {
                 try output.write(pending)

@@ -125,6 +125,7 @@ public struct SweepReport: Sendable {
     public static func stream<E: Error>(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                                         thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000,
                                         gridPoints: Int = 200, cancelled: () -> Bool = { false },
+                                        locking: ReadLocking = .standard,
                                         track: (Track) throws(E) -> Void) throws(E) -> Summary? {
         var errors: [UnreadableFile] = []
         var accumulators = [("threshold", thresholdRange), ("thresholdNoFlick", thresholdRange), ("flickVelocity", flickRange)]
@@ -134,7 +135,7 @@ public struct SweepReport: Sendable {
             var handedOn: E?
             do {
                 try RecordingReplay.run(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
-                                        cancelled: cancelled) { result in
+                                        cancelled: cancelled, locking: locking) { result in
                     let t = sweep(result, base: base, gridPoints: gridPoints, thresholdRange: thresholdRange, flickRange: flickRange)
                     for i in accumulators.indices { accumulators[i].add(t) }
                     do throws(E) { try track(t) } catch { handedOn = error; throw error }

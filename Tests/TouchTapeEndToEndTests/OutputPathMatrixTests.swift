@@ -319,3 +319,27 @@ func aKilledWriteLeavesNothingBehind(arguments: [String]) throws {
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr.contains("the folder /nonexistent-touchtape-folder does not exist"), "\(run.stderr)")
 }
+
+/// Waiting for another touchtape's lock on a recording wakes on a stop signal (issue 21:
+/// signals at every blocking point). The wait retried `flock` on EINTR for ever: `inspect`
+/// waiting behind a `label` ignored SIGINT, SIGTERM and SIGHUP (the time limit makes such a
+/// hang a failure).
+@Test(.timeLimit(.minutes(1)), arguments: [["inspect", "r.evemu"], ["replay", "r.evemu", "--no-config"], ["convert", "r.evemu", "out.yml"],
+                  ["sweep", "r.evemu", "--no-config"], ["plot", "--map", "r.evemu", "--no-config", "-o", "map.svg"]],
+      [SIGINT, SIGTERM, SIGHUP])
+func aWaitForAnotherTouchtapesLockEndsOnAStopSignal(arguments: [String], signal: Int32) throws {
+    let (dir, input) = try scratchWithRecording()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // The test holds the lock a `label` rewriting the file would hold.
+    let held = open(input, O_RDONLY)
+    try #require(held >= 0)
+    defer { close(held) }
+    try #require(flock(held, LOCK_EX) == 0)
+    let running = try RunningTouchTape(arguments, in: dir)
+    #expect(running.waitForStandardError(containing: "waiting for another touchtape to finish with"), "\(arguments): \(running.stderrSoFar)")
+    kill(running.process.processIdentifier, signal)
+    let (status, _, stderr) = running.finish()
+    #expect(status == 128 + signal, "\(arguments): \(stderr)")
+    #expect(stderr.contains("interrupted by SIG"), "\(stderr)")
+    #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu"], "nothing written or left behind")
+}

@@ -84,7 +84,7 @@ struct LiveCommand: AsyncParsableCommand {
         var stream: RecordingStream
         var items: [RecordingItem] = []
         do {
-            stream = try RecordingStream(RecordingLocator.source(forPath: path))
+            stream = try RecordingStream(RecordingLocator.source(forPath: path), locking: readLocking)
             try stream.requireTouchDevice()
             while let item = try stream.next() { items.append(item) }
         } catch { throw fail("\(error)") }

@@ -29,7 +29,8 @@ struct PlotCommand: AsyncParsableCommand {
             defer { StopSignal.restoreDefaults(stopSignals) }
             do {
                 let sink = try DecisionMapSink(settings: configuration.dismissal)
-                let runner = ReplayRunner(settings: settings, configuration: configuration, cancelled: { stop.firedSignal != nil })
+                var runner = ReplayRunner(settings: settings, configuration: configuration, cancelled: { stop.firedSignal != nil })
+                runner.locking = readLocking
                 _ = try runner.run(sources, problems: selection.problems, into: [sink])
                 let out = try OutputFile(path: output, waiting: waiting(stop))
                 if let signal = stop.firedSignal { throw interrupted(by: signal, output: out) }

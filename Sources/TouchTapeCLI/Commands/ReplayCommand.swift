@@ -80,6 +80,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
+        runner.locking = readLocking
         runner.probes = probes || !probe.isEmpty
         runner.stability = stability
         // JUnit's timestamp and hostname (the Ant schema requires both): the run's edge facts.
