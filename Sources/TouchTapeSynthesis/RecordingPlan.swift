@@ -111,8 +111,8 @@ extension RecordingPlan {
             frameInterval: 1.0 / 80.0), expect: .cancel, note: "two-finger pan down, then a flick back up"),
             Gesture(GestureScript(start: Vector2(x: 30, y: 10), strokes: [
                 .move(displacement: Vector2(x: 10, y: 40), duration: 0.5, profile: .smooth),
-            ], frameInterval: 1.0 / 80.0), expect: nil,
-            note: "one finger: pointer motion, not a pan, so no transition starts (outcome none)"),
+            ], frameInterval: 1.0 / 80.0), expect: ExpectedOutcome.none,
+            note: "one finger: pointer motion, not a pan: no transition may start"),
         ], seed: 8),
         RecordingPlan(name: "touchscreen-protocol-a-pan-down-finish", device: .protocolATouchscreen, format: .evemu, gestures: [
             Gesture(GestureScript(start: Vector2(x: 70, y: 10), strokes: [
@@ -135,5 +135,20 @@ extension RecordingPlan {
             ], extraFingers: [GestureScript.ExtraFinger(offset: Vector2(x: 16, y: 2))], positionNoise: 0),
             expect: .finish, note: "two fingers rest 150 ms, then pan about 350 pt down: at .began the handler sees the moving fingers"),
         ], seed: 11),
+        // Gestures that must not dismiss (issue 23): a controller that begins on them fails
+        // `expected-outcome`. Under rules that begin on every pan (photozoom) they begin by
+        // design and must then cancel, so each is released moving up.
+        RecordingPlan(name: "touchscreen-refusals-none", device: .touchscreen, format: .evemu, gestures: [
+            Gesture(GestureScript(start: Vector2(x: 34, y: 90), strokes: [
+                .move(displacement: Vector2(x: 1, y: -45), duration: 0.4, profile: .smooth),
+                .move(displacement: Vector2(x: 0, y: -5), duration: 0.1, profile: .constant),
+            ]), expect: ExpectedOutcome.none, note: "pan up, away from the bottom edge: no transition may start"),
+            Gesture(GestureScript(start: Vector2(x: 15, y: 50), strokes: [
+                .move(displacement: Vector2(x: 20, y: -2), duration: 0.2, profile: .smooth),
+                .move(displacement: Vector2(x: 0, y: 14), duration: 0.25, profile: .smooth),
+                .move(displacement: Vector2(x: 0, y: -20), duration: 0.3, profile: .smooth),
+            ], positionNoise: 0), expect: ExpectedOutcome.none,
+            note: "starts sideways (the direction is chosen then), turns down, comes back up: no transition may start"),
+        ], seed: 12),
     ]
 }

@@ -38,6 +38,9 @@ enum Breakage {
     case completesBackwards
     /// Decides but returns no completion animation (the transition never completes).
     case neverCompletes
+    /// Starts the transition on every pan, whatever its direction (its own begin rule is
+    /// `.any`; the rules it is judged by are the declared ones).
+    case beginsOnEveryPan
 }
 
 /// The real controller with one deliberate fault, through the public contract: it runs
@@ -47,7 +50,9 @@ struct BrokenController: InteractiveDismissalController {
     let breakage: Breakage
 
     init(settings: DismissalSettings, breakage: Breakage) {
-        inner = DismissalController(settings: settings)
+        var own = settings
+        if breakage == .beginsOnEveryPan { own.beginRule = .any }
+        inner = DismissalController(settings: own)
         self.breakage = breakage
     }
 

@@ -2,6 +2,8 @@ import Testing
 import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
+import TouchTapeFormats
+import TouchTapeTestSupport
 @testable import TouchTapeReplay
 
 private let transition = DismissalProfile.transition.settings   // H = 900 pt, threshold 1/3 strict, flick >= 1200
@@ -128,3 +130,33 @@ private let flickDown = downwardPan([50, 100, 150, 200], releaseVelocity: Vector
 }
 
 private let pastThresholdYs = stride(from: 30.0, through: 450, by: 30).map { $0 }
+
+/// Issue 23: the bundled refusals (labelled none) fail `expected-outcome` under a controller
+/// that begins on every pan, judged by Transition's rules; the real controller passes them,
+/// and under PhotoZoomAnimator's rules (which begin on every pan) a start is no failure.
+@Test func aBundledRefusalFailsUnderAControllerThatBeginsOnIt() throws {
+    let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchscreen-refusals-none.evemu").path)
+    func expectedOutcome(_ profile: DismissalProfile, _ breakage: Breakage?) throws -> [CheckResult] {
+        let configuration = try SessionSettings(profile: profile).configuration()
+        var results: [CheckResult] = []
+        try RecordingReplay.run(source, configuration: configuration, makeController: { c -> BrokenController in
+            BrokenController(settings: c.dismissal, breakage: breakage ?? .beginsOnEveryPan)
+        }) { result in
+            results += result.report.checks.filter { $0.name == "expected-outcome" }
+        }
+        if breakage == nil {
+            results = []
+            try RecordingReplay.run(source, configuration: configuration) { result in
+                results += result.report.checks.filter { $0.name == "expected-outcome" }
+            }
+        }
+        return results
+    }
+    let broken = try expectedOutcome(.transition, .beginsOnEveryPan)
+    #expect(broken.count == 2 && broken.allSatisfy { !$0.passed && !$0.skipped }, "\(broken.map(\.detail))")
+    #expect(broken.allSatisfy { $0.detail.contains("labelled none (no transition may start), but the transition began at t=") })
+    let real = try expectedOutcome(.transition, nil)
+    #expect(real.count == 2 && real.allSatisfy(\.passed), "\(real.map(\.detail))")
+    let photozoom = try expectedOutcome(.photozoom, .beginsOnEveryPan)
+    #expect(photozoom.count == 2 && photozoom.allSatisfy(\.passed), "\(photozoom.map(\.detail))")
+}

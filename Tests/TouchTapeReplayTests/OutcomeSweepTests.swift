@@ -27,15 +27,15 @@ private func sweep(_ name: String, profile: DismissalProfile = .transition) thro
     #expect(!track.threshold.onBoundary)
 }
 
-/// Checked by hand: `touchscreen-flick-down-finish.evemu` is released at |v| 2482.18 pt/s
-/// downwards at progress 0.131: a flick for every minimum up to |v| (`>=`), a cancel by the
+/// Checked by hand (`touchtape replay … --format json`, remade 2026-11-25): the file is
+/// released at v = (146.98, 2436.39) pt/s, |v| 2440.82 pt/s downwards, at progress 0.131: a flick for every minimum up to |v| (`>=`), a cancel by the
 /// threshold above it. With flicks off the threshold flips at the release progress.
 @Test func flickBoundaryIsTheReleaseSpeed() throws {
     let report = try sweep("touchscreen-flick-down-finish.evemu")
     let track = try #require(report.tracks.first)
     let flip = try #require(track.flickVelocity.boundaries.first)
     #expect((flip.below, flip.above) == (.finish, .cancel))
-    #expect(TextReportRenderer.fixed(flip.value, 4) == "2482.1775")
+    #expect(TextReportRenderer.fixed(flip.value, 4) == "2440.8152")
     // `>=`: the release speed itself still flicks; the next double up does not.
     #expect(OutcomeSweep(samples: [], settings: DismissalProfile.transition.settings).settings(.flickVelocity, 1).flick?.comparison == .greaterThanOrEqual)
     #expect(track.threshold.boundaries.isEmpty, "the flick decides whatever the threshold")

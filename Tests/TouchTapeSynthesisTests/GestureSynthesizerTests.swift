@@ -94,9 +94,10 @@ private func frames(_ events: [InputEvent]) -> [[InputEvent]] {
             #expect(gesture.annotation.expected != nil || !(gesture.annotation.note ?? "").isEmpty)
         }
     }
-    // Both outcomes, both device kinds and both file formats are represented.
+    // Every expectation (finish, cancel, must not dismiss), both device kinds and both file
+    // formats are represented.
     let expectations = Set(RecordingPlan.bundled.flatMap { $0.gestures.compactMap(\.annotation.expected) })
-    #expect(expectations == [.finish, .cancel])
+    #expect(expectations == [.finish, .cancel, .none])
     #expect(Set(RecordingPlan.bundled.map { $0.device.description.classification.kind }) == [.touchscreen, .touchpad])
     #expect(Set(RecordingPlan.bundled.map(\.format)) == [.evemu, .libinput])
 }
