@@ -1,4 +1,5 @@
 import TouchTapeEvents
+import TouchTapePan
 
 /// `progress-monotonic`: between two consecutive progress updates, progress moves in the
 /// same direction as the translation along the dismiss axis whenever it is not clamped,
@@ -21,11 +22,12 @@ public struct ProgressMonotonicCheck: Check {
     /// Judges one transcript.
     public func evaluate(_ t: Transcript) -> CheckResult {
         let sent = t.updates.filter(\.sentToUIKit)
-        let byTime = Dictionary(t.samples.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
+        let matched = Self.samples(at: sent.map(\.time), in: t.samples)
         let clamp = t.settings.progressClamp
         var compared = 0
-        for (a, b) in zip(sent, sent.dropFirst()) {
-            guard let sa = byTime[a.time], let sb = byTime[b.time] else { continue }
+        for i in sent.indices.dropLast() {
+            let a = sent[i], b = sent[i + 1]
+            guard let sa = matched[i], let sb = matched[i + 1] else { continue }
             let dAxis = t.settings.edge.component(of: sb.translation) - t.settings.edge.component(of: sa.translation)
             let dP = b.progress - a.progress
             let free = { (raw: Double) in raw > clamp.lowerBound && raw < clamp.upperBound }
@@ -52,5 +54,21 @@ public struct ProgressMonotonicCheck: Check {
         }
         return compared == 0 ? skip("fewer than two progress updates")
                              : pass("\(compared) steps follow the pan along \(t.settings.edge)")
+    }
+
+    /// The first sample at each of `times`, `nil` where none is: one walk when both are in
+    /// time order (they are, as a replay makes them; a dictionary of every sample was a
+    /// twentieth of a probed replay), else a look-up.
+    static func samples(at times: [Double], in samples: [PanSample]) -> [PanSample?] {
+        guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }),
+              zip(samples, samples.dropFirst()).allSatisfy({ $0.time <= $1.time }) else {
+            let byTime = Dictionary(samples.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
+            return times.map { byTime[$0] }
+        }
+        var j = 0
+        return times.map { time in
+            while j < samples.count, samples[j].time < time { j += 1 }
+            return j < samples.count && samples[j].time == time ? samples[j] : nil
+        }
     }
 }

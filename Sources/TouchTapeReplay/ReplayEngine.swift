@@ -145,7 +145,8 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
                     }
                     tracksDone += 1
                     if probes {
-                        let made = ProbeMaker.probes(from: replayed.transcript.samples, rules: configuration.dismissal)
+                        let made = ProbeMaker.probes(from: replayed.transcript.samples, rules: configuration.dismissal,
+                                                      velocity: configuration.pan.velocityStrategy)
                         tally.probesNotMade += made.notMade.filter { probeKinds?.contains($0) ?? true }.count
                         for probe in made.probes where probeKinds?.contains(probe.kind) ?? true {
                             let row = probe.replay(of: replayed, configuration: configuration,

@@ -97,3 +97,31 @@ func aBoundaryBugIsCaughtByAProbe(bug: CardMutant.Bug) throws {
     #expect(made.first { $0.kind == .thresholdOn }?.expected == .cancel, "0.4 is not > 0.4")
     #expect(made.first { $0.kind == .thresholdAbove }?.expected == .finish)
 }
+
+/// The `rate-N` probes: the same pan as a digitiser reporting at N Hz would give it. The
+/// began sample is kept as it was, the samples between come every 1/N s with the
+/// translation interpolated from the recorded ones, the release keeps its time and place,
+/// and its velocity is estimated again from the resampled positions.
+@Test(arguments: [(Probe.Kind.rate60, 60.0), (.rate120, 120), (.rate240, 240)])
+func aRateProbeIsThePanResampled(kind: Probe.Kind, rate: Double) throws {
+    let samples = try #require(ControllerReplay(rules: FollowingCard.rules) { CardMutant(bug: nil) }
+        .run(try recordings(), tracks: .labelled(.finish)).tracks.first { $0.report.probe == nil }?.transcript.samples)
+    let probe = try #require(ProbeMaker.probes(from: samples, rules: FollowingCard.rules).probes.first { $0.kind == kind })
+    let began = try #require(samples.first { $0.phase == .began }), release = try #require(samples.last { $0.phase == .ended })
+    let resampled = probe.samples
+    #expect(resampled.first == began)
+    #expect(resampled.last?.time == release.time && resampled.last?.translation == release.translation)
+    #expect(resampled.dropFirst().dropLast().allSatisfy { $0.phase == .changed })
+    let gaps = zip(resampled.dropFirst(), resampled.dropLast().dropLast()).map { $0.time - $1.time }
+    #expect(gaps.dropLast().allSatisfy { abs($0 - 1 / rate) < 1e-9 }, "\(gaps.prefix(5))")
+    // A sample between two recorded ones lies on the segment between them.
+    let middle = resampled[resampled.count / 2]
+    let after = try #require(samples.firstIndex { $0.time >= middle.time })
+    let a = samples[after - 1], b = samples[after]
+    let f = (middle.time - a.time) / (b.time - a.time)
+    let expected = a.translation + (b.translation - a.translation) * f
+    #expect(abs(middle.translation.x - expected.x) < 1e-9 && abs(middle.translation.y - expected.y) < 1e-9)
+    // The release velocity is estimated again: not the recorded one.
+    #expect(resampled.last?.velocity != release.velocity)
+    #expect(probe.detail.contains("resampled at \(Int(rate)) Hz"))
+}

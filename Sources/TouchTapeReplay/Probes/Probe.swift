@@ -54,6 +54,23 @@ public struct Probe: Hashable, Sendable {
         case slower = "time-x2"
         /// The whole track at double speed.
         case faster = "time-x0.5"
+        /// The pan as a digitiser reporting at 60 Hz would give it: translations
+        /// interpolated at that rate, the release velocity estimated again from them alone.
+        case rate60 = "rate-60"
+        /// The same at 120 Hz.
+        case rate120 = "rate-120"
+        /// The same at 240 Hz.
+        case rate240 = "rate-240"
+
+        /// The report rate a `rate-N` probe resamples to.
+        var rate: Double? {
+            switch self {
+            case .rate60: 60
+            case .rate120: 120
+            case .rate240: 240
+            default: nil
+            }
+        }
     }
 
     /// How the track was transformed.
@@ -92,7 +109,11 @@ public enum ProbeMaker {
     /// along a transformation have no boundary on it).
     ///
     /// Deterministic: the same samples and rules give the same probes, in the same order.
-    public static func probes(from samples: [PanSample], rules: DismissalSettings) -> (probes: [Probe], notMade: [Probe.Kind]) {
+    ///
+    /// `velocity`: the estimator the `rate-N` probes estimate their velocities with (the
+    /// replay's own).
+    public static func probes(from samples: [PanSample], rules: DismissalSettings,
+                              velocity: VelocityStrategy = .leastSquares) -> (probes: [Probe], notMade: [Probe.Kind]) {
         guard let release = samples.lastIndex(where: { $0.phase == .ended || $0.phase == .cancelled }),
               samples.contains(where: { $0.phase == .began }) else {
             return ([], Probe.Kind.allCases)
@@ -106,7 +127,9 @@ public enum ProbeMaker {
         func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String) {
             guard let transformed else { notMade.append(kind); return }
             let result = oracleRun(transformed)
-            let progress = DecimalText.fixed(rules.rawProgress(of: transformed[release].translation), 6)
+            // A resampled pan has its own number of samples: its release is its last.
+            let released = transformed.count == samples.count ? transformed[release] : transformed[transformed.count - 1]
+            let progress = DecimalText.fixed(rules.rawProgress(of: released.translation), 6)
             var probe = Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
                               detail: "\(words): release progress \(progress) → \(result.outcome)")
             probe.rulesRun = result
@@ -187,6 +210,10 @@ public enum ProbeMaker {
         add(.startAgainst, rotated(samples, quarterTurns: 2), "pan turned half round (against the edge)")
         add(.slower, timeWarped(samples, by: 2), "track at half speed")
         add(.faster, timeWarped(samples, by: 0.5), "track at double speed")
+        for (kind, rate) in [(Probe.Kind.rate60, 60.0), (.rate120, 120), (.rate240, 240)] {
+            add(kind, resampled(samples, release: release, at: rate, velocity: velocity),
+                "pan resampled at \(Int(rate)) Hz, its release velocity estimated again (\(velocity.rawValue))")
+        }
         let order = Probe.Kind.allCases
         return (made.sorted { order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! }, notMade)
     }
@@ -349,6 +376,44 @@ public enum ProbeMaker {
             s.velocity = s.velocity * (1 / factor)
             return s
         }
+    }
+
+    /// The pan from its began sample to its release as a digitiser reporting at `rate` Hz
+    /// would give it: the began sample as it was (what `shouldBegin` read), then a sample
+    /// every 1/`rate` s with the translation (and the velocity) interpolated between the
+    /// recorded ones, and the release at its own time and place, its velocity estimated
+    /// again by `velocity`'s tracker from the resampled positions alone: the velocity the
+    /// decision reads is the one the other rate gives. (Estimating every sample's again cost
+    /// a fifth of a probed replay; a controller reads the velocity of a `.changed` sample
+    /// seldom, and the interpolated one is what a finer or coarser tracker would show.)
+    /// `nil` when the pan is too short to have a sample between its start and its release.
+    static func resampled(_ samples: [PanSample], release: Int, at rate: Double, velocity: VelocityStrategy) -> [PanSample]? {
+        guard let began = samples.firstIndex(where: { $0.phase == .began }), began < release else { return nil }
+        let start = samples[began].time, end = samples[release].time
+        let step = 1 / rate
+        guard end - start > step else { return nil }
+        var tracker = velocity.makeTracker()
+        tracker.addSample(time: start, position: samples[began].translation)
+        var out = [samples[began]]
+        var source = began
+        var k = 1
+        while true {
+            let time = start + Double(k) * step
+            guard time < end else { break }
+            while source + 1 < release, samples[source + 1].time <= time { source += 1 }
+            let a = samples[source], b = samples[source + 1]
+            let f = b.time > a.time ? (time - a.time) / (b.time - a.time) : 1
+            let translation = a.translation + (b.translation - a.translation) * f
+            tracker.addSample(time: time, position: translation)
+            out.append(PanSample(time: time, phase: .changed, translation: translation,
+                                 velocity: a.velocity + (b.velocity - a.velocity) * f, fingerCount: a.fingerCount))
+            k += 1
+        }
+        var last = samples[release]
+        tracker.addSample(time: last.time, position: last.translation)
+        last.velocity = tracker.velocity(at: last.time)
+        out.append(last)
+        return out
     }
 
     private static func shortest(_ value: Double) -> String { "\(value)" }

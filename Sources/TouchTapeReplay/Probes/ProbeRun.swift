@@ -34,7 +34,18 @@ extension Probe {
         report.assumptions = track.report.assumptions
         report.probe = name
         // The transformations keep every sample, in order: each still comes from its frame.
-        return ReplayedTrack(result: TrackResult(transcript: transcript, report: report), sampleFrames: track.sampleFrames,
+        // A resampled pan's sample lies between two recorded ones: it is placed at the frame
+        // of the one before it, so a failure still names a frame of the recording.
+        var frames = track.sampleFrames
+        if kind.rate != nil, !frames.isEmpty {
+            let recorded = t.samples
+            var before = 0
+            frames = samples.map { sample in
+                while before + 1 < min(recorded.count, track.sampleFrames.count), recorded[before + 1].time <= sample.time { before += 1 }
+                return track.sampleFrames[before]
+            }
+        }
+        return ReplayedTrack(result: TrackResult(transcript: transcript, report: report), sampleFrames: frames,
                              firstFrame: track.firstFrame)
     }
 }
