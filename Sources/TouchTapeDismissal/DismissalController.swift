@@ -170,7 +170,9 @@ public struct DismissalController: Hashable, Sendable {
         let edge = settings.edge
         switch settings.beginRule {
         case .translationEdge:
-            let direction = sample.translation != .zero ? sample.translation : sample.velocity
+            // What Transition reads in gestureRecognizerShouldBegin: the translation so far.
+            let direction = sample.slopTranslation != .zero ? sample.slopTranslation
+                : sample.translation != .zero ? sample.translation : sample.velocity
             return DismissEdge(dominantDirectionOf: direction) == edge
         case .positiveVelocity:
             return edge.component(of: sample.velocity) > 0

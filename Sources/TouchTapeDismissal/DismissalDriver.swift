@@ -83,6 +83,10 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
         switch phase {
         case .waiting:
             guard sample.phase == .began else { unusedSampleCount += 1; return nil }
+            // gestureRecognizerShouldBegin: the gesture as it is when the slop is crossed.
+            var asking = sample
+            asking.translation = sample.slopTranslation
+            guard controller.shouldBegin(PanGesture(sample: asking, view: view)) else { phase = .refused; return nil }
             let mark = transition.calls.count
             Self.handle(sample, controller: &controller, transition: &transition, settings: settings, view: view)
             guard transition.began else { phase = .refused; return nil }

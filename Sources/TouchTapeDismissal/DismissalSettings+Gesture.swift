@@ -2,10 +2,11 @@ extension DismissalSettings {
     /// Whether a recognised pan starts a dismissal at all.
     public enum BeginRule: String, Hashable, Sendable, CaseIterable, Codable {
         /// Transition: the dominant direction of the pan at `gestureRecognizerShouldBegin` must
-        /// be the dismiss edge (`TransitionController.swift` L337–350). TouchTape's pan sample
-        /// at `.began` carries translation zero (the slop is swallowed), so the direction comes
-        /// from the `.began` translation when it is non-zero and otherwise from the `.began`
-        /// velocity; both zero gives `.top`, as `TransitionScreenEdge(vector: .zero)` does.
+        /// be the dismiss edge (`TransitionController.swift` L337–350). The direction is that of
+        /// the translation at that moment, the movement the slop swallowed
+        /// (``PanSample/slopTranslation``); a hand-made `.began` sample without one falls back on
+        /// its translation, then its velocity; all zero gives `.top`, as
+        /// `TransitionScreenEdge(vector: .zero)` does.
         case translationEdge
         /// EasyTransitions: the projected velocity at `.began` must be `> 0` (strict, L62).
         case positiveVelocity

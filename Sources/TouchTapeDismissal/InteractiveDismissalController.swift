@@ -10,8 +10,12 @@
 /// TouchTape records the calls; the checks judge the record against the gesture and the
 /// rules the developer declares, never against values the controller reports about itself.
 ///
-/// A driver (``DismissalDriver``, a replay) calls ``handlePan(_:transition:)`` once per pan
-/// sample, from `.began` to `.ended`/`.cancelled`. Not calling
+/// A driver (``DismissalDriver``, a replay) first asks ``shouldBegin(_:)`` once, when the pan
+/// crosses the slop (UIKit's `gestureRecognizerShouldBegin`): its gesture's
+/// `translation(in:)` is the movement so far, its `velocity(in:)` that of the moment. `false`
+/// fails the gesture: the target action is never called. Then it calls
+/// ``handlePan(_:transition:)`` once per pan sample, from `.began` (whose translation is zero:
+/// the slop is swallowed) to `.ended`/`.cancelled`. Not calling
 /// ``TransitionContext/begin()`` at `.began` refuses the pan (outcome ``Outcome/none``).
 /// The first finish/cancel ends the interaction; its completion animation runs on the
 /// virtual clock, then ``transitionAnimationEnded(_:)`` is called (by default it calls
@@ -35,6 +39,11 @@
 /// }
 /// ```
 public protocol InteractiveDismissalController {
+    /// UIKit's `gestureRecognizerShouldBegin`: called once, as the pan crosses the slop, with
+    /// the gesture as it is then (state `.began`; `translation(in:)` the movement from where
+    /// the fingers came down, ``PanSample/slopTranslation``). `false`: the pan is refused and
+    /// ``handlePan(_:transition:)`` never called. The default begins every pan.
+    mutating func shouldBegin(_ gesture: PanGesture) -> Bool
     /// The pan gesture's target action, called for every sample of the pan.
     mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext)
     /// The completion animation reached its last frame (a `UIView.animate` or animator
@@ -43,6 +52,9 @@ public protocol InteractiveDismissalController {
 }
 
 extension InteractiveDismissalController {
+    /// Controllers with no `gestureRecognizerShouldBegin` need not implement this: every pan begins.
+    public mutating func shouldBegin(_ gesture: PanGesture) -> Bool { true }
+
     /// Controllers whose completion block only completes the transition need not implement this.
     public mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {
         transition.completeAfterAnimation()

@@ -136,7 +136,8 @@ public struct PanRecognizer: Sendable {
         var velocity = tracker.velocity(at: time)
         if velocity == .zero { velocity = movingVelocity(at: time, position: position) }
         return [PanSample(time: time, phase: .began, translation: .zero,
-                          velocity: velocity, fingerCount: frame.fingerCount)]
+                          velocity: velocity, fingerCount: frame.fingerCount,
+                          slopTranslation: (position - origin) * settings.scale)]
     }
 
     private mutating func handleBegan(_ frame: Frame, time: Double) -> [PanSample] {

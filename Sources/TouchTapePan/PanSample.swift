@@ -2,7 +2,8 @@ import TouchTapeEvents
 
 /// The phases of a recognised pan, as UIKit and Flutter report them.
 public enum PanPhase: String, Hashable, Sendable, Codable {
-    /// Slop crossed: the pan is recognised. Translation is zero here.
+    /// Slop crossed: the pan is recognised. Translation is zero here (the movement before
+    /// is ``PanSample/slopTranslation``).
     case began
     /// The contacts moved (or the finger count changed) while panning.
     case changed
@@ -27,13 +28,21 @@ public struct PanSample: Hashable, Sendable {
     public var velocity: Vector2
     /// Fingers down when this sample was taken (at `ended`: the count before lifting).
     public var fingerCount: Int
+    /// On a `.began` sample: the movement from where the fingers came down to where the pan
+    /// was recognised (what the slop swallowed), in points. It is what UIKit's
+    /// `translation(in:)` reads in `gestureRecognizerShouldBegin`, where Transition chooses
+    /// the direction; the dismissal contract's `shouldBegin` hook gets it as the translation. Zero on
+    /// every other sample.
+    public var slopTranslation: Vector2
 
     /// A value from its parts.
-    public init(time: Double, phase: PanPhase, translation: Vector2, velocity: Vector2, fingerCount: Int) {
+    public init(time: Double, phase: PanPhase, translation: Vector2, velocity: Vector2, fingerCount: Int,
+                slopTranslation: Vector2 = .zero) {
         self.time = time
         self.phase = phase
         self.translation = translation
         self.velocity = velocity
         self.fingerCount = fingerCount
+        self.slopTranslation = slopTranslation
     }
 }

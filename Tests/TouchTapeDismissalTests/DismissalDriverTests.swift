@@ -47,3 +47,58 @@ import TouchTapePan
     #expect(driver.phase == .interrupted)
     #expect(driver.result.reason == .noRelease && driver.result.began && driver.result.unusedSampleCount == 2)
 }
+
+/// Asks `gestureRecognizerShouldBegin` as Transition does: the dominant direction of the
+/// translation so far must be down; remembers what it was asked and how often it was called.
+private struct DirectionAtShouldBegin: InteractiveDismissalController {
+    var asked: [PanGesture] = []
+    var handled = 0
+    mutating func shouldBegin(_ gesture: PanGesture) -> Bool {
+        asked.append(gesture)
+        let t = gesture.translation(in: gesture.view)
+        return abs(t.y) >= abs(t.x) && t.y > 0
+    }
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        handled += 1
+        switch gesture.state {
+        case .began: transition.begin()
+        case .changed: transition.update(gesture.translation(in: gesture.view).y / gesture.view.bounds.height)
+        case .ended, .cancelled: transition.finish()
+        }
+    }
+}
+
+/// Issue 22: the contract has UIKit's `gestureRecognizerShouldBegin`. It is asked once, as the
+/// slop is crossed, with the movement so far as the translation (the `.began` sample's own is
+/// zero); refusing fails the gesture, so the target action is never called.
+@Test func shouldBeginIsAskedOnceWithTheMovementSoFarAndRefusingFailsTheGesture() {
+    var down = pan(v(0, 450), velocity: v(0, 600), beganVelocity: v(0, 600))
+    down[0].slopTranslation = v(2, 9)
+    var driver = DismissalDriver(controller: DirectionAtShouldBegin(), settings: DismissalProfile.transition.settings)
+    for s in down { _ = driver.feed(s) }
+    #expect(driver.controller.asked.count == 1)
+    #expect(driver.controller.asked.first?.translation() == v(2, 9))
+    #expect(driver.controller.asked.first?.velocity() == v(0, 600))
+    #expect(driver.controller.asked.first?.state == .began)
+    #expect(driver.controller.handled == down.count)
+    #expect(driver.result.outcome == .finish)
+
+    // Sideways before the slop: refused there, whatever the velocity says afterwards.
+    var sideways = down
+    sideways[0].slopTranslation = v(9, 2)
+    var refused = DismissalDriver(controller: DirectionAtShouldBegin(), settings: DismissalProfile.transition.settings)
+    for s in sideways { _ = refused.feed(s) }
+    #expect(refused.controller.asked.count == 1)
+    #expect(refused.controller.handled == 0)
+    #expect(refused.result.outcome == .none && refused.result.reason == .noTransition && !refused.result.began)
+}
+
+/// Transition's built-in rule reads the same movement: a pan whose slop was crossed sideways
+/// is refused even when its velocity at `.began` points down.
+@Test func transitionsBeginRuleReadsTheMovementBeforeTheSlop() {
+    var sideways = pan(v(0, 450), velocity: v(0, 600))
+    sideways[0].slopTranslation = v(9, 2)
+    #expect(DismissalRun.run(controller: DismissalController(profile: .transition), samples: sideways).outcome == .none)
+    sideways[0].slopTranslation = v(2, 9)
+    #expect(DismissalRun.run(controller: DismissalController(profile: .transition), samples: sideways).outcome == .finish)
+}

@@ -99,7 +99,7 @@ struct PortedController: InteractiveDismissalController {
         let progress = bug == .progressUnclamped ? raw : min(max(raw, 0), bug == .progressCappedBelowOne ? 0.95 : 1)
         switch gesture.state {
         case .began:
-            dismissing = shouldBegin(velocity: v)
+            dismissing = beginsAtBegan(velocity: v)
             if dismissing { transition.begin() }
         case .changed:
             guard dismissing else { return }
@@ -130,16 +130,24 @@ struct PortedController: InteractiveDismissalController {
         if bug == .cancelsLate, transition.transitionWasCancelled { transition.cancel() }
     }
 
-    /// `gestureRecognizerShouldBegin`, as each library decides it.
-    private func shouldBegin(velocity v: Vector2) -> Bool {
+    /// `gestureRecognizerShouldBegin`. Transition chooses the operation there from the
+    /// translation so far (`TransitionController.swift` L337–350): its dominant direction
+    /// must be the screen edge it dismisses towards, here down.
+    mutating func shouldBegin(_ gesture: PanGesture) -> Bool {
+        guard port == .transition else { return true }
+        let t = gesture.translation(in: gesture.view)
+        if bug == .transitionBeginsOnAnyPan { return true }
+        if bug == .transitionBeginsSideways { return abs(t.x) > abs(t.y) || t.y > 0 }
+        if bug == .transitionBeginsAgainstEdge { return abs(t.y) >= abs(t.x) }
+        return abs(t.y) >= abs(t.x) && t.y > 0
+    }
+
+    /// What the target action decides at `.began`: EasyTransitions starts only when the
+    /// velocity then points at the dismiss edge (strict, L62); the others begin every pan
+    /// `shouldBegin` let through.
+    private func beginsAtBegan(velocity v: Vector2) -> Bool {
         switch port {
-        case .card: return true
-        case .transition:
-            // The dominant direction at the start must be down (Transition's screen edge).
-            if bug == .transitionBeginsOnAnyPan { return true }
-            if bug == .transitionBeginsSideways { return abs(v.x) > abs(v.y) || v.y > 0 }
-            if bug == .transitionBeginsAgainstEdge { return abs(v.y) >= abs(v.x) }
-            return abs(v.y) >= abs(v.x) && v.y > 0
+        case .card, .transition: return true
         case .easy:
             if bug == .easyBeginsOnAnyPan { return true }
             if bug == .easyBeginsStillPan { return v.y >= 0 }

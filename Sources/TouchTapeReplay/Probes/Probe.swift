@@ -293,9 +293,9 @@ public enum ProbeMaker {
 
     // MARK: The transformations
 
-    /// Every sample's translation along the dismiss axis times `scale`. The velocities
-    /// stay as recorded, so the begin rules and the flick see the same release and only
-    /// the position moves across the threshold.
+    /// Every sample's translation along the dismiss axis times `scale`. The velocities and
+    /// the movement before the slop stay as recorded, so the begin rules and the flick see
+    /// the same start and release and only the position moves across the threshold.
     static func alongAxis(_ samples: [PanSample], _ edge: DismissEdge, scale: Double) -> [PanSample] {
         samples.map { s in
             var s = s
@@ -362,6 +362,7 @@ public enum ProbeMaker {
             var s = s
             s.translation = turn(s.translation)
             s.velocity = turn(s.velocity)
+            s.slopTranslation = turn(s.slopTranslation)   // the movement shouldBegin reads turns too
             return s
         }
     }
