@@ -3,6 +3,8 @@ import TouchTapeEvents
 /// Streams the event part of an evemu file: `E:` lines become events, `# touchtape:`
 /// comments become annotations, other comments and blank lines are skipped.
 final class EvemuEventSource {
+    /// The line of the item last returned.
+    var lineNumber: Int? { reader.lineNumber }
     let reader: LineReader
     /// Events yielded so far (the index of the next one).
     private(set) var eventCount = 0

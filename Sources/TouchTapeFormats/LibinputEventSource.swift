@@ -11,6 +11,9 @@ import Yams
 /// other indentation) falls back to one full Yams parse of the file, so files
 /// libinput accepts are read either way; only the fast path streams.
 final class LibinputEventSource {
+    /// The line of the item last returned; `nil` when the events are read as a whole
+    /// (a layout the line reader does not follow, see `startFallback`).
+    var lineNumber: Int? { fallback == nil ? reader.lineNumber : nil }
     let reader: LineReader
     let deviceIndex: Int
     private var inEvdevItem = false

@@ -91,6 +91,15 @@ public struct RecordingStream {
         }
     }
 
+    /// The line of the file the item last returned was read from (1-based); `nil` where the
+    /// format's reader cannot say (a libinput record file in a layout read as a whole).
+    public var line: Int? {
+        switch backend {
+        case .evemu(let events): return events.lineNumber
+        case .libinput(let events): return events.lineNumber
+        }
+    }
+
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the recording is of a
     /// touchscreen or touchpad.
     public func requireTouchDevice() throws(RecordingError) {

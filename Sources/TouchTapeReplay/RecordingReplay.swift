@@ -46,7 +46,11 @@ public enum RecordingReplay {
         var frameIndex = -1
         var firstFrame = 0
         var sampleFrames: [Int] = []
-        var framesOfTrack: [Int: (first: Int, samples: [Int], frames: [Frame])] = [:]
+        var framesOfTrack: [Int: (first: Int, samples: [Int], frames: [Frame], line: Int?)] = [:]
+        // The line where the frame being read started, and the track's first frame's.
+        var frameLine: Int?
+        var frameOpen = false
+        var trackLine: Int?
         // The track's own frames, only when asked (stability re-runs the recognizer on them).
         var trackFrames: [Frame]? = nil
         let forward: (SessionStep) throws -> Void = { step in
@@ -56,15 +60,18 @@ public enum RecordingReplay {
                 trackFrames?.append(frame)
             case .trackBegan:
                 firstFrame = frameIndex + 1
+                trackLine = frameLine
                 sampleFrames = []
                 if keepFrames { trackFrames = [] }
             case .panSample: sampleFrames.append(frameIndex)
             case .trackEnded(let run):
-                framesOfTrack[run.number] = (firstFrame, sampleFrames, trackFrames ?? [])
+                framesOfTrack[run.number] = (firstFrame, sampleFrames, trackFrames ?? [], trackLine)
                 trackFrames = nil
             case .trackReported(let result):
-                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [], [])
+                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [], [], nil)
                 if let previous = held { try report(previous) }
+                var result = result
+                result.report.line = frames.line
                 held = ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first)
                 held?.frames = frames.frames
             case .progress, .decided: break
@@ -75,7 +82,10 @@ public enum RecordingReplay {
         var items = 0
         while let item = try stream.next() {
             switch item {
-            case .event(let event): try session.feed(event, forward)
+            case .event(let event):
+                if !frameOpen { frameLine = stream.line; frameOpen = true }
+                if event.isSynReport { frameOpen = false }
+                try session.feed(event, forward)
             case .annotation(let annotation): session.mark(annotation)
             }
             items &+= 1

@@ -6,6 +6,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     /// JUnit XML: one testcase per track and check, for CI dashboards.
     case junit
+    /// GitHub Actions workflow commands: an annotation per failure on the recording's line.
+    case github
 
     /// The whole report in this format.
     public func render(_ report: ReplayReport) -> String {
@@ -13,6 +15,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .text: return TextReportRenderer.render(report)
         case .json: return JSONReportRenderer.render(report)
         case .junit: return JUnitReportRenderer.render(report)
+        case .github:
+            var writer = GitHubReportWriter()
+            return writer.render(report)
         }
     }
 
@@ -23,6 +28,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .text: return TextReportWriter()
         case .json: return JSONReportWriter(trailingMembers: trailingJSON)
         case .junit: return JUnitReportWriter()
+        case .github: return GitHubReportWriter()
         }
     }
 }

@@ -38,6 +38,10 @@ public struct TrackReport: Sendable {
     public var assumptions: [String] = []
     /// The probe this row is (``Probe/name``: `threshold+`), `nil` for the recorded track itself.
     public var probe: String?
+    /// The line of its recording where the track's first frame starts (its first event's
+    /// line), for annotations that point into the file (`--format github`); `nil` where the
+    /// reader cannot say. Not part of the text, JSON or JUnit reports.
+    public var line: Int?
     /// How easily the outcome flips (``ReplayEngine/stability``), `nil` when not analysed.
     public var stability: Stability?
 

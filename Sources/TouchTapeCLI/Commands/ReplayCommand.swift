@@ -62,7 +62,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         let sources = selection.sources
 
-        if compareVelocity, format == .junit { throw fail("--compare-velocity goes with --format text or json") }
+        if compareVelocity, format == .junit || format == .github { throw fail("--compare-velocity goes with --format text or json") }
         try refuseAliasing(outputs: [("-o", output), ("--html", html)],
                            inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         // The estimator comparison replays the files again under each estimator; it comes

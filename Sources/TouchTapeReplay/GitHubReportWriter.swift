@@ -1,0 +1,93 @@
+import TouchTapeEvents
+import TouchTapeFormats
+
+/// `--format github`: GitHub Actions workflow commands, so a failure shows on the pull
+/// request, on the recording's line: one `::error` per failed track (its file, the line its
+/// first frame starts on, the failed checks), one per file that could not be read, and a
+/// closing `::notice` with the tally. Passing tracks write nothing.
+///
+/// Text from a recording (file names, notes) is made terminal-safe first, as in every report
+/// (the log is shown in a terminal view); then the values are escaped as the Actions toolkit
+/// does (`escapeData`, `escapeProperty`): `%`, CR and LF in the message; those and `:` and `,`
+/// in the properties. Lines of a message are joined with an escaped LF.
+///
+/// ```text
+/// ::error file=Recordings/pan.evemu,line=512,title=touchtape%3A track 1 probe threshold+0%3A expected-outcome::labelled finish, got cancel (…)
+/// ::notice title=touchtape replay (transition)::280 passed, 1 failed
+/// ```
+public struct GitHubReportWriter: ReportWriter {
+    private var profile = ""
+
+    /// A writer for one report.
+    public init() {}
+
+    public mutating func begin(_ heading: ReportHeading, into out: inout String) {
+        profile = heading.profile
+    }
+
+    public mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String) {
+        let failed = track.failedChecks
+        guard !failed.isEmpty else { return }
+        let name = "track \(track.track)" + (track.probe.map { " probe \($0)" } ?? "")
+        var properties = [("file", track.file)]
+        if let line = track.line { properties.append(("line", String(line))) }
+        properties.append(("title", "touchtape: \(name): " + failed.map(\.name).joined(separator: ", ")))
+        let message = failed.map { "\($0.name): \($0.detail)" }
+            + ["outcome \(track.outcome.rawValue)" + (track.expected.map { ", labelled \($0.rawValue)" } ?? "")
+               + " — \(track.explanation.summary)"]
+            + (track.probe.map { probe in track.notes.filter { $0.hasPrefix("probe \(probe):") } } ?? [])
+        out += Self.command("error", properties, message.joined(separator: "\n"))
+    }
+
+    public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
+        guard let error else { return }
+        out += Self.command("error", [("file", error.file), ("title", "touchtape: cannot read the recording")], error.message)
+    }
+
+    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+        var summary = "\(tally.passed) passed, \(tally.failed) failed"
+        if !tally.errors.isEmpty { summary += ", \(tally.errors.count) could not be read" }
+        try emit(Self.command(tally.failed == 0 && tally.errors.isEmpty ? "notice" : "error",
+                              [("title", "touchtape replay (\(profile))")], summary))
+    }
+
+    /// `::NAME key=value,…::message` and a newline.
+    static func command(_ name: String, _ properties: [(String, String)], _ message: String) -> String {
+        let props = properties.map { "\($0.0)=\(escapeProperty(TextExcerpt.terminalSafe($0.1)))" }.joined(separator: ",")
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TextExcerpt.terminalSafe(String($0)) }
+        return "::\(name)\(props.isEmpty ? "" : " " + props)::\(escapeData(lines.joined(separator: "\n")))\n"
+    }
+
+    /// The Actions toolkit's `escapeData`.
+    static func escapeData(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The Actions toolkit's `escapeProperty`: ``escapeData`` plus `:` and `,`.
+    static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingColonsAndCommas()
+    }
+}
+
+private extension String {
+    func replacingColonsAndCommas() -> String {
+        var out = ""
+        for ch in unicodeScalars {
+            switch ch {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}
