@@ -125,3 +125,17 @@ func aRateProbeIsThePanResampled(kind: Probe.Kind, rate: Double) throws {
     #expect(resampled.last?.velocity != release.velocity)
     #expect(probe.detail.contains("resampled at \(Int(rate)) Hz"))
 }
+
+/// Issue 22: a failed `#expect(run.passed)` prints `run`. Its description was every
+/// transcript (518 KB on one line); it is now the counts and the first failures, located.
+@Test func aResultDescribesItselfInALine() throws {
+    let run = ControllerReplay(rules: FollowingCard.rules) { CardMutant(bug: .thresholdAtOrAbove) }.run(try recordings())
+    #expect(!run.passed)
+    let text = String(describing: run)
+    #expect(text.count < 1500, "\(text.count) characters")
+    #expect(text.hasPrefix("ControllerReplayResult(\(run.report.tracks.count) tracks, "))
+    #expect(text.contains("first failures: ") && text.contains("probe threshold+0"), "\(text)")
+    let track = try #require(run.tracks.first)
+    #expect(String(describing: track).hasPrefix("ReplayedTrack(\(track.report.file) track \(track.report.track)"))
+    #expect(String(describing: track).count < 300)
+}
