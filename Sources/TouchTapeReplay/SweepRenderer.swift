@@ -14,9 +14,14 @@ public enum SweepRenderer {
         return out + writer.finish(r.summary)
     }
 
-    /// `[a, b)` with the value's digits; an upper end of the range prints as `]`.
-    static func interval(_ r: Range<Double>, _ digits: Int) -> String {
-        "[\(TextReportRenderer.fixed(r.lowerBound, digits)), \(TextReportRenderer.fixed(r.upperBound.nextDown, digits))]"
+    /// `[a, b)`: half-open, as the flips are (the outcome changes *at* b), its ends with
+    /// enough digits to tell a boundary from its rounded neighbour (`[0, 2318.9651)`, not
+    /// `[0, 2319]`, which 2319 fails); a range that runs to the end of the swept one closes
+    /// with `]` on that end.
+    static func interval(_ r: Range<Double>, _ digits: Int, sweptTo end: Double) -> String {
+        let lower = r.lowerBound == 0 ? TextReportRenderer.fixed(0, digits) : exact(r.lowerBound, digits)
+        if r.upperBound == end.nextUp { return "[\(lower), \(TextReportRenderer.fixed(end, digits))]" }
+        return "[\(lower), \(exact(r.upperBound, digits)))"
     }
 
     static func describe(_ a: SweepReport.Axis, digits: Int, unit: String) -> String {
@@ -45,6 +50,8 @@ public struct SweepWriter: Sendable {
     public enum Format: Sendable { case text, json }
     public let format: Format
     private var folder = ""
+    private var thresholdEnd = 1.0
+    private var flickEnd = 5000.0
     private var lastFile = ""
     private var tracksWritten = 0
 
@@ -52,6 +59,8 @@ public struct SweepWriter: Sendable {
 
     public mutating func begin(_ h: SweepReport.Heading) -> String {
         folder = h.folder
+        thresholdEnd = h.thresholdRange.upperBound
+        flickEnd = h.flickRange.upperBound
         switch format {
         case .text:
             let n = TextReportRenderer.fixed
@@ -118,7 +127,9 @@ public struct SweepWriter: Sendable {
                 if a.labelled == 0 {
                     lines.append("  \(name): no tracks labelled finish or cancel")
                 } else if a.conflicts.isEmpty {
-                    lines += TextReportRenderer.wrap("  \(name): " + a.ranges.map { SweepRenderer.interval($0, digits) }.joined(separator: ", "),
+                    let end = a.axis == "flickVelocity" ? flickEnd : thresholdEnd
+                    lines += TextReportRenderer.wrap("  \(name): " + a.ranges.map { SweepRenderer.interval($0, digits, sweptTo: end) }
+                        .joined(separator: ", "),
                                                      indent: "    ")
                 } else {
                     let more = a.unnamedConflicts > 0 ? "; and \(a.unnamedConflicts) more right nowhere" : ""

@@ -69,3 +69,12 @@ private func sweep(_ name: String, profile: DismissalProfile = .transition) thro
     #expect(noFlick.ranges.isEmpty && noFlick.conflicts.contains { $0.hasSuffix("touchscreen-flick-down-finish.evemu track 1") },
             "without flicks the flick-down finish and the flick-up cancel cannot both come out right")
 }
+
+/// Issue 24: the agreement ranges are half-open and printed as such, with the digits that
+/// tell the boundary from its rounded neighbour: `[0, 2319]` read as "2319 works" though
+/// the flip is at 2318.9651 and 2319 fails.
+@Test func agreementRangesPrintHalfOpenWithTheBoundarysDigits() {
+    #expect(SweepRenderer.interval(0..<2318.96512, 1, sweptTo: 5000) == "[0.0, 2318.9651)")
+    #expect(SweepRenderer.interval(0.2..<1.0.nextUp, 3, sweptTo: 1) == "[0.200000, 1.000]")
+    #expect(SweepRenderer.interval(0.151743..<0.3644281, 3, sweptTo: 1) == "[0.151743, 0.364428)")
+}
