@@ -30,11 +30,9 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
 func fail(_ error: any Error) -> ExitCode {
     if let output = error as? OutputError { return fail(output) }
     // A stop signal ended a wait (another touchtape's lock on a recording): the signal's exit.
-    if let signal = StopSignal.caught,
-       let file = (error as? FileLockError).flatMap({ $0.errno == EINTR ? $0.path : nil })
-           ?? (error as? RecordingError).flatMap({ $0.found == RecordingError.waitInterrupted ? $0.file : nil }) {
+    if let recording = error as? RecordingError, recording.kind == .interrupted, let signal = StopSignal.caught {
         writeStandardError("touchtape: interrupted by \(signalName(signal)) while waiting for another touchtape to finish with"
-                           + " \(RecordingError.excerpt(file, limit: nil)); nothing was written\n")
+                           + " \(RecordingError.excerpt(recording.file, limit: nil)); nothing was written\n")
         return ExitCode(128 + signal)
     }
     if let recording = error as? RecordingError, recording.kind == .ioFailure {

@@ -65,10 +65,7 @@ public final class StopSignal: @unchecked Sendable {
     }
 
     /// The signal that fired, or `nil`.
-    public var firedSignal: Int32? {
-        let number = StopSignal.caughtSignal.load(ordering: .sequentiallyConsistent)
-        return number == 0 ? nil : number
-    }
+    public var firedSignal: Int32? { Self.caught }
 
     /// How an output or a lock waits while this handler is installed: until it can go on
     /// or one of the signals fires; `notice` is told when a wait begins.

@@ -87,8 +87,8 @@ final class LineReader {
         let reason = String(cString: strerror(code))
         if code == EINTR {
             // Only a stop signal's handler ends a wait for another touchtape's lock.
-            return RecordingError(kind: .ioFailure, file: path, expected: "the file's lock (another touchtape was working on it)",
-                                  found: RecordingError.waitInterrupted, hint: "nothing was read")
+            return RecordingError(kind: .interrupted, file: path, expected: "the file's lock (another touchtape was working on it)",
+                                  found: "a stop signal while waiting for it", hint: "nothing was read")
         }
         if code == ENOENT || code == ENOTDIR {
             return RecordingError(kind: .notFound, file: path, expected: "a recording file", found: "nothing at that path",

@@ -11,9 +11,6 @@ import TouchTapeEvents
 ///   hint: the code field must be hexadecimal
 /// ```
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What ``found`` says when a stop signal ended the wait for another touchtape's lock
-    /// on the file (the command then exits 128 + the signal).
-    public static let waitInterrupted = "a stop signal while waiting for it"
 
     /// What kind it is.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -55,6 +52,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case notRepresentable
         /// Not a regular file: a FIFO, a device, a socket (reading it could block forever).
         case notRegularFile
+        /// A stop signal ended the wait for another touchtape's lock on the file: nothing
+        /// was read (the command exits 128 + the signal).
+        case interrupted
     }
 
     /// What kind of failure or lock it is.
