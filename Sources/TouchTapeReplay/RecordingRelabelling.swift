@@ -29,29 +29,42 @@ public enum RecordingRelabelling {
 
     /// The number of tracks in `source`, read as a stream.
     public static func trackCount(_ source: RecordingSource, locking: ReadLocking) throws -> Int {
+        try walk(source, locking: locking) { _ in }.tracks
+    }
+
+    /// Reads `source` through a ``TrackSession``, handing each step to `step`: its track
+    /// count and what its header says.
+    static func walk(_ source: RecordingSource, locking: ReadLocking,
+                     step: (TrackStep) -> Void) throws -> (tracks: Int, metadata: RecordingMetadata) {
         var stream = try RecordingStream(source, locking: locking)
         var session = TrackSession(description: stream.description, units: MillimetreConversion(description: stream.description))
         while let item = try stream.next() {
             switch item {
-            case .event(let event): _ = session.feed(event)
+            case .event(let event): session.feed(event, step)
             case .annotation(let annotation): session.mark(annotation)
             }
         }
-        session.finish { _ in }
-        return session.trackNumber
+        session.finish(step)
+        return (session.trackNumber, stream.metadata)
     }
 
     /// Writes `source` to `output` as `format` with `tracks` (empty: every track) given
     /// `edit`; `changed` hears of each relabelled track in order, as it is written. Throws
-    /// ``Refusal`` (a track the file lacks, a `.copy` source with another track count)
-    /// before writing, or what reading and writing throw. `false`: `cancelled` stopped it
-    /// between two writes (the caller drops `output`). The caller commits `output`.
+    /// ``Refusal`` before writing (a track the file lacks, a `.copy` source with another
+    /// track count, or with `inPlace` a file of several devices, whose others would be
+    /// lost), or what reading and writing throw. `false`: `cancelled` stopped it between two
+    /// writes (the caller drops `output`). The caller commits `output`.
     @discardableResult
     public static func relabel(
         _ source: RecordingSource, locking: ReadLocking, tracks: [Int], edit: Edit, format: RecordingFormat,
-        output: OutputFile, cancelled: () -> Bool = { false }, changed: @escaping (TrackRelabelling.Change) throws -> Void
+        output: OutputFile, inPlace: Bool = false, cancelled: () -> Bool = { false },
+        changed: @escaping (TrackRelabelling.Change) throws -> Void
     ) throws -> Bool {
-        let count = try trackCount(source, locking: locking)
+        let (count, metadata) = try walk(source, locking: locking) { _ in }
+        if inPlace, let devices = metadata.deviceCount, devices > 1 {
+            throw Refusal(message: "\(source.displayName) holds \(devices) devices and label writes one; it cannot be rewritten in place",
+                          hint: "give -o OUT to write one device (--device N) with its labels")
+        }
         if let missing = tracks.first(where: { $0 < 1 || $0 > count }) {
             throw Refusal(message: "\(source.displayName) has \(count) track(s); there is no track \(missing)",
                           hint: "'touchtape inspect \(source.displayName)' lists the tracks")
@@ -149,22 +162,12 @@ public struct CopiedLabels: Sendable {
 
     /// Reads `source`'s labels.
     public init(_ source: RecordingSource, locking: ReadLocking) throws {
-        var stream = try RecordingStream(source, locking: locking)
-        var session = TrackSession(description: stream.description, units: MillimetreConversion(description: stream.description))
         var labels: [Int: TrackAnnotation] = [:]
-        func keep(_ step: TrackStep) {
+        trackCount = try RecordingRelabelling.walk(source, locking: locking) { step in
             guard case .label(let track, let annotation) = step, annotation.expected != nil || annotation.note != nil else { return }
             labels[track] = TrackAnnotation(expected: annotation.expected, note: annotation.note)
-        }
-        while let item = try stream.next() {
-            switch item {
-            case .event(let event): session.feed(event, keep)
-            case .annotation(let annotation): session.mark(annotation)
-            }
-        }
-        session.finish(keep)
+        }.tracks
         displayName = source.displayName
-        trackCount = session.trackNumber
         self.labels = labels
     }
 

@@ -123,11 +123,6 @@ struct LabelCommand: AsyncParsableCommand {
         }
         let lock = inPlace ? try lockForRewrite() : nil
         let locking = lock == nil ? readLocking : .unlocked
-        if inPlace, let count = (try? RecordingStream(source, locking: locking))?.metadata.deviceCount, count > 1 {
-            // The file is written back with the one device read; the others would be lost.
-            throw fail("\(file) holds \(count) devices and label writes one; it cannot be rewritten in place",
-                       hint: "give -o OUT to write one device (--device N) with its labels")
-        }
 
         // What changed, a line per track, said once the new file is in place (held in a
         // scratch file, not in memory: a recording may have a million tracks).
@@ -137,7 +132,7 @@ struct LabelCommand: AsyncParsableCommand {
             let summary = try SpillFile()
             let out = try OutputFile(path: destination, waiting: waiting(stop))
             let done = try RecordingRelabelling.relabel(
-                source, locking: locking, tracks: track, edit: edit, format: target, output: out,
+                source, locking: locking, tracks: track, edit: edit, format: target, output: out, inPlace: inPlace,
                 cancelled: { stop.firedSignal != nil }
             ) { change in
                 try summary.write("track \(change.track): \(Self.describe(change.new))"
