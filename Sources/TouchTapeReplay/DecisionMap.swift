@@ -12,8 +12,6 @@ public enum DecisionMap {
     public struct Point: Hashable, Sendable {
         /// Its place in the report (1-based), the label drawn beside it.
         public var number: Int
-        /// `file #track`, relative to the folder the files share.
-        public var name: String
         /// `as-labelled`, `not-as-labelled` or `unlabelled`.
         public var cls: String
         public var progress: Double
@@ -26,7 +24,7 @@ public enum DecisionMap {
         public init?(_ t: TrackReport, number: Int, folder: String, edge: DismissEdge) {
             guard let p = t.releaseProgress, let v = t.releaseVelocity, t.outcome != .none else { return nil }
             self.number = number
-            name = "\(t.file.dropFirst(folder.count)) #\(t.track)"
+            let name = "\(t.file.dropFirst(folder.count)) #\(t.track)"
             switch t.expected {
             case nil: cls = "unlabelled"
             case let e?: cls = t.outcome.expected == e ? "as-labelled" : "not-as-labelled"
@@ -102,7 +100,9 @@ public enum DecisionMap {
         c.text("green area finishes, red cancels; numbers: order in the report; \(count) with a transition"
                + (skipped > 0 ? ", \(skipped) without (none) not shown" : ""), c.left, 34, cls: "small")
         try emit(c.renderedHead(title: "Decision map"))
-        // The points last, on top of everything, each written as it comes.
+        // The points last, on top of everything, each written as it comes. `draw` does not
+        // throw (a typed-throwing one crashes this compiler, Swift 6.3.1): a failed write is
+        // kept and thrown after `points` returns, and the points after it are skipped.
         var pending = ""
         var failure: E?
         try withoutActuallyEscaping(emit) { (write: @escaping (String) throws(E) -> Void) throws(E) in
@@ -243,7 +243,6 @@ public final class DecisionMapSink: ReplayReportSink {
 extension DecisionMap.Point {
     init(number: Int, cls: String, progress: Double, velocity: Double, title: String) {
         self.number = number
-        self.name = ""
         self.cls = cls
         self.progress = progress
         self.velocity = velocity

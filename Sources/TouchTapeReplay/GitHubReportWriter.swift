@@ -58,34 +58,22 @@ public struct GitHubReportWriter: ReportWriter {
         return "::\(name)\(props.isEmpty ? "" : " " + props)::\(escapeData(lines.joined(separator: "\n")))\n"
     }
 
-    /// The Actions toolkit's `escapeData`.
-    static func escapeData(_ s: String) -> String {
+    /// The Actions toolkit's `escapeData`: `%`, CR and LF.
+    static func escapeData(_ s: String) -> String { escape(s, property: false) }
+
+    /// The Actions toolkit's `escapeProperty`: ``escapeData`` plus `:` and `,`.
+    static func escapeProperty(_ s: String) -> String { escape(s, property: true) }
+
+    private static func escape(_ s: String, property: Bool) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
             default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// The Actions toolkit's `escapeProperty`: ``escapeData`` plus `:` and `,`.
-    static func escapeProperty(_ s: String) -> String {
-        escapeData(s).replacingColonsAndCommas()
-    }
-}
-
-private extension String {
-    func replacingColonsAndCommas() -> String {
-        var out = ""
-        for ch in unicodeScalars {
-            switch ch {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(ch)
             }
         }
         return out

@@ -127,8 +127,8 @@ public enum ProbeMaker {
         func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String) {
             guard let transformed else { notMade.append(kind); return }
             let result = oracleRun(transformed)
-            // A resampled pan has its own number of samples: its release is its last.
-            let released = transformed.count == samples.count ? transformed[release] : transformed[transformed.count - 1]
+            // The transformed pan's own release (a resampled one has its own number of samples).
+            let released = transformed.last { $0.phase == .ended || $0.phase == .cancelled } ?? transformed[transformed.count - 1]
             let progress = DecimalText.fixed(rules.rawProgress(of: released.translation), 6)
             var probe = Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
                               detail: "\(words): release progress \(progress) → \(result.outcome)")
