@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TouchTapeTestSupport
 
 /// What the `touchtape` binary said and how it exited.
@@ -66,5 +67,18 @@ final class RunningTouchTape {
         stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), stderrSoFar)
+    }
+}
+
+/// What `lstat` says the path is: "character device", "fifo", "symlink", "regular", "missing".
+func fileKind(_ path: String) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return "missing" }
+    switch info.st_mode & S_IFMT {
+    case S_IFCHR: return "character device"
+    case S_IFIFO: return "fifo"
+    case S_IFLNK: return "symlink"
+    case S_IFREG: return "regular"
+    default: return "other"
     }
 }

@@ -99,17 +99,6 @@ private let matrixCommands = WritingCommand.all.filter { !$0.name.hasPrefix("liv
 
 private let isRoot = getuid() == 0
 
-/// What `lstat` says the path is.
-private func fileKind(_ path: String) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return "missing" }
-    switch info.st_mode & S_IFMT {
-    case S_IFCHR: return "character device"
-    case S_IFIFO: return "fifo"
-    case S_IFREG: return "regular"
-    default: return "other"
-    }
-}
 
 /// A scratch folder holding the input recording `r.evemu`.
 private func scratchWithRecording() throws -> (dir: URL, input: String) {

@@ -25,18 +25,6 @@ private func makeCharacterDevice(_ path: String, major: UInt32, minor: UInt32) t
     }
 }
 
-/// What `lstat` says the path is: "character device", "fifo", "symlink", "regular", "missing".
-private func kind(_ path: String) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return "missing" }
-    switch info.st_mode & S_IFMT {
-    case S_IFCHR: return "character device"
-    case S_IFIFO: return "fifo"
-    case S_IFLNK: return "symlink"
-    case S_IFREG: return "regular"
-    default: return "other"
-    }
-}
 
 private func bundledCopy(_ name: String, in dir: URL) throws -> String {
     let copy = dir.appendingPathComponent(name).path
@@ -64,7 +52,7 @@ struct DeviceOutputTests {
         try makeCharacterDevice(null, major: 1, minor: 3)
         let run = try TouchTapeBinary.run(["replay", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), "--output", null])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(kind(null) == "character device")
+        #expect(fileKind(null) == "character device")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["null"], "no temporary file left")
     }
 
@@ -76,7 +64,7 @@ struct DeviceOutputTests {
         let run = try TouchTapeBinary.run(["convert", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), full, "--to", "evemu"])
         #expect(run.status == 3)
         #expect(run.stderr.contains("cannot write \(full): No space left on device"), "\(run.stderr)")
-        #expect(kind(full) == "character device")
+        #expect(fileKind(full) == "character device")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["full"], "no temporary file left")
     }
 
@@ -99,7 +87,7 @@ struct DeviceOutputTests {
         let result = running.finish()
         #expect(result.status == 3, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains("touchtape: error: cannot write standard output: No space left on device"), "\(result.stderr)")
-        #expect(kind(full) == "character device")
+        #expect(fileKind(full) == "character device")
     }
 
     @Test func labelOutputToADeviceNodeWritesThroughIt() throws {
@@ -110,7 +98,7 @@ struct DeviceOutputTests {
         let run = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"),
                                            "--expect", "cancel", "-o", null])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(kind(null) == "character device")
+        #expect(fileKind(null) == "character device")
     }
 }
 
@@ -147,7 +135,7 @@ private final class BigFIFO {
     let run = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"),
                                        "--expect", "cancel", "-o", fifo.path])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(kind(fifo.path) == "fifo")
+    #expect(fileKind(fifo.path) == "fifo")
     let text = fifo.drain()
     #expect(text.hasPrefix("# EVEMU"))
     #expect(text.contains("# touchtape: expect=cancel"))
@@ -160,7 +148,7 @@ private final class BigFIFO {
     let run = try TouchTapeBinary.run(["replay", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"),
                                        "--format", "json", "--output", fifo.path])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(kind(fifo.path) == "fifo")
+    #expect(fileKind(fifo.path) == "fifo")
     let report = fifo.drain()
     #expect(report.hasPrefix("{") && report.contains("\"passed\": 1,\n    \"failed\": 0"), "\(report)")
 }
@@ -175,7 +163,7 @@ private final class BigFIFO {
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.yml")
     let run = try TouchTapeBinary.run(["convert", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), link])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(kind(link) == "symlink")
+    #expect(fileKind(link) == "symlink")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.yml")
     #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("# libinput record\nversion: 1\n"))
     #expect((try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) == 0o600)
