@@ -20,11 +20,11 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     public var configuration: ReplayConfiguration
     /// Makes the fresh controller of each track.
     public var makeController: (ReplayConfiguration) -> Controller
-    /// Also replay every track's ``Probe``s (on by default): the track driven to either side
+    /// Also replay every track's probes (`Probe`, on by default): the track driven to either side
     /// of each boundary of `rules`, each of which must come out as the rules say. A
     /// controller that passes the recordings alone may still put a boundary elsewhere.
     public var probes = true
-    /// Also say how easily each track's outcome flips under this controller (``Stability``:
+    /// Also say how easily each track's outcome flips under this controller (`Stability`:
     /// 40 realistic perturbations of the track's frames); off by default.
     public var stability = false
 
@@ -52,7 +52,7 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
         self.makeController = makeController
     }
 
-    /// The one replay engine, set up for this controller (what ``run(_:tracks:)`` runs).
+    /// The one replay engine, set up for this controller (what ``run(_:tracks:)-(Recordings,_)`` runs).
     public func engine(tracks: TrackFilter = .all) -> ReplayEngine<Controller> {
         var engine = ReplayEngine(name: name, configuration: configuration, tracks: tracks, makeController: makeController)
         engine.probes = probes

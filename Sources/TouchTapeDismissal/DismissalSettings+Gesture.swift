@@ -4,7 +4,7 @@ extension DismissalSettings {
         /// Transition: the dominant direction of the pan at `gestureRecognizerShouldBegin` must
         /// be the dismiss edge (`TransitionController.swift` L337–350). The direction is that of
         /// the translation at that moment, the movement the slop swallowed
-        /// (``PanSample/slopTranslation``); a hand-made `.began` sample without one falls back on
+        /// (`PanSample.slopTranslation`); a hand-made `.began` sample without one falls back on
         /// its translation, then its velocity; all zero gives `.top`, as
         /// `TransitionScreenEdge(vector: .zero)` does.
         case translationEdge

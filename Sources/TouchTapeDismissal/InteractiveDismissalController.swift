@@ -41,7 +41,7 @@
 public protocol InteractiveDismissalController {
     /// UIKit's `gestureRecognizerShouldBegin`: called once, as the pan crosses the slop, with
     /// the gesture as it is then (state `.began`; `translation(in:)` the movement from where
-    /// the fingers came down, ``PanSample/slopTranslation``). `false`: the pan is refused and
+    /// the fingers came down, `PanSample.slopTranslation`). `false`: the pan is refused and
     /// ``handlePan(_:transition:)`` never called. The default begins every pan.
     mutating func shouldBegin(_ gesture: PanGesture) -> Bool
     /// The pan gesture's target action, called for every sample of the pan.
