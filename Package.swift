@@ -12,6 +12,11 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "touchtape", targets: ["touchtape"]),
+        // `import TouchTapeContract`: what an app target links to conform its shipping controller
+        // (the protocol, `PanGesture`, `TransitionContext`, the declared rules). No dependency
+        // beyond the standard library. Dynamic, so an app and its test bundle (which links
+        // `TouchTape`, built on it) share one copy of its types.
+        .library(name: "TouchTapeContract", type: .dynamic, targets: ["TouchTapeContract"]),
         // `import TouchTape`: everything a test of an app's own controller needs; no libevdev.
         // Static rather than automatic, so `swift build --product TouchTape` builds exactly it.
         .library(name: "TouchTape", type: .static, targets: ["TouchTape"]),
@@ -27,8 +32,10 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // The dismissal contract an app's controller conforms to; nothing below it.
+        .target(name: "TouchTapeContract"),
         // Stage 0: the vocabulary every stage speaks (events, codes, device description).
-        .target(name: "TouchTapeEvents"),
+        .target(name: "TouchTapeEvents", dependencies: ["TouchTapeContract"]),
         // Stage 1: evemu and libinput-record files ⇄ events + description.
         .target(name: "TouchTapeFormats", dependencies: [
             "TouchTapeEvents", .product(name: "Yams", package: "Yams"),

@@ -52,6 +52,11 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     public let clock: VirtualClock
     /// The view the gestures are measured in.
     public let view: GestureView
+    /// The recognizer's `maximumNumberOfTouches` the gestures report (the recognizer
+    /// upstream applied it already).
+    public let maximumNumberOfTouches: Int
+    /// What the pan's recognizer keeps across callbacks (a `setTranslation(_:in:)`).
+    private let recognizer = PanGesture.Recognizer()
     /// Where the pan is.
     public private(set) var phase: Phase = .waiting
     /// Every call the controller made, so far.
@@ -68,9 +73,11 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     ///   - settings: the rules the controller declares (TouchTape's own controller: its settings).
     ///   - clock: the virtual display the completion animation is stepped on.
     ///   - view: the gesture's view; by default a square of the rules' progress divisor.
+    ///   - maximumNumberOfTouches: what the gestures report as the recognizer's limit.
     public init(controller: Controller, settings: DismissalSettings, clock: VirtualClock = VirtualClock(),
-                view: GestureView? = nil) {
+                view: GestureView? = nil, maximumNumberOfTouches: Int = .max) {
         self.controller = controller
+        self.maximumNumberOfTouches = maximumNumberOfTouches
         self.settings = settings
         self.clock = clock
         self.view = view ?? GestureView(settings: settings)
@@ -86,9 +93,9 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
             // gestureRecognizerShouldBegin: the gesture as it is when the slop is crossed.
             var asking = sample
             asking.translation = sample.slopTranslation
-            guard controller.shouldBegin(PanGesture(sample: asking, view: view)) else { phase = .refused; return nil }
+            guard controller.shouldBegin(gesture(asking, recognizer: recognizer)) else { phase = .refused; return nil }
             let mark = transition.calls.count
-            Self.handle(sample, controller: &controller, transition: &transition, settings: settings, view: view)
+            handle(sample, recognizer: recognizer)
             guard transition.began else { phase = .refused; return nil }
             phase = .driving
             return step(after: sample, since: mark)
@@ -99,7 +106,7 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
                 return nil
             }
             let mark = transition.calls.count
-            Self.handle(sample, controller: &controller, transition: &transition, settings: settings, view: view)
+            handle(sample, recognizer: recognizer)
             return step(after: sample, since: mark)
         case .refused, .decided, .interrupted:
             unusedSampleCount += 1
@@ -112,12 +119,11 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// semantics (a class controller would be asked for real); `nil` unless driving.
     public func decisionIfReleased(_ sample: PanSample) -> Decision? {
         guard phase == .driving else { return nil }
-        var copy = controller
-        var context = transition
+        var copy = self
         var release = sample
         release.phase = .ended
-        Self.handle(release, controller: &copy, transition: &context, settings: settings, view: view)
-        return Self.decision(at: release, transition: context, settings: settings)
+        copy.handle(release, recognizer: recognizer.copy())
+        return Self.decision(at: release, transition: copy.transition, settings: settings)
     }
 
     /// Everything so far as a ``DismissalRunResult``: a pan that never ended is
@@ -139,11 +145,14 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     // MARK: Private
 
-    private static func handle(_ sample: PanSample, controller: inout Controller, transition: inout TransitionContext,
-                               settings: DismissalSettings, view: GestureView) {
+    private mutating func handle(_ sample: PanSample, recognizer: PanGesture.Recognizer) {
         transition.time = sample.time
         transition.axisVelocity = settings.edge.component(of: sample.velocity)
-        controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+        controller.handlePan(gesture(sample, recognizer: recognizer), transition: &transition)
+    }
+
+    private func gesture(_ sample: PanSample, recognizer: PanGesture.Recognizer) -> PanGesture {
+        PanGesture(sample: sample, view: view, maximumNumberOfTouches: maximumNumberOfTouches, recognizer: recognizer)
     }
 
     /// The step a handled sample makes: a decision once the interaction ended (or the pan

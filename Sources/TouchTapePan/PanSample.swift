@@ -1,20 +1,5 @@
 import TouchTapeEvents
 
-/// The phases of a recognised pan, as UIKit and Flutter report them.
-public enum PanPhase: String, Hashable, Sendable, Codable {
-    /// Slop crossed: the pan is recognised. Translation is zero here (the movement before
-    /// is ``PanSample/slopTranslation``).
-    case began
-    /// The contacts moved (or the finger count changed) while panning.
-    case changed
-    /// All fingers lifted, or the count fell below the finger-count rule.
-    case ended
-    /// The gesture was cut off: the track ended with fingers still down
-    /// (``PanRecognizer/finish(at:)``). A `SYN_DROPPED` gap does not cancel: the pan is
-    /// re-anchored across it and its velocity history restarts.
-    case cancelled
-}
-
 /// One output of the pan recognizer: what `UIPanGestureRecognizer` would hand the
 /// dismissal controller at this moment.
 public struct PanSample: Hashable, Sendable {

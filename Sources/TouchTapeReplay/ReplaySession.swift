@@ -155,7 +155,8 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
         self.configuration = configuration
         self.recognizer = PanRecognizer(deviceKind: deviceKind, settings: configuration.pan)
         self.driver = DismissalDriver(controller: controller, settings: configuration.dismissal,
-                                      clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
+                                      clock: VirtualClock(origin: 0, frameRate: configuration.frameRate),
+                                      maximumNumberOfTouches: configuration.pan.touchscreenFingers.maximum ?? .max)
     }
 }
 

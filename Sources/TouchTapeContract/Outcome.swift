@@ -1,5 +1,3 @@
-import TouchTapeEvents
-
 /// What a released pan did to the transition.
 public enum Outcome: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// The dismissal completes (UIKit `.end`, `finishInteractiveTransition`).
@@ -11,15 +9,6 @@ public enum Outcome: String, Hashable, Sendable, CaseIterable, Codable, CustomSt
     /// hangs interactive with no callback (PhotoZoomAnimator). Both are real behaviours of
     /// the libraries, reported as they are.
     case none
-
-    /// The recorder's label this outcome satisfies; `nil` for `.none`, which no label expects.
-    public var expected: ExpectedOutcome? {
-        switch self {
-        case .finish: return .finish
-        case .cancel: return .cancel
-        case .none: return nil
-        }
-    }
 
     /// `finish`, `cancel` or `none`.
     public var description: String { rawValue }

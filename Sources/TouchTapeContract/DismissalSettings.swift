@@ -1,4 +1,3 @@
-import TouchTapePan
 
 /// Every rule of an interactive dismissal controller, as data.
 ///

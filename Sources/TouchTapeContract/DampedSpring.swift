@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// UIKit's duration-based spring (`UIView.animate(withDuration:…usingSpringWithDamping:
 /// initialSpringVelocity:…)`) as a damped harmonic oscillator.

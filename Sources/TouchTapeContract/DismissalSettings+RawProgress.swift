@@ -1,4 +1,3 @@
-import TouchTapeEvents
 
 extension DismissalSettings {
     /// The fraction a translation stands for under these rules, before clamping:

@@ -1,4 +1,3 @@
-import TouchTapeEvents
 
 /// What an app's controller drives: the shape of `UIPercentDrivenInteractiveTransition`
 /// (with `UIViewControllerContextTransitioning.completeTransition(_:)`), as a value that
@@ -21,7 +20,7 @@ import TouchTapeEvents
 public struct TransitionContext: Hashable, Sendable {
     /// The virtual time of the gesture being handled, or of the animation's last frame in
     /// ``InteractiveDismissalController/transitionAnimationEnded(_:)``.
-    public internal(set) var time: Double = 0
+    public package(set) var time: Double = 0
     /// Every accepted call, in order.
     public private(set) var calls: [TransitionCall] = []
     /// Calls that made no sense where they came (an update before ``begin()`` or after the
@@ -59,8 +58,8 @@ public struct TransitionContext: Hashable, Sendable {
 
     /// The release velocity along the dismiss axis and the progress divisor, so that a
     /// `.fromRelease` spring gets UIKit's normalized initial velocity.
-    var axisVelocity: Double = 0
-    let distance: Double
+    package var axisVelocity: Double = 0
+    package let distance: Double
 
     /// A context for one track. The driver makes it; tests may too.
     public init(distance: Double) {

@@ -1,4 +1,3 @@
-import TouchTapeEvents
 
 /// The direction a dismissing pan moves on screen, named after the screen edge it moves towards.
 ///

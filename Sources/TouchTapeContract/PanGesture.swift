@@ -1,0 +1,111 @@
+/// What an app's pan handler reads: the shape of `UIPanGestureRecognizer`, filled from a
+/// recorded (or live) pan sample.
+///
+/// ```swift
+/// switch gesture.state {
+/// case .began: transition.begin()
+/// case .changed: transition.update(gesture.translation(in: view).y / view.bounds.height)
+/// case .ended, .cancelled: gesture.velocity(in: view).y > 1000 ? transition.finish() : transition.cancel()
+/// }
+/// ```
+///
+/// Each callback gets the gesture as it is at that moment (a value). What UIKit keeps on the
+/// recognizer across callbacks is shared by every gesture of one pan: a
+/// ``setTranslation(_:in:)`` (Transition's step mode resets the translation to zero after
+/// each update) holds for the callbacks after it, as it does on a `UIPanGestureRecognizer`.
+public struct PanGesture: Hashable, Sendable {
+    /// `UIGestureRecognizer.State`, as a pan target sees it (`.possible` and `.failed`
+    /// never reach a target, so they are not here).
+    public enum State: String, Hashable, Sendable, CaseIterable {
+        case began
+        case changed
+        /// The fingers lifted: decide.
+        case ended
+        /// The gesture was cut off (the track ended with fingers down): UIKit apps usually
+        /// decide as for `.ended`.
+        case cancelled
+    }
+
+    /// The recognizer's state for this callback.
+    public var state: State
+    /// Seconds since the track's first frame (the virtual clock's time base).
+    public var timestamp: Double
+    /// Fingers down (at `.ended`: the count before lifting).
+    public var numberOfTouches: Int
+    /// `UIPanGestureRecognizer.maximumNumberOfTouches`: the most fingers the recognizer
+    /// follows. It is the declared rules' `maximumTouches` (UIKit's default, no limit, is
+    /// `Int.max` here); the replay's recognizer applies it before the controller sees a pan,
+    /// as UIKit's does.
+    public var maximumNumberOfTouches: Int
+    /// The view the gesture is attached to (`gesture.view`).
+    public var view: GestureView
+    /// The recognizer's translation, before any ``setTranslation(_:in:)``.
+    package var recognizedTranslation: Vector2
+    /// Velocity, points per second.
+    package var recognizedVelocity: Vector2
+    /// On the `.began` gesture: the movement the slop swallowed (what `shouldBegin` reads
+    /// as the translation). Zero otherwise.
+    package var slopTranslation: Vector2
+    /// What the recognizer keeps across the callbacks of one pan.
+    package let recognizer: Recognizer
+
+    /// A gesture from its parts; `recognizer` is shared by every gesture of one pan.
+    package init(state: State, timestamp: Double, numberOfTouches: Int, maximumNumberOfTouches: Int = .max,
+                 view: GestureView, translation: Vector2, velocity: Vector2, slopTranslation: Vector2 = .zero,
+                 recognizer: Recognizer = Recognizer()) {
+        self.state = state
+        self.timestamp = timestamp
+        self.numberOfTouches = numberOfTouches
+        self.maximumNumberOfTouches = maximumNumberOfTouches
+        self.view = view
+        self.recognizedTranslation = translation
+        self.recognizedVelocity = velocity
+        self.slopTranslation = slopTranslation
+        self.recognizer = recognizer
+    }
+
+    /// Translation since `.began` in points (+y down), less what ``setTranslation(_:in:)``
+    /// took away. Every view shares one coordinate space here; `view` is accepted so UIKit
+    /// code ports unchanged.
+    public func translation(in view: GestureView? = nil) -> Vector2 {
+        recognizedTranslation + recognizer.offset
+    }
+
+    /// Velocity in points per second (+y down); `view` as for ``translation(in:)``. A
+    /// ``setTranslation(_:in:)`` does not change it (nor does it on UIKit's recognizer).
+    public func velocity(in view: GestureView? = nil) -> Vector2 { recognizedVelocity }
+
+    /// `setTranslation(_:in:)`: from now on ``translation(in:)`` reads `translation` plus the
+    /// movement after this call, in this callback and every later one of the pan.
+    public func setTranslation(_ translation: Vector2, in view: GestureView? = nil) {
+        recognizer.offset = translation - recognizedTranslation
+    }
+
+    public static func == (a: PanGesture, b: PanGesture) -> Bool {
+        a.state == b.state && a.timestamp == b.timestamp && a.numberOfTouches == b.numberOfTouches
+            && a.maximumNumberOfTouches == b.maximumNumberOfTouches && a.view == b.view
+            && a.translation() == b.translation() && a.recognizedVelocity == b.recognizedVelocity
+            && a.slopTranslation == b.slopTranslation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(timestamp)
+        hasher.combine(translation())
+        hasher.combine(recognizedVelocity)
+    }
+
+    /// The state a `UIPanGestureRecognizer` carries from one callback to the next: the
+    /// offset a ``PanGesture/setTranslation(_:in:)`` made. One pan is driven on one thread
+    /// (a replay's track, a live session's gesture), so the box is not locked.
+    package final class Recognizer: @unchecked Sendable {
+        package var offset = Vector2.zero
+        package init() {}
+        /// A recognizer of its own with this one's state (a what-if that must not touch the pan).
+        package func copy() -> Recognizer {
+            let copy = Recognizer()
+            copy.offset = offset
+            return copy
+        }
+    }
+}
