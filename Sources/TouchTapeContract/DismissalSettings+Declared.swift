@@ -1,36 +1,70 @@
 extension DismissalSettings {
     /// The rules an app's own controller declares, for the checks to hold it to: the
-    /// dismiss edge, the distance its progress divides by, and its threshold and flick.
+    /// dismiss edge, the distance its progress divides by, and how position and velocity
+    /// decide. Every rule the three seed libraries use can be said here, so a port of any of
+    /// them is declared as the library's code reads, without copying a built-in profile.
     ///
     /// The checks recompute from the gesture: the fraction is the translation along `edge`
-    /// over `distance` (negative pans count as 0), `threshold` is passed when that fraction
-    /// is above it (or at it, with `finishesAtThreshold`), and a release velocity along
-    /// `edge` of at least `flickVelocity` (points/s) finishes whatever the fraction; with
-    /// `cancelFlickVelocity` a release at least that fast the other way cancels.
-    /// `begins` says which pans may start the dismissal at all (`.any`; `.translationEdge`:
-    /// only a pan that starts towards `edge`, as Transition decides in
-    /// `gestureRecognizerShouldBegin`; `.positiveVelocity`: only one moving towards it, as
-    /// EasyTransitions); `flickMeasure` whether the flick is judged on the velocity along the
-    /// axis (`.projected`) or on its 2-D magnitude (`.magnitude2D`, Transition's).
+    /// over `distance`, `threshold` is passed when that fraction is above it (or at it, with
+    /// `finishesAtThreshold`), and a release velocity towards `edge` of at least
+    /// `flickVelocity` points/s (or above it, with `finishesAtFlickVelocity: false`) is a
+    /// flick. `flickMeasure` says whether that velocity is the component along the axis
+    /// (`.projected`) or the 2-D magnitude with the direction of the dominant axis
+    /// (`.magnitude2D`, Transition's). `cancelFlickVelocity` cancels a release at least that
+    /// fast away from the edge; `cancelRule` says it exactly as a library does instead
+    /// (`.oppositeFlick`: the flick rule pointing back, Transition; `.atOrBelow(-5)`,
+    /// EasyTransitions; `.below(0)`: any upward velocity, PhotoZoomAnimator).
+    ///
+    /// - Parameters:
+    ///   - progressRange: what the controller sends to `update(_:)` stays within (EasyTransitions:
+    ///     `0...0.99`; PhotoZoomAnimator: `0...0.5`).
+    ///   - rule: how position and velocity combine (`.flickThenThreshold`, Transition's and a
+    ///     card's; `.orThenVeto`, EasyTransitions' `(p > 0.5 || v > 100) && v > −5`;
+    ///     `.vetoOnly`, PhotoZoomAnimator's "finish unless the cancel rule or the position says no").
+    ///   - decidesOn: the position the decision reads: the raw fraction (negative when the
+    ///     pan went back; EasyTransitions'), the fraction clamped to `progressRange`
+    ///     (Transition's), or the image centre against its anchor (PhotoZoomAnimator's, with
+    ///     the image's height in points).
+    ///   - begins: which pans may start the dismissal at all (`.any`; `.translationEdge`:
+    ///     only a pan that starts towards `edge`, as Transition decides in
+    ///     `gestureRecognizerShouldBegin`; `.positiveVelocity`: only one moving towards it,
+    ///     EasyTransitions).
+    ///   - maximumTouches: the recognizer's `maximumNumberOfTouches` (Transition: 1): the
+    ///     replay's recognizer follows no more fingers than this, as UIKit's does.
     ///
     /// ```swift
-    /// let rules = DismissalSettings.declared(edge: .bottom, distance: 800, threshold: 0.4, flickVelocity: 1000)
+    /// let card = DismissalSettings.declared(edge: .bottom, distance: 800, threshold: 0.4, flickVelocity: 1000)
+    /// let transition = DismissalSettings.declared(distance: 900, threshold: 1.0 / 3, flickVelocity: 1200,
+    ///                                             flickMeasure: .magnitude2D, cancelRule: .oppositeFlick,
+    ///                                             decidesOn: .clampedFraction, begins: .translationEdge, maximumTouches: 1)
     /// ```
     public static func declared(
-        edge: DismissEdge = .bottom, distance: Double, threshold: Double?, finishesAtThreshold: Bool = false,
-        flickVelocity: Double?, cancelFlickVelocity: Double? = nil, begins: BeginRule = .any,
-        flickMeasure: VelocityMeasure = .projected,
-        completion: CompletionStyle = .percentDriven(duration: 0.3, completionSpeed: 1, curve: .easeInOut)
+        edge: DismissEdge = .bottom, distance: Double, progressRange: ClosedRange<Double> = 0...1,
+        threshold: Double?, finishesAtThreshold: Bool = false,
+        flickVelocity: Double?, finishesAtFlickVelocity: Bool = true, flickMeasure: VelocityMeasure = .projected,
+        cancelFlickVelocity: Double? = nil, cancelRule: CancelVelocityRule? = nil,
+        rule: DecisionRule = .flickThenThreshold, decidesOn: DecisionInput = .rawFraction,
+        begins: BeginRule = .any, maximumTouches: Int? = nil
     ) -> DismissalSettings {
-        DismissalSettings(
-            edge: edge, progressDistance: distance, distanceMultiplier: 1, progressClamp: 0...1,
-            negativeTranslation: .clamp, progressUpdateMode: .fraction, progressUpdatePhases: [.began, .changed],
-            decisionInput: .rawFraction, completionThreshold: threshold,
+        let negative: NegativeTranslation
+        switch decidesOn {
+        case .clampedFraction: negative = .clamp
+        case .rawFraction: negative = .rawForDecision
+        case .positionVsAnchor: negative = .floorDelta
+        }
+        return DismissalSettings(
+            edge: edge, progressDistance: distance, distanceMultiplier: 1, progressClamp: progressRange,
+            negativeTranslation: negative, progressUpdateMode: .fraction, progressUpdatePhases: [.began, .changed],
+            decisionInput: decidesOn, completionThreshold: threshold,
             thresholdComparison: finishesAtThreshold ? .greaterThanOrEqual : .greaterThan,
             velocityMeasure: flickMeasure,
-            flick: flickVelocity.map { FlickRule(minimumVelocity: $0, comparison: .greaterThanOrEqual) },
-            cancelVelocity: cancelFlickVelocity.map { .atOrBelow(-$0) },
-            offAxisFlick: .ignore, rule: .flickThenThreshold, beginRule: begins, onGestureCancelled: .decide,
-            maximumTouches: nil, completion: completion, interactiveCallbackTiming: .atRelease)
+            flick: flickVelocity.map {
+                FlickRule(minimumVelocity: $0, comparison: finishesAtFlickVelocity ? .greaterThanOrEqual : .greaterThan)
+            },
+            cancelVelocity: cancelRule ?? cancelFlickVelocity.map { .atOrBelow(-$0) },
+            offAxisFlick: .ignore, rule: rule, beginRule: begins, onGestureCancelled: .decide,
+            maximumTouches: maximumTouches,
+            completion: .percentDriven(duration: 0.3, completionSpeed: 1, curve: .easeInOut),
+            interactiveCallbackTiming: .atRelease)
     }
 }

@@ -105,6 +105,19 @@ public struct TransitionContext: Hashable, Sendable {
         end(finishing: false, animation: animation)
     }
 
+    /// `UIView.animate(withDuration:…)` from the pan handler, with the interactive call left
+    /// for its completion block (PhotoZoomAnimator's way): the view animates from the current
+    /// progress to the end (`finishing`) or back to the start over `duration` seconds along
+    /// `curve` (a `.spring` is UIKit's duration-based spring); the app calls ``finish()`` or
+    /// ``cancel()``, then ``completeTransition(_:)``, in
+    /// ``InteractiveDismissalController/transitionAnimationEnded(_:)``.
+    public mutating func animate(finishing: Bool, duration: Double, curve: TimingCurve = .easeInOut) {
+        let timed = TimedCurve(duration: duration, curve: curve)
+        animate(CompletionStyle.fixed(finish: timed, cancel: timed)
+            .animation(finishing: finishing, from: percentComplete, axisVelocity: axisVelocity, distance: distance,
+                       callbackTiming: .afterAnimation))
+    }
+
     /// Starts a completion animation of the controller's own while the interaction is
     /// still open: the app calls ``finish()`` or ``cancel()`` (and
     /// ``completeTransition(_:)``) in its completion block,

@@ -102,3 +102,38 @@ private struct DirectionAtShouldBegin: InteractiveDismissalController {
     sideways[0].slopTranslation = v(2, 9)
     #expect(DismissalRun.run(controller: DismissalController(profile: .transition), samples: sideways).outcome == .finish)
 }
+
+/// Transition's step mode (`updateProgressAsStep`, `resetProgressIfNeeded`) reads the
+/// translation since the last callback by resetting it with `setTranslation(.zero, in:)`. As
+/// on UIKit's recognizer, the reset holds for every later callback of the pan (each gesture is
+/// a value, the recognizer's state is shared), and velocity is left alone.
+@Test func setTranslationHoldsForTheRestOfThePan() {
+    struct Stepper: InteractiveDismissalController {
+        var steps: [Double] = []
+        var velocities: [Double] = []
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            switch gesture.state {
+            case .began: transition.begin()
+            case .changed, .ended, .cancelled:
+                steps.append(gesture.translation(in: gesture.view).y)
+                velocities.append(gesture.velocity(in: gesture.view).y)
+                gesture.setTranslation(.zero, in: gesture.view)
+                #expect(gesture.translation(in: gesture.view) == .zero)
+                if gesture.state == .changed { transition.update(steps.reduce(0, +) / 900) } else { transition.finish() }
+            }
+        }
+    }
+    let samples = pan(v(0, 450), velocity: v(0, 600), beganVelocity: v(0, 600))
+    var driver = DismissalDriver(controller: Stepper(), settings: DismissalProfile.transition.settings)
+    for sample in samples { _ = driver.feed(sample) }
+    let raw = samples.filter { $0.phase != .began }.map(\.translation.y)
+    // Each step is the movement since the previous callback, and they add up to the pan.
+    #expect(driver.controller.steps.count == raw.count)
+    #expect(abs(driver.controller.steps.reduce(0, +) - raw.last!) < 1e-9)
+    #expect(driver.controller.steps.first == raw.first)
+    #expect(driver.controller.velocities == samples.filter { $0.phase != .began }.map(\.velocity.y))
+    // A gesture of a fresh pan starts from its own translation again.
+    var fresh = DismissalDriver(controller: Stepper(), settings: DismissalProfile.transition.settings)
+    for sample in samples { _ = fresh.feed(sample) }
+    #expect(fresh.controller.steps == driver.controller.steps)
+}

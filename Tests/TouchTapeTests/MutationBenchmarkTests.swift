@@ -3,38 +3,56 @@ import Testing
 import TouchTape
 import TouchTapeTestSupport
 
-// Issue 23: the mutation benchmark. Three controllers written as an app developer ports the
-// seed libraries' pan handlers onto the contract (a card that follows the finger with
-// projected flicks; Transition's: it starts only a pan that begins towards the edge and
-// judges flicks on the 2-D magnitude; EasyTransitions': a release velocity veto), and
-// realistic bugs seeded one at a time in four kinds: plain, boundary, refusal, timing.
-// Each mutant runs through the ordinary API (`ControllerReplay`, probes on, as
-// `expectChecksPass` runs it) over the bundled Recordings/ alone; every one must be killed,
-// and the correct ports must pass. The table (mutant, kind, what killed it) is printed
-// between the MUTATION-TABLE markers; `tools/test` shows it.
+// The mutation benchmark. Four controllers written as an app developer ports a pan handler
+// onto the contract: a card that follows the finger with flicks along the axis, and the three
+// seed libraries' handlers as ../shared/docs/dismissal-rules.md reads their code (Transition:
+// the direction chosen in `gestureRecognizerShouldBegin`, flicks on the 2-D magnitude;
+// EasyTransitions: begins on a positive velocity, `(p > 0.5 || v > 100) && v > −5`;
+// PhotoZoomAnimator: any pan begins, cancel on an upward release or an image centre above its
+// anchor, the interactive calls in the animation's completion block). Each declares its
+// library's rules with `DismissalSettings.declared`, nothing copied from a built-in profile,
+// and no port bends the library's logic to fit the contract. Realistic bugs are seeded one at
+// a time in four kinds: plain, boundary, refusal, timing. Each mutant runs through the
+// ordinary API (`ControllerReplay`, probes on, as `expectChecksPass` runs it) over the
+// bundled Recordings/ alone; every one must be killed, and the correct ports must pass. The
+// table (mutant, kind, what killed it) is printed between the MUTATION-TABLE markers;
+// `tools/test` shows it.
 
 /// Which pan handler, and how it declares its rules.
 enum Port: String, CaseIterable, Sendable {
     /// A card pulled down: threshold 0.4 of 800 pt, flicks of 1000 pt/s along the axis either way.
     case card
-    /// Transition's `PanInteractionController`: the direction is chosen at the start (only
-    /// a pan that starts towards the edge begins), threshold 1/3 of 900 pt, flicks judged on
-    /// the magnitude with the direction of the dominant axis.
+    /// Transition's `PanInteractionController` (defaults, dismissing at `.bottom` of a 900 pt
+    /// container): `shouldBegin` maps the translation's dominant direction to the dismissal
+    /// (L337–350), one finger (L46), progress clamped to [0, 1], a flick of |v| ≥ 1200 on the
+    /// dismiss axis decides either way (L88–100), else fraction > 1/3 (L105).
     case transition
-    /// EasyTransitions' handler: only a pan moving towards the edge begins; past 0.5 or a
-    /// flick of 100 pt/s finishes, unless the release moves back at 5 pt/s or more.
+    /// EasyTransitions' `TransitionInteractiveController.handle(_:)` (`.fromTop`, 800 pt view):
+    /// begins only if v > 0 at `.began` (L62), updates clamped to [0, 0.99] (L68–69), and
+    /// `(panned > 0.5 || v > 100) && v > −5` on the raw fraction (L71–78).
     case easy
+    /// PhotoZoomAnimator's `ZoomDismissalInteractionController.didPanWith` (portrait, 800 pt
+    /// view, a 450 pt image): progress `min(max(ty, 0)/H, 0.5)` on every forwarded callback,
+    /// cancel iff `vy < 0` or the image centre is above its anchor (L71–82), a 0.25 s finish or a
+    /// 0.5 s ζ 0.9 spring back, with finish/cancel and `completeTransition` in the completion
+    /// blocks (L87–128); a `.cancelled` gesture never decides (`userDidPanWith`, L153–168).
+    case photoZoom
 
     var rules: DismissalSettings {
         switch self {
         case .card:
             return .declared(edge: .bottom, distance: 800, threshold: 0.4, flickVelocity: 1000, cancelFlickVelocity: 1000)
         case .transition:
-            return .declared(edge: .bottom, distance: 900, threshold: 1.0 / 3, flickVelocity: 1200, cancelFlickVelocity: 1200,
-                             begins: .translationEdge, flickMeasure: .magnitude2D)
+            return .declared(edge: .bottom, distance: 900, threshold: 1.0 / 3, flickVelocity: 1200,
+                             flickMeasure: .magnitude2D, cancelRule: .oppositeFlick, decidesOn: .clampedFraction,
+                             begins: .translationEdge, maximumTouches: 1)
         case .easy:
-            return .declared(edge: .bottom, distance: 800, threshold: 0.5, flickVelocity: 100, cancelFlickVelocity: 5,
-                             begins: .positiveVelocity)
+            return .declared(edge: .bottom, distance: 800, progressRange: 0...0.99, threshold: 0.5,
+                             flickVelocity: 100, finishesAtFlickVelocity: false, cancelRule: .atOrBelow(-5),
+                             rule: .orThenVeto, begins: .positiveVelocity)
+        case .photoZoom:
+            return .declared(edge: .bottom, distance: 800, progressRange: 0...0.5, threshold: nil, flickVelocity: nil,
+                             cancelRule: .below(0), rule: .vetoOnly, decidesOn: .positionVsAnchor(imageHeight: 450))
         }
     }
 }
@@ -45,24 +63,25 @@ enum Mutation: String, CaseIterable, Sendable {
 
     // plain
     case flickDirectionFlipped, neverDecides, finishesTwice, horizontalAxis, flicksIgnored, progressBackwards,
-         alwaysCancels, easyVetoIgnored
+         alwaysCancels, easyVetoIgnored, photoZoomVetoIgnored
     // boundary
     case thresholdAtOrAbove, thresholdLower, thresholdHigher, flickStrict, flickSlower, flickFaster, cancelFlickStrict,
          progressUnclamped, progressCappedBelowOne, wrongDivisor, transitionFlickOnAxis, transitionThresholdPointThree,
-         easyThresholdAtOrAbove, easyFlickAtOrAbove
+         easyThresholdAtOrAbove, easyFlickAtOrAbove, photoZoomCancelsStillRelease, photoZoomProgressUncapped
     // refusal
     case transitionBeginsOnAnyPan, transitionBeginsSideways, transitionBeginsAgainstEdge, easyBeginsOnAnyPan,
          easyBeginsStillPan
     // timing
-    case completesAtRelease, completesTwice, neverCompletes, completesFinished, cancelsLate
+    case completesAtRelease, completesTwice, neverCompletes, completesFinished, cancelsLate, photoZoomCompletesAtRelease
 
     var kind: Kind {
         switch self {
         case .flickDirectionFlipped, .neverDecides, .finishesTwice, .horizontalAxis, .flicksIgnored, .progressBackwards,
-             .alwaysCancels, .easyVetoIgnored: return .plain
+             .alwaysCancels, .easyVetoIgnored, .photoZoomVetoIgnored: return .plain
         case .transitionBeginsOnAnyPan, .transitionBeginsSideways, .transitionBeginsAgainstEdge, .easyBeginsOnAnyPan,
              .easyBeginsStillPan: return .refusal
-        case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate: return .timing
+        case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate,
+             .photoZoomCompletesAtRelease: return .timing
         default: return .boundary
         }
     }
@@ -73,17 +92,25 @@ enum Mutation: String, CaseIterable, Sendable {
         case .transitionFlickOnAxis, .transitionThresholdPointThree, .transitionBeginsOnAnyPan, .transitionBeginsSideways,
              .transitionBeginsAgainstEdge: return .transition
         case .easyVetoIgnored, .easyThresholdAtOrAbove, .easyFlickAtOrAbove, .easyBeginsOnAnyPan, .easyBeginsStillPan: return .easy
+        case .photoZoomVetoIgnored, .photoZoomCancelsStillRelease, .photoZoomProgressUncapped, .photoZoomCompletesAtRelease:
+            return .photoZoom
         default: return .card
         }
     }
 }
 
-/// The three ports, each with at most one bug.
+/// The four ports, each with at most one bug.
 struct PortedController: InteractiveDismissalController {
     let port: Port
     let bug: Mutation?
-    /// Transition and EasyTransitions decide at the start whether this pan dismisses.
+    /// Whether this pan drives the transition (EasyTransitions' `interactionInProgress`,
+    /// PhotoZoomAnimator's `isInteractive`).
     private var dismissing = false
+    /// PhotoZoomAnimator: what the release decided, for the completion block.
+    private var finishing = false
+    /// Transition: the fraction last sent (`totalFractionComplete`, read back from the
+    /// progress animator at release; `.ended` itself sends no update, TransitionDriver L331–362).
+    private var fractionComplete = 0.0
 
     init(_ port: Port, bug: Mutation? = nil) {
         self.port = port
@@ -91,24 +118,28 @@ struct PortedController: InteractiveDismissalController {
     }
 
     mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        if port == .photoZoom { return zoomDismissal(gesture, transition: &transition) }
         let view = gesture.view
         let t = gesture.translation(in: view), v = gesture.velocity(in: view)
         let along = bug == .horizontalAxis ? t.x : t.y
         let divisor = bug == .wrongDivisor ? 780 : view.bounds.height
         let raw = along / divisor
-        let progress = bug == .progressUnclamped ? raw : min(max(raw, 0), bug == .progressCappedBelowOne ? 0.95 : 1)
+        let ceiling = port == .easy ? 0.99 : bug == .progressCappedBelowOne ? 0.95 : 1
+        let progress = bug == .progressUnclamped ? raw : min(max(raw, 0), ceiling)
         switch gesture.state {
         case .began:
             dismissing = beginsAtBegan(velocity: v)
             if dismissing { transition.begin() }
         case .changed:
             guard dismissing else { return }
+            fractionComplete = progress
             transition.update(bug == .progressBackwards ? 1 - progress : progress)
         case .ended, .cancelled:
             guard dismissing else { return }
+            dismissing = false
             if bug == .neverDecides { return }
             if bug == .completesAtRelease { transition.duration = 0.3 }
-            let finishing = decide(progress: progress, velocity: v)
+            let finishing = decide(progress: progress, raw: raw, velocity: v)
             if bug == .cancelsLate, !finishing {
                 transition.update(progress)   // a no-op call first; the cancel itself is below
             }
@@ -118,7 +149,49 @@ struct PortedController: InteractiveDismissalController {
         }
     }
 
+    /// PhotoZoomAnimator's `didPanWith`: `.began` is not forwarded (the pop starts there);
+    /// every other callback sends `1 − scale`; only `.ended` decides, and the interactive
+    /// call waits for the animation's completion block.
+    private mutating func zoomDismissal(_ gesture: PanGesture, transition: inout TransitionContext) {
+        let view = gesture.view
+        let t = gesture.translation(in: view), v = gesture.velocity(in: view)
+        let height = view.bounds.height
+        let scale = 1 - min(max(t.y, 0) / height, bug == .photoZoomProgressUncapped ? 1 : 0.5)
+        switch gesture.state {
+        case .began:
+            dismissing = true
+            transition.begin()
+            return
+        case .changed, .cancelled, .ended:
+            guard dismissing else { return }
+            transition.update(1 - scale)
+        }
+        guard gesture.state == .ended else { return }
+        dismissing = false
+        // newCenter.y = anchor.y + ty − h·(1 − scale)/2, h the scaled image height (L59–61).
+        let centreOffset = t.y - 450 * scale * (1 - scale) / 2
+        let upward = bug == .photoZoomCancelsStillRelease ? v.y <= 0 : v.y < 0
+        let above = centreOffset < 0
+        finishing = bug == .photoZoomVetoIgnored ? !above : !(upward || above)
+        if finishing {
+            transition.animate(finishing: true, duration: 0.25)
+        } else {
+            transition.animate(finishing: false, duration: 0.5, curve: .spring(dampingRatio: 0.9, initialVelocity: .zero))
+        }
+        if bug == .photoZoomCompletesAtRelease {
+            if finishing { transition.finish() } else { transition.cancel() }
+            transition.completeTransition(finishing)
+        }
+    }
+
     mutating func transitionAnimationEnded(_ transition: inout TransitionContext) {
+        if port == .photoZoom {
+            // The completion blocks (L98–104, L121–127): the interactive call, then completion.
+            guard bug != .photoZoomCompletesAtRelease else { return }
+            if finishing { transition.finish() } else { transition.cancel() }
+            transition.completeTransition(!transition.transitionWasCancelled)
+            return
+        }
         switch bug {
         case .neverCompletes, .completesAtRelease: return
         case .completesTwice:
@@ -132,7 +205,7 @@ struct PortedController: InteractiveDismissalController {
 
     /// `gestureRecognizerShouldBegin`. Transition chooses the operation there from the
     /// translation so far (`TransitionController.swift` L337–350): its dominant direction
-    /// must be the screen edge it dismisses towards, here down.
+    /// (ties go to the vertical axis) must be the screen edge it dismisses towards, here down.
     mutating func shouldBegin(_ gesture: PanGesture) -> Bool {
         guard port == .transition else { return true }
         let t = gesture.translation(in: gesture.view)
@@ -147,7 +220,7 @@ struct PortedController: InteractiveDismissalController {
     /// `shouldBegin` let through.
     private func beginsAtBegan(velocity v: Vector2) -> Bool {
         switch port {
-        case .card, .transition: return true
+        case .card, .transition, .photoZoom: return true
         case .easy:
             if bug == .easyBeginsOnAnyPan { return true }
             if bug == .easyBeginsStillPan { return v.y >= 0 }
@@ -156,7 +229,7 @@ struct PortedController: InteractiveDismissalController {
     }
 
     /// The release decision, as each library makes it.
-    private func decide(progress p: Double, velocity v: Vector2) -> Bool {
+    private func decide(progress p: Double, raw: Double, velocity v: Vector2) -> Bool {
         switch port {
         case .card:
             let vy = bug == .flickDirectionFlipped ? -v.y : v.y
@@ -169,15 +242,19 @@ struct PortedController: InteractiveDismissalController {
             let threshold = bug == .thresholdLower ? 0.39 : bug == .thresholdHigher ? 0.41 : 0.4
             return bug == .thresholdAtOrAbove ? p >= threshold : p > threshold
         case .transition:
-            // A flick decides first, either way, by the magnitude and the dominant axis.
+            // A flick decides first, either way: the magnitude, with the edge of the dominant
+            // axis (`TransitionScreenEdge(vector:)`, ties vertical); off-axis flicks fall through.
             let speed = bug == .transitionFlickOnAxis ? abs(v.y) : v.length
             if speed >= 1200, abs(v.y) >= abs(v.x) { return v.y > 0 }
-            return p > (bug == .transitionThresholdPointThree ? 0.3 : 1.0 / 3)
+            return fractionComplete > (bug == .transitionThresholdPointThree ? 0.3 : 1.0 / 3)
         case .easy:
-            let passes = bug == .easyThresholdAtOrAbove ? p >= 0.5 : p > 0.5
-            let flick = bug == .easyFlickAtOrAbove ? v.y > 100 : v.y >= 100
+            // The raw `panned`, not the clamped update.
+            let passes = bug == .easyThresholdAtOrAbove ? raw >= 0.5 : raw > 0.5
+            let flick = bug == .easyFlickAtOrAbove ? v.y >= 100 : v.y > 100
             let veto = bug == .easyVetoIgnored ? false : v.y <= -5
             return (passes || flick) && !veto
+        case .photoZoom:
+            return false   // decided in zoomDismissal
         }
     }
 }
