@@ -119,8 +119,12 @@ let package = Package(
         // Resources/junit.xsd is read by path (ReplayInCITests, with xmllint), not bundled.
         .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"],
                     exclude: ["Resources/junit.xsd", "Golden"]),
-        .testTarget(name: "TouchTapeTests", dependencies: ["TouchTape", "TouchTapeTestSupport"]),
-        .testTarget(name: "TouchTapeTestingTests", dependencies: ["TouchTapeTesting", "TouchTape", "TouchTapeTestSupport"]),
+        // The API's own tests: a file that imports only `TouchTape` (or `TouchTapeTesting`) sees what
+        // an app sees; one that also imports a pipeline module reaches its `package` names.
+        .testTarget(name: "TouchTapeTests", dependencies: ["TouchTape", "TouchTapeTestSupport", "TouchTapeEvents", "TouchTapeFormats",
+                    "TouchTapeFrames", "TouchTapeTracks", "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay"]),
+        .testTarget(name: "TouchTapeTestingTests", dependencies: ["TouchTapeTesting", "TouchTape", "TouchTapeTestSupport",
+                    "TouchTapeReplay"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),
         .testTarget(name: "TouchTapeDeviceTests", dependencies: ["TouchTapeDevice", "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
                     .product(name: "Histogram", package: "hdrhistogram-swift")]),

@@ -1,3 +1,9 @@
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
+
 import TouchTapeReplay
 
 // Compact descriptions (issue 22): `#expect(run.passed)` prints the value of `run` when it

@@ -1,3 +1,9 @@
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
+
 /// Watches a controller factory for a class instance handed out twice: a controller keeps
 /// state from its pan, so one instance shared by two tracks would carry one gesture into
 /// the next. Value controllers are copies and never count.

@@ -1,3 +1,10 @@
+import TouchTapeFrames
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
+
 /// Replays recordings into an app's own controller (or a built-in profile) and checks
 /// every track: the API behind `touchtape replay`, for tests.
 ///
@@ -17,26 +24,31 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// The report header's name for this controller.
     public var name: String
     /// The declared rules, pan settings and virtual display every track is replayed with.
-    public var configuration: ReplayConfiguration
+    package var configuration: ReplayConfiguration
     /// Makes the fresh controller of each track.
-    public var makeController: (ReplayConfiguration) -> Controller
-    /// Also replay every track's probes (`Probe`, on by default): the track driven to either side
+    package var makeController: (ReplayConfiguration) -> Controller
+    /// Also replay every track's probes (on by default): the track driven to either side
     /// of each boundary of `rules`, each of which must come out as the rules say. A
     /// controller that passes the recordings alone may still put a boundary elsewhere.
     public var probes = true
-    /// Also say how easily each track's outcome flips under this controller (`Stability`:
-    /// 40 realistic perturbations of the track's frames); off by default.
+    /// Also say how easily each track's outcome flips under this controller (40 realistic
+    /// perturbations of the track's frames); off by default.
     public var stability = false
 
     /// - Parameters:
     ///   - name: the report header's name (the controller type's by default).
     ///   - rules: what the controller declares; the checks' oracle.
-    ///   - pan: how contacts become pan samples (slop, points per millimetre, velocity).
-    ///   - resolutionFallback: the size assumed for devices that report no resolution.
     ///   - makeController: a fresh controller for each track.
     public init(name: String = String(describing: Controller.self), rules: DismissalSettings,
-                pan: PanSettings = PanSettings(), resolutionFallback: ResolutionFallback = .standard,
                 makeController: @escaping () -> Controller) {
+        self.init(name: name, rules: rules, pan: PanSettings(), makeController: makeController)
+    }
+
+    /// With the pan recognizer's settings and the size assumed for devices that report no
+    /// resolution (the command line's `--slop`, `--points-per-mm`, `--resolution-fallback`).
+    package init(name: String = String(describing: Controller.self), rules: DismissalSettings,
+                 pan: PanSettings, resolutionFallback: ResolutionFallback = .standard,
+                 makeController: @escaping () -> Controller) {
         self.name = name
         self.configuration = ReplayConfiguration(profileName: name, dismissal: rules, pan: pan,
                                                  resolutionFallback: resolutionFallback)
@@ -45,15 +57,15 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
 
     /// A replay with a full configuration; the factory gets it (the built-in profiles
     /// build their controller from its settings).
-    public init(name: String, configuration: ReplayConfiguration,
-                makeController: @escaping (ReplayConfiguration) -> Controller) {
+    package init(name: String, configuration: ReplayConfiguration,
+                 makeController: @escaping (ReplayConfiguration) -> Controller) {
         self.name = name
         self.configuration = configuration
         self.makeController = makeController
     }
 
-    /// The one replay engine, set up for this controller (what ``run(_:tracks:)-(Recordings,_)`` runs).
-    public func engine(tracks: TrackFilter = .all) -> ReplayEngine<Controller> {
+    /// The one replay engine, set up for this controller (what every `run` runs).
+    package func engine(tracks: TrackFilter = .all) -> ReplayEngine<Controller> {
         var engine = ReplayEngine(name: name, configuration: configuration, tracks: tracks, makeController: makeController)
         engine.probes = probes
         engine.stability = stability
@@ -63,6 +75,16 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// Replays every track of `recordings` that `tracks` selects. A file that cannot be
     /// read becomes a report error; the others still run.
     public func run(_ recordings: Recordings, tracks: TrackFilter = .all) -> ControllerReplayResult {
+        run(recordings.sources, tracks: tracks, only: nil)
+    }
+
+    /// Replays one track (one of ``Recordings/tracks()``, say, as a Swift Testing argument),
+    /// with its probes, exactly as ``run(_:tracks:)`` replays it among the others.
+    public func run(_ track: RecordedTrack) -> ControllerReplayResult {
+        run([track.source], tracks: .all, only: track.number)
+    }
+
+    private func run(_ sources: [RecordingSource], tracks: TrackFilter, only number: Int?) -> ControllerReplayResult {
         let instances = ControllerInstanceLog()
         var engine = self.engine(tracks: tracks)
         let makeController = self.makeController
@@ -73,14 +95,14 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
         }
         let collector = ReplayedTrackCollector()
         // A collector never fails to write, so the run cannot throw here.
-        _ = try? engine.run(recordings.sources, into: [collector])
+        _ = try? engine.run(sources, into: [number.map { OneTrack(number: $0, into: collector) } ?? collector])
         return ControllerReplayResult(report: collector.report, tracks: collector.tracks,
                                       reusedControllerCount: instances.reusedCount)
     }
 
     /// One file, through the same engine: each track with the frame of each pan sample.
     /// Returns notes on the file no track carries.
-    public func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
+    package func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
         -> (tracks: [ReplayedTrack], notes: [String]) {
         var replayed: [ReplayedTrack] = []
         let notes: [String]
@@ -98,13 +120,37 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
 }
 
 extension ControllerReplay where Controller == DismissalController {
-    /// A built-in profile (with any overrides), through the same contract as an app's
-    /// controller: the report equals `touchtape replay` with these settings.
-    public init(settings: SessionSettings = SessionSettings()) throws(SessionSettingsError) {
+    /// A built-in profile, through the same contract as an app's controller: the report
+    /// equals `touchtape replay --profile` with it.
+    public init(profile: DismissalProfile) {
+        // The defaults of a profile always validate.
+        try! self.init(settings: SessionSettings(profile: profile))
+    }
+
+    /// A built-in profile with any overrides (the command line's settings).
+    package init(settings: SessionSettings) throws(SessionSettingsError) {
         self.init(name: settings.profile.rawValue, configuration: try settings.configuration()) {
             DismissalController(settings: $0.dismissal)
         }
     }
+}
+
+/// The sink of a one-track run: passes on that track's replays (the track and its probes).
+private final class OneTrack: ReplayReportSink {
+    let number: Int
+    let inner: ReplayedTrackCollector
+    init(number: Int, into inner: ReplayedTrackCollector) {
+        self.number = number
+        self.inner = inner
+    }
+    func begin(_ heading: ReportHeading) { inner.begin(heading) }
+    func track(_ replayed: ReplayedTrack, seconds: Double?) {
+        if replayed.transcript.track == number { inner.track(replayed, seconds: seconds) }
+    }
+    func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
+        inner.endFile(file, seconds: seconds, error: error)
+    }
+    func finish(_ tally: ReplayTally) { inner.finish(tally) }
 }
 
 /// What a ``ControllerReplay`` found: the report (render it with `ReportFormat`) and
@@ -119,7 +165,7 @@ public struct ControllerReplayResult: Sendable {
     public var reusedControllerCount: Int
 
     /// A result from a report and its tracks.
-    public init(report: ReplayReport, tracks: [ReplayedTrack], reusedControllerCount: Int = 0) {
+    package init(report: ReplayReport, tracks: [ReplayedTrack], reusedControllerCount: Int = 0) {
         self.report = report
         self.tracks = tracks
         self.reusedControllerCount = reusedControllerCount

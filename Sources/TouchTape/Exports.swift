@@ -1,10 +1,16 @@
-// The one import a test needs: `import TouchTape` brings the whole replay API — recordings,
-// tracks, pan gestures, the dismissal contract, checks and reports — and nothing that needs
-// libevdev (TouchTapeDevice stays out of this product).
-@_exported import TouchTapeEvents
-@_exported import TouchTapeFormats
-@_exported import TouchTapeFrames
-@_exported import TouchTapeTracks
-@_exported import TouchTapePan
-@_exported import TouchTapeDismissal
-@_exported import TouchTapeReplay
+// What `import TouchTape` brings, listed: the contract an app's controller conforms to (all
+// of TouchTapeContract), and from the pipeline only what a test of that controller reads —
+// results, reports, filters, located errors. Everything else in the pipeline modules is
+// `package`: the command-line tool and the live view use it, an app does not. Adding a name
+// here adds to the public surface `PublicSurfaceTests` counts.
+@_exported import TouchTapeContract
+@_exported import enum TouchTapeEvents.ExpectedOutcome
+@_exported import struct TouchTapeFormats.RecordingError
+@_exported import enum TouchTapeDismissal.DismissalProfile
+@_exported import struct TouchTapeReplay.ReplayReport
+@_exported import enum TouchTapeReplay.ReportFormat
+@_exported import struct TouchTapeReplay.ReplayedTrack
+@_exported import struct TouchTapeReplay.Transcript
+@_exported import struct TouchTapeReplay.TrackFilter
+@_exported import struct TouchTapeReplay.UnreadableFile
+@_exported import struct TouchTapeDismissal.DismissalController

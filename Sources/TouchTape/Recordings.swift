@@ -1,4 +1,9 @@
 import Foundation
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
 
 /// Recording files to replay: from paths (files or folders, searched as `touchtape replay`
 /// searches them) or from a test bundle's resources.
@@ -9,10 +14,10 @@ import Foundation
 /// ```
 public struct Recordings: Hashable, Sendable {
     /// The files, sorted by path (split evemu layouts paired with their `.desc`).
-    public var sources: [RecordingSource]
+    package var sources: [RecordingSource]
 
     /// Recordings already located (`RecordingLocator`).
-    public init(sources: [RecordingSource]) {
+    package init(sources: [RecordingSource]) {
         self.sources = sources
     }
 
@@ -34,5 +39,62 @@ public struct Recordings: Hashable, Sendable {
         let base = bundle.resourceURL ?? bundle.bundleURL
         let folder = subdirectory.map { base.appendingPathComponent($0) } ?? base
         try self.init(path: folder.path)
+    }
+
+    /// The files' paths, in order (a split evemu layout by its events file).
+    public var files: [String] { sources.map(\.displayName) }
+
+    /// Every track of these recordings, in order, without replaying anything: a
+    /// parameterised test's arguments.
+    ///
+    /// ```swift
+    /// @Test(arguments: try Recordings(bundle: .module, subdirectory: "Recordings").tracks())
+    /// func dismissal(_ track: RecordedTrack) {
+    ///     let run = ControllerReplay(rules: rules) { CardDismissal() }.run(track)
+    ///     #expect(run.failures.isEmpty, "\(run.failures)")
+    /// }
+    /// ```
+    /// - Throws: `RecordingError` for the first file that cannot be read.
+    public func tracks() throws(RecordingError) -> [RecordedTrack] {
+        var tracks: [RecordedTrack] = []
+        for source in sources {
+            var inspection = try RecordingInspection(source, locking: .standard)
+            do {
+                _ = try inspection.run { summary in
+                    tracks.append(RecordedTrack(source: source, number: summary.number,
+                                                expected: summary.annotation.expected, note: summary.annotation.note))
+                }
+            } catch let error as RecordingError {
+                throw error
+            } catch {
+                preconditionFailure("only the reader throws here: \(error)")
+            }
+        }
+        return tracks
+    }
+
+    /// The tracks labelled with `outcome`.
+    public func tracks(labelled outcome: ExpectedOutcome) throws(RecordingError) -> [RecordedTrack] {
+        try tracks().filter { $0.expected == outcome }
+    }
+}
+
+/// One track of a recording, found by ``Recordings/tracks()``: replay it with
+/// ``ControllerReplay/run(_:)-(RecordedTrack)``.
+public struct RecordedTrack: Hashable, Sendable, CustomStringConvertible {
+    package var source: RecordingSource
+    /// The recording's path.
+    public var file: String { source.displayName }
+    /// The track's number in its recording, from 1.
+    public var number: Int
+    /// The recorder's label: what the gesture must do (`nil`: no label).
+    public var expected: ExpectedOutcome?
+    /// The label's note, if any.
+    public var note: String?
+
+    /// `pan-down.evemu track 2 (finish)`: short enough for a test's name.
+    public var description: String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(name) track \(number)" + (expected.map { " (\($0.rawValue))" } ?? "")
     }
 }

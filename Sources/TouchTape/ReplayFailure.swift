@@ -1,4 +1,9 @@
 import Foundation
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
 
 /// A failed check on one track, located: the file, the track, the check, the time and
 /// the recording frame where it went wrong, and the values that show it — the message a
@@ -33,7 +38,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
     public var probe: String?
 
     /// A failure from its parts.
-    public init(file: String, track: Int, check: String, time: Double?, frameInTrack: Int?, frameInRecording: Int?,
+    package init(file: String, track: Int, check: String, time: Double?, frameInTrack: Int?, frameInRecording: Int?,
                 explanation: String, detail: String) {
         self.file = file
         self.track = track
@@ -46,7 +51,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Locates a failed check on a replayed track.
-    public init(check: CheckResult, track: ReplayedTrack) {
+    package init(check: CheckResult, track: ReplayedTrack) {
         let located = Self.locate(check: check, in: track.transcript)
         let frame = located.time.flatMap { track.frame(at: $0) }
         self.init(file: track.report.file, track: track.report.track, check: check.name, time: located.time,

@@ -1,3 +1,9 @@
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
+
 extension ReplayedTrack {
     /// Every failed check, explained with its time, frame and values.
     public var failures: [ReplayFailure] {

@@ -12,9 +12,9 @@
 /// ).animation(finishing: false, from: 0.3, axisVelocity: 0, distance: 800, callbackTiming: .afterAnimation)
 /// let frames = animation.frames(clock: VirtualClock(origin: 2.0))   // 30 frames, last at 2.5, value 0
 /// ```
-public struct CompletionAnimation: Hashable, Sendable {
+package struct CompletionAnimation: Hashable, Sendable {
     /// How the value moves between `from` and `to`.
-    public enum Trajectory: Hashable, Sendable {
+    package enum Trajectory: Hashable, Sendable {
         /// `from + (to − from)·curve(elapsed / duration)`.
         case curve(TimingCurve)
         /// `to + (from − to)·x(startTime + elapsed·timeScale) / x(startTime)`: a spring run,
@@ -23,20 +23,20 @@ public struct CompletionAnimation: Hashable, Sendable {
     }
 
     /// `true` when it animates to the finished state (UIKit `.end`).
-    public var finishing: Bool
+    package var finishing: Bool
     /// The fraction at the release: where the run starts.
-    public var from: Double
+    package var from: Double
     /// The target: 1 (finish) or 0 (cancel).
-    public var to: Double
+    package var to: Double
     /// Seconds.
-    public var duration: Double
+    package var duration: Double
     /// How the value moves from ``from`` to ``to``.
-    public var trajectory: Trajectory
+    package var trajectory: Trajectory
     /// When the library calls `finishInteractiveTransition` / `cancelInteractiveTransition`.
-    public var interactiveCallbackTiming: DismissalSettings.InteractiveCallbackTiming
+    package var interactiveCallbackTiming: DismissalSettings.InteractiveCallbackTiming
 
     /// A run from its parts; ``CompletionStyle`` makes the libraries' runs.
-    public init(finishing: Bool, from: Double, to: Double, duration: Double, trajectory: Trajectory,
+    package init(finishing: Bool, from: Double, to: Double, duration: Double, trajectory: Trajectory,
                 interactiveCallbackTiming: DismissalSettings.InteractiveCallbackTiming) {
         self.finishing = finishing
         self.from = from
@@ -47,7 +47,7 @@ public struct CompletionAnimation: Hashable, Sendable {
     }
 
     /// The value `elapsed` seconds after the release; exactly `to` from `duration` on.
-    public func value(at elapsed: Double) -> Double {
+    package func value(at elapsed: Double) -> Double {
         if elapsed >= duration { return to }
         if elapsed <= 0 { return from }
         switch trajectory {
@@ -63,7 +63,7 @@ public struct CompletionAnimation: Hashable, Sendable {
     /// The frames of this run: `clock` is restarted at its current time (normally the release
     /// time), advanced one frame at a time until the duration is covered. A zero-length run
     /// gives one frame, at the start, already on the target.
-    public func frames(clock: VirtualClock) -> [CompletionFrame] {
+    package func frames(clock: VirtualClock) -> [CompletionFrame] {
         var clock = clock.restarted(at: clock.time)
         let count = clock.frameCount(covering: duration)
         guard count > 0 else { return [CompletionFrame(time: clock.time, value: to)] }

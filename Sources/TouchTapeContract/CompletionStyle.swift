@@ -1,7 +1,7 @@
 /// How a library animates the rest of the transition after the release: the setting.
 /// ``CompletionStyle/animation(finishing:from:axisVelocity:distance:callbackTiming:)``
 /// turns it into one concrete ``CompletionAnimation``.
-public enum CompletionStyle: Hashable, Sendable {
+package enum CompletionStyle: Hashable, Sendable {
     /// Transition: every `UIViewPropertyAnimator` is continued with
     /// `durationFactor = 1 − f` (finish) or `f` (cancel) (`TransitionDriver.animate` L230, L260),
     /// so finishing takes `(1 − f)·D`, cancelling `f·D`. On iOS 11+ a reversed animator is
@@ -31,7 +31,7 @@ public enum CompletionStyle: Hashable, Sendable {
     ///     (only a `.fromRelease` spring uses it).
     ///   - distance: the progress divisor in points (turns the velocity into UIKit's normalized unit).
     ///   - callbackTiming: when the library makes its finish/cancel call (kept on the run).
-    public func animation(
+    package func animation(
         finishing: Bool, from progress: Double, axisVelocity: Double, distance: Double,
         callbackTiming: DismissalSettings.InteractiveCallbackTiming
     ) -> CompletionAnimation {

@@ -30,27 +30,27 @@ import Musl
 /// spring.naturalFrequency   // ≈ 16.96 rad/s
 /// spring.displacement(at: 0.5)   // within ±0.001 of the target
 /// ```
-public struct DampedSpring: Hashable, Sendable {
+package struct DampedSpring: Hashable, Sendable {
     /// The decay UIKit solves for at t = duration.
-    public static let settlingTolerance = 0.001
+    package static let settlingTolerance = 0.001
     /// UIKit clamps the duration into this range before solving.
-    public static let solvableDurations: ClosedRange<Double> = 0.01...10
+    package static let solvableDurations: ClosedRange<Double> = 0.01...10
     /// The smallest damping ratio UIKit accepts (`FLT_EPSILON`); larger than 1 is cut to 1.
-    public static let minimumDampingRatio = 0.00000011920929
+    package static let minimumDampingRatio = 0.00000011920929
     /// Newton steps UIKit takes, starting from ω = 5 / duration.
-    public static let newtonSteps = 12
+    package static let newtonSteps = 12
 
     /// The requested duration (unclamped); the completion block runs at this time.
-    public let duration: Double
+    package let duration: Double
     /// ζ after clamping into (1.2e−7, 1].
-    public let dampingRatio: Double
+    package let dampingRatio: Double
     /// v0 in UIKit's normalized unit (whole distance per second), positive towards the target.
-    public let initialVelocity: Double
+    package let initialVelocity: Double
     /// ω in rad/s, solved from the clamped duration.
-    public let naturalFrequency: Double
+    package let naturalFrequency: Double
 
     /// The spring UIKit runs for `UISpringTimingParameters(dampingRatio:initialVelocity:)` over `duration` seconds.
-    public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
+    package init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
         self.duration = duration
         self.dampingRatio = min(max(dampingRatio, Self.minimumDampingRatio), 1)
         self.initialVelocity = initialVelocity
@@ -58,12 +58,12 @@ public struct DampedSpring: Hashable, Sendable {
     }
 
     /// `ω²` (mass 1).
-    public var stiffness: Double { naturalFrequency * naturalFrequency }
+    package var stiffness: Double { naturalFrequency * naturalFrequency }
     /// `2ζω` (mass 1).
-    public var dampingCoefficient: Double { 2 * dampingRatio * naturalFrequency }
+    package var dampingCoefficient: Double { 2 * dampingRatio * naturalFrequency }
 
     /// The ω UIKit would pick: 12 Newton steps on the tolerance equation above.
-    public static func naturalFrequency(duration: Double, dampingRatio: Double, initialVelocity v0: Double = 0) -> Double {
+    package static func naturalFrequency(duration: Double, dampingRatio: Double, initialVelocity v0: Double = 0) -> Double {
         let zeta = min(max(dampingRatio, minimumDampingRatio), 1)
         let t = min(max(duration, solvableDurations.lowerBound), solvableDurations.upperBound)
         let epsilon = settlingTolerance
@@ -102,7 +102,7 @@ public struct DampedSpring: Hashable, Sendable {
 
     /// x(t): the remaining distance to the target as a fraction of the whole move
     /// (1 at t = 0, ≈ 0 at t = duration, may go slightly negative = overshoot).
-    public func displacement(at time: Double) -> Double {
+    package func displacement(at time: Double) -> Double {
         let w = naturalFrequency, zeta = dampingRatio, v0 = initialVelocity
         if zeta >= 1 {
             return (1 + (w - v0) * time) * exp(-w * time)
@@ -115,7 +115,7 @@ public struct DampedSpring: Hashable, Sendable {
     /// The first time at which the displacement has come down to `remaining` (0…1), found by
     /// stepping forward and bisecting; `duration` when it never gets there before then.
     /// A spring that "continues" from a fraction already covered starts its run here.
-    public func firstTime(atDisplacement remaining: Double) -> Double {
+    package func firstTime(atDisplacement remaining: Double) -> Double {
         if remaining >= 1, initialVelocity >= 0 { return 0 }
         let steps = 2000
         let dt = duration / Double(steps)

@@ -1,5 +1,5 @@
 /// Why a release ended the way it did, for reports.
-public enum DecisionReason: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+package enum DecisionReason: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// The fraction passed (or failed) the completion threshold.
     case threshold
     /// PhotoZoomAnimator's position test: image centre at/below (or above) its anchor.
@@ -16,7 +16,7 @@ public enum DecisionReason: String, Hashable, Sendable, CaseIterable, Codable, C
     case noRelease
 
     /// The reason as reports print it (`no transition`, …).
-    public var description: String {
+    package var description: String {
         switch self {
         case .threshold: return "threshold"
         case .anchor: return "anchor"

@@ -18,13 +18,13 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
     case right
 
     /// The screen axis an edge lies on.
-    public enum Axis: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum Axis: String, Hashable, Sendable, CaseIterable, Codable {
         case horizontal
         case vertical
     }
 
     /// The axis the edge lies across: vertical for top and bottom.
-    public var axis: Axis {
+    package var axis: Axis {
         switch self {
         case .top, .bottom: return .vertical
         case .left, .right: return .horizontal
@@ -33,7 +33,7 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
 
     /// +1 when moving towards this edge increases the screen coordinate (`.bottom`, `.right`),
     /// −1 otherwise. Transition's `progress(in:)` uses exactly this factor (L119–132).
-    public var sign: Double {
+    package var sign: Double {
         switch self {
         case .bottom, .right: return 1
         case .top, .left: return -1
@@ -41,7 +41,7 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
     }
 
     /// The edge on the same axis, facing the other way (where a flick "against" points).
-    public var opposite: DismissEdge {
+    package var opposite: DismissEdge {
         switch self {
         case .top: return .bottom
         case .bottom: return .top
@@ -52,7 +52,7 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
 
     /// The signed component of `vector` along this edge's axis, positive towards the edge.
     /// This is EasyTransitions' `percentagePanned` / `velocityForPan` projection.
-    public func component(of vector: Vector2) -> Double {
+    package func component(of vector: Vector2) -> Double {
         switch axis {
         case .vertical: return sign * vector.y
         case .horizontal: return sign * vector.x
@@ -62,7 +62,7 @@ public enum DismissEdge: String, Hashable, Sendable, CaseIterable, Codable, Cust
     /// Transition's `TransitionScreenEdge(vector:)` (`TransitionEdges.swift` L28–30): horizontal
     /// only if |dx| > |dy| (strict), then `.right` if dx > 0 else `.left`; otherwise vertical,
     /// `.bottom` if dy > 0 else `.top`. Ties go to the vertical axis; the zero vector gives `.top`.
-    public init(dominantDirectionOf vector: Vector2) {
+    package init(dominantDirectionOf vector: Vector2) {
         if abs(vector.x) > abs(vector.y) {
             self = vector.x > 0 ? .right : .left
         } else {

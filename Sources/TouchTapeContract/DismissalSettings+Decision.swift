@@ -1,13 +1,13 @@
 extension DismissalSettings {
     /// A comparison against a limit, so every tie rule is written down rather than implied.
-    public enum Comparison: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum Comparison: String, Hashable, Sendable, CaseIterable, Codable {
         /// `value > limit`: a tie does not count (Transition's threshold, all of EasyTransitions).
         case greaterThan
         /// `value >= limit`: a tie counts (Transition's flick velocity, `PanInteractionController` L93).
         case greaterThanOrEqual
 
         /// Whether `value` passes `limit` under this comparison.
-        public func holds(_ value: Double, _ limit: Double) -> Bool {
+        package func holds(_ value: Double, _ limit: Double) -> Bool {
             switch self {
             case .greaterThan: return value > limit
             case .greaterThanOrEqual: return value >= limit
@@ -15,7 +15,7 @@ extension DismissalSettings {
         }
 
         /// `>` or `>=`, for reports.
-        public var symbol: String {
+        package var symbol: String {
             switch self {
             case .greaterThan: return ">"
             case .greaterThanOrEqual: return ">="
@@ -47,14 +47,14 @@ extension DismissalSettings {
     }
 
     /// A release fast enough towards the dismiss edge finishes ("flick").
-    public struct FlickRule: Hashable, Sendable {
+    package struct FlickRule: Hashable, Sendable {
         /// Points per second.
-        public var minimumVelocity: Double
+        package var minimumVelocity: Double
         /// How the velocity is compared with ``minimumVelocity``.
-        public var comparison: Comparison
+        package var comparison: Comparison
 
         /// A flick rule.
-        public init(minimumVelocity: Double, comparison: Comparison) {
+        package init(minimumVelocity: Double, comparison: Comparison) {
             self.minimumVelocity = minimumVelocity
             self.comparison = comparison
         }
@@ -74,7 +74,7 @@ extension DismissalSettings {
     }
 
     /// What happens to a flick whose dominant axis is not the dismiss axis.
-    public enum OffAxisFlick: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum OffAxisFlick: String, Hashable, Sendable, CaseIterable, Codable {
         /// Transition: ignored; the threshold decides (`PanInteractionController` L96–100).
         case ignore
         /// Not in any of the three libraries: judge the flick by its on-axis component instead.

@@ -18,7 +18,7 @@ extension DismissalSettings {
     }
 
     /// What a pan that ends `.cancelled` (not lifted) does.
-    public enum GestureCancelledRule: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum GestureCancelledRule: String, Hashable, Sendable, CaseIterable, Codable {
         /// Decide exactly as at a release (Transition L357–359, EasyTransitions L71–78).
         case decide
         /// PhotoZoomAnimator: `didPanWith` decides only on `.ended`, so nothing finishes or
@@ -27,7 +27,7 @@ extension DismissalSettings {
     }
 
     /// When `finishInteractiveTransition` / `cancelInteractiveTransition` are called.
-    public enum InteractiveCallbackTiming: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum InteractiveCallbackTiming: String, Hashable, Sendable, CaseIterable, Codable {
         /// At release (Transition `endInteraction` L364–380; EasyTransitions `finish()`/`cancel()`).
         case atRelease
         /// In the completion block, right before `completeTransition` (PhotoZoomAnimator L87–128).

@@ -1,6 +1,6 @@
 extension DismissalSettings {
     /// How each progress update reaches UIKit.
-    public enum ProgressUpdateMode: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum ProgressUpdateMode: String, Hashable, Sendable, CaseIterable, Codable {
         /// The absolute fraction `start + translation / distance`, then clamped
         /// (Transition default, EasyTransitions, PhotoZoomAnimator).
         case fraction
@@ -13,7 +13,7 @@ extension DismissalSettings {
     }
 
     /// What a pan against the dismiss direction does to the fraction.
-    public enum NegativeTranslation: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum NegativeTranslation: String, Hashable, Sendable, CaseIterable, Codable {
         /// Transition: the fraction may go negative but everything downstream sees it clamped
         /// to the lower bound of ``DismissalSettings/progressClamp`` (the driver clamps,
         /// `TransitionDriver.updateInteraction` L338), including a `.rawFraction` decision.

@@ -22,20 +22,20 @@ public struct DismissalSettings: Hashable, Sendable {
     public var progressDistance: Double
     /// Transition's `panDistanceMultiplier` (default 1, must be > 0): the divisor is
     /// `progressDistance × distanceMultiplier`.
-    public var distanceMultiplier: Double
+    package var distanceMultiplier: Double
     /// The range the fraction sent to UIKit is clamped into: 0…1 (Transition's driver),
     /// 0…0.99 (EasyTransitions), 0…0.5 (PhotoZoomAnimator, `1 − scale` with final scale 0.5).
     public var progressClamp: ClosedRange<Double>
     /// What a pan against the dismiss direction does to the fraction.
-    public var negativeTranslation: NegativeTranslation
+    package var negativeTranslation: NegativeTranslation
     /// Absolute fraction or step updates.
-    public var progressUpdateMode: ProgressUpdateMode
+    package var progressUpdateMode: ProgressUpdateMode
     /// The pan phases whose callback sends `updateInteractiveTransition`. Transition updates on
     /// `.began` and `.changed` and decides on the last of those (its `.ended` branch only calls
     /// `endInteraction`); EasyTransitions updates on `.changed` only; PhotoZoomAnimator does not
     /// get `.began` forwarded but updates on every forwarded callback, `.ended` and `.cancelled`
     /// included, before its end check.
-    public var progressUpdatePhases: Set<PanPhase>
+    package var progressUpdatePhases: Set<PanPhase>
 
     // MARK: Decision
 
@@ -45,15 +45,15 @@ public struct DismissalSettings: Hashable, Sendable {
     /// (PhotoZoomAnimator). Compared with ``thresholdComparison``.
     public var completionThreshold: Double?
     /// Strict (`>`) or not (`>=`) at the threshold.
-    public var thresholdComparison: Comparison
+    package var thresholdComparison: Comparison
     /// The 2-D speed or the velocity along the dismiss axis.
     public var velocityMeasure: VelocityMeasure
     /// The forward flick; `nil` turns flicks off (Transition's `allowFlick = false`, PhotoZoomAnimator).
-    public var flick: FlickRule?
+    package var flick: FlickRule?
     /// The velocity that rolls back; `nil` = none.
     public var cancelVelocity: CancelVelocityRule?
     /// What a flick across the dismiss axis does.
-    public var offAxisFlick: OffAxisFlick
+    package var offAxisFlick: OffAxisFlick
     /// How flick, threshold and veto combine.
     public var rule: DecisionRule
 
@@ -62,7 +62,7 @@ public struct DismissalSettings: Hashable, Sendable {
     /// Which pans may start the transition.
     public var beginRule: BeginRule
     /// Whether a cancelled gesture is decided like a release.
-    public var onGestureCancelled: GestureCancelledRule
+    package var onGestureCancelled: GestureCancelledRule
     /// The pan recognizer's `maximumNumberOfTouches`; `nil` = UIKit's default (no limit).
     /// A pan that begins with more fingers is refused; `.changed` samples with more fingers
     /// are skipped (the recognizer ignores extra touches; not verified on a device).
@@ -71,15 +71,15 @@ public struct DismissalSettings: Hashable, Sendable {
     // MARK: Completion
 
     /// How the rest of the transition animates after the release.
-    public var completion: CompletionStyle
+    package var completion: CompletionStyle
     /// When finish/cancelInteractiveTransition is called: at the release or after the animation.
-    public var interactiveCallbackTiming: InteractiveCallbackTiming
+    package var interactiveCallbackTiming: InteractiveCallbackTiming
 
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 
     /// Settings from every field; start from a ``DismissalProfile`` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTape`) instead.
-    public init(
+    package init(
         edge: DismissEdge,
         progressDistance: Double,
         distanceMultiplier: Double,

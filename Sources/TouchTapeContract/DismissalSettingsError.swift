@@ -1,37 +1,37 @@
 /// A setting that cannot work, with the field it is in and what to do about it.
-public struct DismissalSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct DismissalSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The field's name in ``DismissalSettings`` (as a user would spell it on the command line).
-    public var setting: String
+    package var setting: String
     /// The offending value, as text.
-    public var value: String
+    package var value: String
     /// What to change.
-    public var hint: String
+    package var hint: String
 
     /// An error naming the setting, its value and a hint.
-    public init(setting: String, value: String, hint: String) {
+    package init(setting: String, value: String, hint: String) {
         self.setting = setting
         self.value = value
         self.hint = hint
     }
 
     /// `invalid SETTING VALUE: hint`.
-    public var description: String { "invalid \(setting) \(value): \(hint)" }
+    package var description: String { "invalid \(setting) \(value): \(hint)" }
 }
 
 extension DismissalSettings {
     /// The completion threshold is a fraction of the progress: 0 finishes on any
     /// movement, 1 only at the full distance.
-    public static let thresholdRange: ClosedRange<Double> = 0...1
+    package static let thresholdRange: ClosedRange<Double> = 0...1
     /// Flick velocities in points per second: a real finger flicks at up to ≈ 10 000 pt/s;
     /// a million is beyond any gesture and keeps every product finite.
-    public static let flickVelocityRange: ClosedRange<Double> = 0...1_000_000
+    package static let flickVelocityRange: ClosedRange<Double> = 0...1_000_000
     /// The progress divisor in points: more than 0, at most 1 000 000 (a screen is at most
     /// a few thousand points; more would only push every pan's progress to 0).
-    public static let progressDistanceRange: ClosedRange<Double> = Double.leastNormalMagnitude...1_000_000
+    package static let progressDistanceRange: ClosedRange<Double> = Double.leastNormalMagnitude...1_000_000
 
     /// The settings unchanged, or the first field that would make the model meaningless
     /// (a zero divisor, a negative duration…).
-    public func validated() throws(DismissalSettingsError) -> DismissalSettings {
+    package func validated() throws(DismissalSettingsError) -> DismissalSettings {
         func check(_ ok: Bool, _ setting: String, _ value: Double, _ hint: String) throws(DismissalSettingsError) {
             if !ok { throw DismissalSettingsError(setting: setting, value: "\(value)", hint: hint) }
         }

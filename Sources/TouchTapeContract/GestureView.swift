@@ -30,7 +30,7 @@ public struct GestureView: Hashable, Sendable {
 
     /// A square view whose side is the rules' progress divisor, so the extent along
     /// either axis is the distance the rules divide by.
-    public init(settings: DismissalSettings) {
+    package init(settings: DismissalSettings) {
         self.init(width: settings.divisor, height: settings.divisor)
     }
 }

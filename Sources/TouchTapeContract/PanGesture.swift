@@ -81,6 +81,7 @@ public struct PanGesture: Hashable, Sendable {
         recognizer.offset = translation - recognizedTranslation
     }
 
+    /// Equal when everything a handler can read is equal (the translation as it reads now).
     public static func == (a: PanGesture, b: PanGesture) -> Bool {
         a.state == b.state && a.timestamp == b.timestamp && a.numberOfTouches == b.numberOfTouches
             && a.maximumNumberOfTouches == b.maximumNumberOfTouches && a.view == b.view
@@ -88,6 +89,7 @@ public struct PanGesture: Hashable, Sendable {
             && a.slopTranslation == b.slopTranslation
     }
 
+    /// Hashes what ``==`` compares (part of it).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(state)
         hasher.combine(timestamp)

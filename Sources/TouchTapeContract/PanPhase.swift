@@ -1,5 +1,5 @@
 /// The phases of a recognised pan, as UIKit and Flutter report them.
-public enum PanPhase: String, Hashable, Sendable, Codable {
+package enum PanPhase: String, Hashable, Sendable, Codable {
     /// Slop crossed: the pan is recognised. Translation is zero here (the movement before
     /// is the pan sample's slop translation).
     case began

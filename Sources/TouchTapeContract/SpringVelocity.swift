@@ -11,7 +11,7 @@ public enum SpringVelocity: Hashable, Sendable {
     case fromRelease
 
     /// The value when it does not depend on a release (`nil` for `.fromRelease`).
-    public var normalizedValue: Double? {
+    package var normalizedValue: Double? {
         switch self {
         case .zero: return 0
         case .normalized(let v): return v

@@ -1,13 +1,13 @@
 /// A curve with its own fixed duration, independent of where the release happened
 /// (PhotoZoomAnimator's `UIView.animate(withDuration: 0.5, … usingSpringWithDamping: 0.9 …)`).
-public struct TimedCurve: Hashable, Sendable {
+package struct TimedCurve: Hashable, Sendable {
     /// Seconds.
-    public var duration: Double
+    package var duration: Double
     /// The curve (or spring) of the run.
-    public var curve: TimingCurve
+    package var curve: TimingCurve
 
     /// A run of `duration` seconds on `curve`.
-    public init(duration: Double, curve: TimingCurve) {
+    package init(duration: Double, curve: TimingCurve) {
         self.duration = duration
         self.curve = curve
     }

@@ -15,7 +15,7 @@ public enum TimingCurve: Hashable, Sendable {
     case spring(dampingRatio: Double, initialVelocity: SpringVelocity)
 
     /// The cubic control points, `nil` for `.spring`.
-    public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
+    package var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
         switch self {
         case .linear: return (0, 0, 1, 1)
         case .easeIn: return (0.42, 0, 1, 1)
@@ -30,7 +30,7 @@ public enum TimingCurve: Hashable, Sendable {
     /// lasting `duration` seconds. A spring evaluated here is a full run from rest-distance 1
     /// with its velocity taken as `.normalized` (`.fromRelease` needs a release, so it counts as
     /// zero here; ``CompletionStyle`` resolves it before building an animation).
-    public func progress(at u: Double, duration: Double) -> Double {
+    package func progress(at u: Double, duration: Double) -> Double {
         let u = min(max(u, 0), 1)
         if u == 1 { return 1 }
         switch self {

@@ -1,8 +1,8 @@
 /// One call an app's controller made on its ``TransitionContext``, with the virtual time it
 /// was made at: what TouchTape records, and all the checks judge.
-public struct TransitionCall: Hashable, Sendable {
+package struct TransitionCall: Hashable, Sendable {
     /// Which call, with its argument.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// The interactive transition started (the app's `dismiss(animated: true)`).
         case begin
         /// `update(_ percentComplete:)`.
@@ -19,12 +19,12 @@ public struct TransitionCall: Hashable, Sendable {
     }
 
     /// Seconds on the track's virtual clock.
-    public var time: Double
+    package var time: Double
     /// Which call, with its argument.
-    public var kind: Kind
+    package var kind: Kind
 
     /// A call made at `time`.
-    public init(time: Double, kind: Kind) {
+    package init(time: Double, kind: Kind) {
         self.time = time
         self.kind = kind
     }
@@ -32,7 +32,7 @@ public struct TransitionCall: Hashable, Sendable {
 
 extension TransitionCall {
     /// The call as code would read, e.g. `update(0.42)`, `completeTransition(true)`.
-    public static func name(of kind: Kind) -> String {
+    package static func name(of kind: Kind) -> String {
         switch kind {
         case .begin: return "begin()"
         case .update(let value): return "update(\(value))"

@@ -22,11 +22,11 @@ public struct TransitionContext: Hashable, Sendable {
     /// ``InteractiveDismissalController/transitionAnimationEnded(_:)``.
     public package(set) var time: Double = 0
     /// Every accepted call, in order.
-    public private(set) var calls: [TransitionCall] = []
+    package private(set) var calls: [TransitionCall] = []
     /// Calls that made no sense where they came (an update before ``begin()`` or after the
     /// release, a second ``begin()`` or ``animate(_:)``): kept apart, not applied; replays
     /// note them on the track. (A second finish or cancel goes into ``calls``, for the checks.)
-    public private(set) var ignoredCalls: [TransitionCall] = []
+    package private(set) var ignoredCalls: [TransitionCall] = []
     /// The fraction UIKit holds: the last ``update(_:)`` (0 before any).
     public private(set) var percentComplete: Double = 0
     /// Between ``begin()`` and the interactive call.
@@ -44,16 +44,16 @@ public struct TransitionContext: Hashable, Sendable {
     public var timingParameters: TimingCurve?
 
     /// The completion animation, once the interaction ended.
-    public private(set) var animation: CompletionAnimation?
+    package private(set) var animation: CompletionAnimation?
     /// The controller's own account of its decision (``explain(_:_:)``), for reports.
-    public private(set) var explanation: Explanation?
+    package private(set) var explanation: Explanation?
 
     /// Why the controller decided as it did, in its own words.
-    public struct Explanation: Hashable, Sendable {
+    package struct Explanation: Hashable, Sendable {
         /// The rule that decided.
-        public var reason: DecisionReason
+        package var reason: DecisionReason
         /// The numbers that decided, in one line.
-        public var detail: String
+        package var detail: String
     }
 
     /// The release velocity along the dismiss axis and the progress divisor, so that a
@@ -96,12 +96,12 @@ public struct TransitionContext: Hashable, Sendable {
 
     /// `finishInteractiveTransition()` with the controller's own completion animation
     /// (e.g. `UIViewPropertyAnimator.continueAnimation`).
-    public mutating func finish(with animation: CompletionAnimation) {
+    package mutating func finish(with animation: CompletionAnimation) {
         end(finishing: true, animation: animation)
     }
 
     /// `cancelInteractiveTransition()` with the controller's own completion animation.
-    public mutating func cancel(with animation: CompletionAnimation) {
+    package mutating func cancel(with animation: CompletionAnimation) {
         end(finishing: false, animation: animation)
     }
 
@@ -122,7 +122,7 @@ public struct TransitionContext: Hashable, Sendable {
     /// still open: the app calls ``finish()`` or ``cancel()`` (and
     /// ``completeTransition(_:)``) in its completion block,
     /// ``InteractiveDismissalController/transitionAnimationEnded(_:)``.
-    public mutating func animate(_ animation: CompletionAnimation) {
+    package mutating func animate(_ animation: CompletionAnimation) {
         guard isInteractive, self.animation == nil else { return ignore(.animate(finishing: animation.finishing)) }
         self.animation = animation
         record(.animate(finishing: animation.finishing))
@@ -135,7 +135,7 @@ public struct TransitionContext: Hashable, Sendable {
 
     /// Says why the controller decided as it did (shown in reports and `touchtape live`).
     /// Optional: without it, reports name the verdict of the declared rules.
-    public mutating func explain(_ reason: DecisionReason, _ detail: String) {
+    package mutating func explain(_ reason: DecisionReason, _ detail: String) {
         explanation = Explanation(reason: reason, detail: detail)
     }
 

@@ -9,16 +9,16 @@
 /// var clock = VirtualClock(origin: 1.5)    // 60 Hz
 /// clock.advance()                            // clock.time == 1.5 + 1/60
 /// ```
-public struct VirtualClock: Hashable, Sendable {
+package struct VirtualClock: Hashable, Sendable {
     /// UIKit's usual display refresh rate.
-    public static let defaultFrameRate: Double = 60
+    package static let defaultFrameRate: Double = 60
 
     /// The time of frame 0, in seconds on the track's time base.
-    public private(set) var origin: Double
+    package private(set) var origin: Double
     /// Frames advanced since `origin`.
-    public private(set) var frameIndex: Int
+    package private(set) var frameIndex: Int
     /// Frames per second (> 0). Setting it keeps the current time and counts new frames from there.
-    public var frameRate: Double {
+    package var frameRate: Double {
         didSet {
             precondition(frameRate > 0, "frameRate must be positive")
             origin += Double(frameIndex) / oldValue
@@ -27,7 +27,7 @@ public struct VirtualClock: Hashable, Sendable {
     }
 
     /// A clock at `origin` seconds ticking `frameRate` frames per second.
-    public init(origin: Double = 0, frameRate: Double = VirtualClock.defaultFrameRate) {
+    package init(origin: Double = 0, frameRate: Double = VirtualClock.defaultFrameRate) {
         precondition(frameRate > 0, "frameRate must be positive")
         self.origin = origin
         self.frameIndex = 0
@@ -35,24 +35,24 @@ public struct VirtualClock: Hashable, Sendable {
     }
 
     /// Seconds since `origin` (exactly `frameIndex / frameRate`).
-    public var elapsed: Double { Double(frameIndex) / frameRate }
+    package var elapsed: Double { Double(frameIndex) / frameRate }
     /// The current time.
-    public var time: Double { origin + elapsed }
+    package var time: Double { origin + elapsed }
     /// One frame's length in seconds.
-    public var frameDuration: Double { 1 / frameRate }
+    package var frameDuration: Double { 1 / frameRate }
 
     /// Moves one frame on.
-    public mutating func advance() { frameIndex += 1 }
+    package mutating func advance() { frameIndex += 1 }
 
     /// The same frame rate, restarted at `time` (frame 0). A completion animation starts
     /// its clock at the release time this way.
-    public func restarted(at time: Double) -> VirtualClock {
+    package func restarted(at time: Double) -> VirtualClock {
         VirtualClock(origin: time, frameRate: frameRate)
     }
 
     /// Frames needed to cover `duration` seconds: the first frame whose elapsed time reaches
     /// the duration (a nanosecond of slack absorbs rounding in products like `(1 − f)·D`).
-    public func frameCount(covering duration: Double) -> Int {
+    package func frameCount(covering duration: Double) -> Int {
         guard duration > 0 else { return 0 }
         return Int((duration * frameRate - 1e-9 * frameRate).rounded(.up))
     }

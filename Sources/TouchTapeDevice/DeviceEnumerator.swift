@@ -4,24 +4,24 @@ import Glibc
 #endif
 
 /// Lists `/dev/input/event*`, opening each node once to read its description.
-public struct DeviceEnumerator: Sendable {
+package struct DeviceEnumerator: Sendable {
     /// Where the kernel's evdev nodes live (devtmpfs / udev).
-    public static let defaultDirectory = "/dev/input"
-    public var directory: String
+    package static let defaultDirectory = "/dev/input"
+    package var directory: String
 
-    public init(directory: String = DeviceEnumerator.defaultDirectory) {
+    package init(directory: String = DeviceEnumerator.defaultDirectory) {
         self.directory = directory
     }
 
     /// Whether the directory exists at all (it does not on machines without input
     /// devices, e.g. containers and CI boxes).
-    public var directoryExists: Bool {
+    package var directoryExists: Bool {
         var info = stat()
         return stat(directory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The `eventN` node paths, in numeric order (`event2` before `event10`).
-    public func nodePaths() -> [String] {
+    package func nodePaths() -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
@@ -37,7 +37,7 @@ public struct DeviceEnumerator: Sendable {
     }
 
     /// Opens every node and reads its description; failures are kept per node.
-    public func list() -> [DeviceListing] {
+    package func list() -> [DeviceListing] {
         nodePaths().map { path in
             do throws(DeviceError) {
                 let device = try EvdevDevice(path: path)
@@ -49,7 +49,7 @@ public struct DeviceEnumerator: Sendable {
     }
 
     /// `event12` → 12; anything else → nil.
-    public static func eventNumber(_ name: String) -> Int? {
+    package static func eventNumber(_ name: String) -> Int? {
         guard name.hasPrefix("event") else { return nil }
         let digits = name.dropFirst(5)
         guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return nil }

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Each case carries the path it is about and knows the one sentence a user needs to
 /// fix it (``hint``): a bare `errno` says what failed, not what to do about it.
-public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `open()` failed with `EACCES`/`EPERM`: the node exists but this user may not read it.
     case permissionDenied(path: String)
     /// No such node (`ENOENT`), or no device matched a name.
@@ -23,7 +23,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     case system(call: String, path: String, errno: Int32)
 
     /// Maps an `errno` from opening or reading `path` to the case a user can act on.
-    public static func from(errno code: Int32, call: String, path: String) -> DeviceError {
+    package static func from(errno code: Int32, call: String, path: String) -> DeviceError {
         switch code {
         case EACCES, EPERM: return .permissionDenied(path: path)
         case ENOENT, ENXIO: return .notFound(path: path)
@@ -34,7 +34,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One line saying what failed.
-    public var message: String {
+    package var message: String {
         switch self {
         case .permissionDenied(let path):
             return "permission denied opening \(path)"
@@ -56,7 +56,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the user can do about it; empty when there is nothing useful to say.
-    public var hint: String {
+    package var hint: String {
         switch self {
         case .permissionDenied:
             return "add your user to the 'input' group (sudo usermod -aG input $USER, then log out and in again) "
@@ -79,10 +79,10 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { hint.isEmpty ? message : "\(message) (hint: \(hint))" }
+    package var description: String { hint.isEmpty ? message : "\(message) (hint: \(hint))" }
 
     /// `strerror` text plus the symbolic number, e.g. `Device or resource busy (errno 16)`.
-    public static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         let text = strerror(code).map { String(cString: $0) } ?? "unknown error"
         return "\(text) (errno \(code))"
     }

@@ -19,9 +19,9 @@ import Glibc
 ///     return .continue
 /// }
 /// ```
-public struct DeviceEventLoop {
+package struct DeviceEventLoop {
     /// What a turn of the loop brings.
-    public enum Input: Sendable {
+    package enum Input: Sendable {
         /// Events in kernel order (never empty).
         case events([InputEvent])
         /// A watched descriptor is readable (e.g. a key was pressed).
@@ -31,7 +31,7 @@ public struct DeviceEventLoop {
     }
 
     /// What the handler wants after a turn.
-    public enum Control: Sendable {
+    package enum Control: Sendable {
         case `continue`
         case stop
         /// Go on, no longer watching this descriptor (it reached end of file: a pipe of
@@ -40,7 +40,7 @@ public struct DeviceEventLoop {
     }
 
     /// Why the loop ended (a failing device throws instead).
-    public enum End: Hashable, Sendable {
+    package enum End: Hashable, Sendable {
         /// `SIGINT`, `SIGTERM`…
         case signal(Int32)
         /// The deadline passed.
@@ -49,17 +49,17 @@ public struct DeviceEventLoop {
         case handler
     }
 
-    public let device: EvdevDevice
-    public let stop: StopSignal?
+    package let device: EvdevDevice
+    package let stop: StopSignal?
     /// Descriptors whose readability is reported as ``Input/readable(_:)``.
-    public var watching: [Int32]
+    package var watching: [Int32]
     /// Longest wait of one turn.
-    public var tickMilliseconds: Int32
+    package var tickMilliseconds: Int32
     /// `CLOCK_MONOTONIC` microseconds at which the loop ends by itself.
-    public var deadline: Int64?
-    public let clock: MonotonicClock
+    package var deadline: Int64?
+    package let clock: MonotonicClock
 
-    public init(device: EvdevDevice, stop: StopSignal?, watching: [Int32] = [], tickMilliseconds: Int32 = 100,
+    package init(device: EvdevDevice, stop: StopSignal?, watching: [Int32] = [], tickMilliseconds: Int32 = 100,
                 deadline: Int64? = nil, clock: MonotonicClock = MonotonicClock()) {
         self.device = device
         self.stop = stop
@@ -73,7 +73,7 @@ public struct DeviceEventLoop {
     ///
     /// - Throws: the device's ``DeviceError`` (``DeviceError/gone(path:)`` when it is
     ///   unplugged), or whatever the handler throws.
-    public func run(_ handle: (Input) throws -> Control) throws -> End {
+    package func run(_ handle: (Input) throws -> Control) throws -> End {
         var watching = self.watching
         while true {
             var timeout = tickMilliseconds

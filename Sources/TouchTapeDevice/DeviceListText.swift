@@ -2,26 +2,26 @@ import TouchTapeEvents
 
 /// The text `touchtape devices` prints: one block per node, with kind, protocol, axes
 /// and whether this user may open it. Pure, so it is tested without devices.
-public enum DeviceListText {
+package enum DeviceListText {
     /// Axes worth showing: positions and the slot/tracking axes, in code order.
-    public static let shownAxes: [UInt16] = [
+    package static let shownAxes: [UInt16] = [
         EventCodes.ABS_X, EventCodes.ABS_Y, EventCodes.ABS_PRESSURE, EventCodes.ABS_MT_SLOT,
         EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y, EventCodes.ABS_MT_TRACKING_ID,
         EventCodes.ABS_MT_PRESSURE,
     ]
 
     /// What to print when there are no nodes at all; says why in plain words.
-    public static func noDevices(directory: String, directoryExists: Bool) -> String {
+    package static func noDevices(directory: String, directoryExists: Bool) -> String {
         directoryExists
             ? "No input devices found: \(directory) holds no event nodes.\n"
             : "No input devices found: \(directory) does not exist on this machine (no evdev devices, e.g. a container or VM without input).\n"
     }
 
-    public static func render(_ listings: [DeviceListing]) -> String {
+    package static func render(_ listings: [DeviceListing]) -> String {
         listings.map(render).joined()
     }
 
-    public static func render(_ listing: DeviceListing) -> String {
+    package static func render(_ listing: DeviceListing) -> String {
         switch listing.result {
         case .failure(let error):
             var text = "\(listing.path)  (cannot open: \(error.message))\n"
@@ -41,7 +41,7 @@ public enum DeviceListText {
         }
     }
 
-    public static func protocolText(_ p: TouchProtocol) -> String {
+    package static func protocolText(_ p: TouchProtocol) -> String {
         switch p {
         case .multitouchB(let slots): return "multitouch B (\(slots) slots)"
         case .multitouchA: return "multitouch A"
@@ -51,7 +51,7 @@ public enum DeviceListText {
     }
 
     /// `ABS_MT_POSITION_X 0..1919, 10 units/mm (191.9 mm)`; no resolution → `resolution unknown`.
-    public static func axisLines(_ d: DeviceDescription) -> [String] {
+    package static func axisLines(_ d: DeviceDescription) -> [String] {
         shownAxes.compactMap { code -> String? in
             guard d.supports(type: .abs, code: code), let info = d.absInfo[code] else { return nil }
             let name = EventCodes.codeName(type: EventType.abs.rawValue, code: code)

@@ -1,7 +1,7 @@
 import TouchTapeEvents
 
 /// What one ``EvdevDevice/read(timeoutMilliseconds:stop:)`` call returns.
-public enum DeviceRead: Sendable {
+package enum DeviceRead: Sendable {
     /// Events in kernel order (never empty).
     case events([InputEvent])
     /// Nothing arrived within the timeout.

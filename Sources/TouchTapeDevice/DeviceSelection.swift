@@ -1,6 +1,6 @@
 /// How a `DEVICE` argument picks a device: a path is taken as is, anything else is a
 /// case-insensitive substring of the device names that `touchtape devices` shows.
-public enum DeviceSelection: Equatable, Sendable {
+package enum DeviceSelection: Equatable, Sendable {
     /// Exactly one device (or an explicit path).
     case path(String)
     /// Several names contain the text: the user must be more specific.
@@ -9,7 +9,7 @@ public enum DeviceSelection: Equatable, Sendable {
     case noMatch(query: String, unreadable: Int)
 
     /// Resolves `query` against `listings` (pure: the listings come from the enumerator).
-    public static func resolve(_ query: String, among listings: [DeviceListing]) -> DeviceSelection {
+    package static func resolve(_ query: String, among listings: [DeviceListing]) -> DeviceSelection {
         if query.hasPrefix("/") || query.hasPrefix("./") || query.hasPrefix("../") { return .path(query) }
         let needle = query.lowercased()
         let matches = listings.filter { ($0.name ?? "").lowercased().contains(needle) }

@@ -8,13 +8,13 @@ import Glibc
 ///
 /// A class because it owns a file descriptor and a libevdev handle that must be
 /// released exactly once; it is used from one thread at a time.
-public final class EvdevDevice {
-    public let path: String
+package final class EvdevDevice {
+    package let path: String
     /// What the device says about itself, read once at open time.
-    public let description: DeviceDescription
-    public private(set) var isGrabbed = false
+    package let description: DeviceDescription
+    package private(set) var isGrabbed = false
     /// How many `SYN_DROPPED` the kernel sent since the device was opened.
-    public private(set) var droppedCount = 0
+    package private(set) var droppedCount = 0
 
     private let fd: Int32
     private let handle: OpaquePointer
@@ -22,7 +22,7 @@ public final class EvdevDevice {
     /// Opens `path` read-only and non-blocking, reads its description and switches
     /// its clock to `CLOCK_MONOTONIC` (as evemu-record and libinput record do), so
     /// times never jump with the wall clock.
-    public init(path: String, grab: Bool = false) throws(DeviceError) {
+    package init(path: String, grab: Bool = false) throws(DeviceError) {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw DeviceError.from(errno: errno, call: "open", path: path) }
         var dev: OpaquePointer?
@@ -62,7 +62,7 @@ public final class EvdevDevice {
     ///
     /// Descriptors in `watching` are polled too; when one is readable and the device has
     /// nothing, ``DeviceRead/readable(_:)`` names it (device events come first).
-    public func read(timeoutMilliseconds: Int32, stop: StopSignal? = nil, watching: [Int32] = []) throws(DeviceError) -> DeviceRead {
+    package func read(timeoutMilliseconds: Int32, stop: StopSignal? = nil, watching: [Int32] = []) throws(DeviceError) -> DeviceRead {
         // A signal is looked at first, so a device that never goes quiet cannot starve it.
         if let stop, let signal = stop.firedSignal { return .stopped(signal: signal) }
         var events = try drain()

@@ -8,33 +8,33 @@ import TouchTapeEvents
 /// then wakes ``sleepMarginMicroseconds`` early: the events of one frame share a
 /// timestamp and go out back to back, and a frame is written a hair early rather
 /// than late. Clock, sleep and write are injected so the timing logic is testable.
-public struct EventPlayer {
+package struct EventPlayer {
     /// evemu's `EVEMU_SLEEP_MARGIN_US` (150 µs, src/evemu.c `evemu_read_event_realtime`).
-    public static let sleepMarginMicroseconds: Int64 = 150
+    package static let sleepMarginMicroseconds: Int64 = 150
     /// evemu sleeps only when the delta exceeds twice the margin.
-    public static let sleepThresholdMicroseconds: Int64 = 2 * sleepMarginMicroseconds
+    package static let sleepThresholdMicroseconds: Int64 = 2 * sleepMarginMicroseconds
 
-    public var pacing: ReplayPacing
-    public var now: () -> Int64
+    package var pacing: ReplayPacing
+    package var now: () -> Int64
     /// Sleeps the given microseconds; returns a signal number when a stop signal cut it short.
-    public var sleep: (Int64) -> Int32?
+    package var sleep: (Int64) -> Int32?
 
-    public init(pacing: ReplayPacing, now: @escaping () -> Int64, sleep: @escaping (Int64) -> Int32?) {
+    package init(pacing: ReplayPacing, now: @escaping () -> Int64, sleep: @escaping (Int64) -> Int32?) {
         self.pacing = pacing
         self.now = now
         self.sleep = sleep
     }
 
     /// What a play run did.
-    public struct Result {
-        public var eventsWritten: Int
-        public var timing: TimingReport
+    package struct Result {
+        package var eventsWritten: Int
+        package var timing: TimingReport
         /// The stop signal that ended the run early, if any.
-        public var stoppedBy: Int32?
+        package var stoppedBy: Int32?
     }
 
     /// Plays `events`; `write` sends one event to the device.
-    public func play<E: Error>(_ events: [InputEvent], write: (InputEvent) throws(E) -> Void) throws(E) -> Result {
+    package func play<E: Error>(_ events: [InputEvent], write: (InputEvent) throws(E) -> Void) throws(E) -> Result {
         guard let first = events.first else { return Result(eventsWritten: 0, timing: TimingReport(errorsMicroseconds: []), stoppedBy: nil) }
         let start = now()
         var errors: [Int64] = []

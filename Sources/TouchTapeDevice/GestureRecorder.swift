@@ -22,14 +22,14 @@ import TouchTapeTracks
 /// Gestures are found by the same ``TrackSession`` that splits the file when it is read
 /// back, so every mark lands exactly where the reader looks for it (after the track's
 /// lift frame, before the next track).
-public struct GestureRecorder<Formatter: RecordingTextFormatter> {
-    public private(set) var formatter: Formatter
-    public let file: RecordingFile
+package struct GestureRecorder<Formatter: RecordingTextFormatter> {
+    package private(set) var formatter: Formatter
+    package let file: RecordingFile
     /// What every gesture's annotation says (the `--expect` and `--note` options).
-    public var annotation: TrackAnnotation
+    package var annotation: TrackAnnotation
     /// Absolute time subtracted from every event; set by the first event.
-    public private(set) var timeBase: EventTime?
-    public private(set) var completedGestures = 0
+    package private(set) var timeBase: EventTime?
+    package private(set) var completedGestures = 0
 
     /// The same events → frames → tracks loop that reads the file back.
     private var session: TrackSession
@@ -41,7 +41,7 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     private var gestureStart: EventTime?
     private var lastFrameTime = EventTime.zero
 
-    public init(formatter: Formatter, file: RecordingFile, description: DeviceDescription, annotation: TrackAnnotation) throws(RecordingFileError) {
+    package init(formatter: Formatter, file: RecordingFile, description: DeviceDescription, annotation: TrackAnnotation) throws(RecordingFileError) {
         self.formatter = formatter
         self.file = file
         self.annotation = annotation
@@ -50,10 +50,10 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
         try file.commit(gesturesKept: 0)
     }
 
-    public var isInGesture: Bool { session.isInGesture }
+    package var isInGesture: Bool { session.isInGesture }
 
     /// Feeds events in kernel order; returns what to tell the user.
-    public mutating func feed(_ events: [InputEvent]) throws(RecordingFileError) -> [RecorderNotice] {
+    package mutating func feed(_ events: [InputEvent]) throws(RecordingFileError) -> [RecorderNotice] {
         var notices: [RecorderNotice] = []
         for raw in events {
             let base = timeBase ?? raw.time.adding(microseconds: -1)
@@ -92,7 +92,7 @@ public struct GestureRecorder<Formatter: RecordingTextFormatter> {
     /// Ends the recording: a gesture in progress is closed with `cutShort`, its
     /// unfinished frame (no `SYN_REPORT` yet) is dropped, the footer is written and
     /// the file synced. Returns the summary of the closed gesture, if one was open.
-    public mutating func finish() throws(RecordingFileError) -> GestureSummary? {
+    package mutating func finish() throws(RecordingFileError) -> GestureSummary? {
         frame.removeAll()
         var open: TrackSpan?
         session.finish { step in

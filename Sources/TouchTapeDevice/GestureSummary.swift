@@ -1,20 +1,20 @@
 import TouchTapeEvents
 
 /// One gesture the recorder closed: what the live line on stderr says about it.
-public struct GestureSummary: Hashable, Sendable {
+package struct GestureSummary: Hashable, Sendable {
     /// 1-based, in recording order.
-    public var number: Int
+    package var number: Int
     /// Time of its first frame (relative to the recording start).
-    public var start: EventTime
+    package var start: EventTime
     /// First frame to lift frame, in microseconds.
-    public var durationMicroseconds: Int64
+    package var durationMicroseconds: Int64
     /// Most fingers down at once.
-    public var maximumFingers: Int
-    public var frames: Int
+    package var maximumFingers: Int
+    package var frames: Int
     /// The recorder stopped before the last contact lifted.
-    public var cutShort: Bool
+    package var cutShort: Bool
 
-    public init(number: Int, start: EventTime, durationMicroseconds: Int64, maximumFingers: Int, frames: Int, cutShort: Bool) {
+    package init(number: Int, start: EventTime, durationMicroseconds: Int64, maximumFingers: Int, frames: Int, cutShort: Bool) {
         self.number = number
         self.start = start
         self.durationMicroseconds = durationMicroseconds
@@ -24,7 +24,7 @@ public struct GestureSummary: Hashable, Sendable {
     }
 
     /// `gesture 3: 0.412 s, 2 fingers, 31 frames` (+ `, cut short`).
-    public var line: String {
+    package var line: String {
         let ms = Int(durationMicroseconds / 1000)
         let seconds = "\(ms / 1000)." + String(repeating: "0", count: 3 - String(ms % 1000).count) + String(ms % 1000)
         return "gesture \(number): \(seconds) s, \(maximumFingers) finger\(maximumFingers == 1 ? "" : "s"), \(frames) frame\(frames == 1 ? "" : "s")"

@@ -25,10 +25,10 @@ import TouchTapeEvents
 ///
 /// The output events carry the time of the `SYN_REPORT` that flushed them, because
 /// the kernel stamps a whole frame with one time.
-public struct KernelInputFilter: Sendable {
-    public let description: DeviceDescription
+package struct KernelInputFilter: Sendable {
+    package let description: DeviceDescription
     /// Values one frame may hold before the kernel flushes early (`dev->max_vals`).
-    public let maximumValuesPerFrame: Int
+    package let maximumValuesPerFrame: Int
     private let slotCount: Int
     private var absValues: [UInt16: Int32] = [:]
     private var slotValues: [[UInt16: Int32]]
@@ -37,7 +37,7 @@ public struct KernelInputFilter: Sendable {
     private var sentSlot = 0
     private var pending: [InputEvent] = []
 
-    public init(description: DeviceDescription) {
+    package init(description: DeviceDescription) {
         self.description = description
         let slotInfo = description.supports(type: .abs, code: EventCodes.ABS_MT_SLOT) ? description.absInfo[EventCodes.ABS_MT_SLOT] : nil
         slotCount = slotInfo.map { max(0, Int($0.maximum) + 1) } ?? 0
@@ -48,7 +48,7 @@ public struct KernelInputFilter: Sendable {
 
     /// Feeds one written event; returns the events that reach readers now (a whole
     /// frame at each `SYN_REPORT`, else nothing).
-    public mutating func feed(_ event: InputEvent) -> [InputEvent] {
+    package mutating func feed(_ event: InputEvent) -> [InputEvent] {
         let syn = EventType.syn.rawValue
         guard event.type == syn || description.supports(type: event.type, code: event.code) else { return [] }
         if event.type == syn {
@@ -77,7 +77,7 @@ public struct KernelInputFilter: Sendable {
     }
 
     /// Runs a whole written stream through a fresh filter.
-    public static func filter(_ events: some Sequence<InputEvent>, description: DeviceDescription) -> [InputEvent] {
+    package static func filter(_ events: some Sequence<InputEvent>, description: DeviceDescription) -> [InputEvent] {
         var model = KernelInputFilter(description: description)
         return events.flatMap { model.feed($0) }
     }

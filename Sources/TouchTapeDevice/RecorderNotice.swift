@@ -1,13 +1,13 @@
 import TouchTapeEvents
 
 /// Something the recorder tells the user while it records.
-public enum RecorderNotice: Hashable, Sendable {
+package enum RecorderNotice: Hashable, Sendable {
     /// A gesture's last contact lifted; its annotation is written and synced.
     case gestureEnded(GestureSummary)
     /// The kernel dropped events (`SYN_DROPPED`) at this relative time.
     case eventsDropped(at: EventTime)
 
-    public var line: String {
+    package var line: String {
         switch self {
         case .gestureEnded(let summary): return summary.line
         case .eventsDropped(let time):

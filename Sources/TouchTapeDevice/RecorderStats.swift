@@ -10,18 +10,18 @@ import TouchTapeEvents
 /// holding it has been written: an upper bound for every frame of the batch. Memory stays
 /// constant however long the recording (an HDR histogram, 1 µs … 60 s at three significant
 /// digits), so an hours-long session can keep it on.
-public struct RecorderStats: Sendable {
-    public private(set) var events = 0
-    public private(set) var frames = 0
-    public private(set) var droppedReports = 0
+package struct RecorderStats: Sendable {
+    package private(set) var events = 0
+    package private(set) var frames = 0
+    package private(set) var droppedReports = 0
     /// Microseconds from a frame's kernel time to its bytes written.
-    public private(set) var writeDelays = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
+    package private(set) var writeDelays = Histogram<UInt64>(highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
 
-    public init() {}
+    package init() {}
 
     /// Counts a batch the recorder has just written; `now` is `CLOCK_MONOTONIC` in
     /// microseconds, the clock the device stamps events with.
-    public mutating func recordWritten(_ batch: [InputEvent], atMicroseconds now: Int64) {
+    package mutating func recordWritten(_ batch: [InputEvent], atMicroseconds now: Int64) {
         events += batch.count
         for event in batch {
             if event.isSynDropped { droppedReports += 1 }
@@ -33,7 +33,7 @@ public struct RecorderStats: Sendable {
     }
 
     /// One line: counts, the delay percentiles and the CPU share.
-    public func summary(cpuSeconds: Double, wallSeconds: Double) -> String {
+    package func summary(cpuSeconds: Double, wallSeconds: Double) -> String {
         let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
         let delay = frames == 0 ? "no frames"
             : "p50 \(writeDelays.valueAtPercentile(50)) µs, p99 \(writeDelays.valueAtPercentile(99)) µs, max \(writeDelays.max) µs"

@@ -7,31 +7,31 @@ import TouchTapeFormats
 /// An enum rather than a generic recorder so the `record` command's loop is written
 /// once; every case forwards to the formatter it holds, whose output is what the
 /// formats module's reader and the real tools (evemu, libinput) accept.
-public enum RecordingFileFormatter: RecordingTextFormatter {
+package enum RecordingFileFormatter: RecordingTextFormatter {
     case evemu(EvemuFormatter)
     case libinputRecord(LibinputRecordFormatter)
 
-    public init(format: RecordingFormat, description: DeviceDescription, metadata: RecordingMetadata) {
+    package init(format: RecordingFormat, description: DeviceDescription, metadata: RecordingMetadata) {
         switch format {
         case .evemu: self = .evemu(EvemuFormatter(description: description, metadata: metadata))
         case .libinputRecord: self = .libinputRecord(LibinputRecordFormatter(description: description, metadata: metadata))
         }
     }
 
-    public func header() -> String {
+    package func header() -> String {
         switch self {
         case .evemu(let formatter): return formatter.header()
         case .libinputRecord(let formatter): return formatter.header()
         }
     }
 
-    public mutating func format(frame events: [InputEvent]) -> String {
+    package mutating func format(frame events: [InputEvent]) -> String {
         var bytes: [UInt8] = []
         append(frame: events, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public mutating func append(frame events: [InputEvent], to out: inout [UInt8]) {
+    package mutating func append(frame events: [InputEvent], to out: inout [UInt8]) {
         switch self {
         case .evemu(var formatter):
             formatter.append(events, to: &out)
@@ -42,7 +42,7 @@ public enum RecordingFileFormatter: RecordingTextFormatter {
         }
     }
 
-    public mutating func format(annotation: TrackAnnotation) -> String {
+    package mutating func format(annotation: TrackAnnotation) -> String {
         switch self {
         case .evemu(var formatter):
             let text = formatter.format(annotation: annotation)
@@ -55,7 +55,7 @@ public enum RecordingFileFormatter: RecordingTextFormatter {
         }
     }
 
-    public func footer() -> String {
+    package func footer() -> String {
         switch self {
         case .evemu(let formatter): return formatter.footer()
         case .libinputRecord(let formatter): return formatter.footer()

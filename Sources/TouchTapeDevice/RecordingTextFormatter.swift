@@ -5,7 +5,7 @@ import TouchTapeEvents
 ///
 /// The formats module's `RecordingFormatter`s (evemu, libinput record) satisfy it
 /// through a small adapter in the `record` command; tests use a plain one.
-public protocol RecordingTextFormatter {
+package protocol RecordingTextFormatter {
     func header() -> String
     /// Whole frames, in order, times already relative to the recording start.
     mutating func format(frame events: [InputEvent]) -> String
@@ -19,7 +19,7 @@ public protocol RecordingTextFormatter {
 
 extension RecordingTextFormatter {
     /// By default the text of ``format(frame:)``.
-    public mutating func append(frame events: [InputEvent], to out: inout [UInt8]) {
+    package mutating func append(frame events: [InputEvent], to out: inout [UInt8]) {
         out += format(frame: events).utf8
     }
 }

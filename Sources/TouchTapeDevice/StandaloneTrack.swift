@@ -9,8 +9,8 @@ import TouchTapeTracks
 /// `ABS_MT_SLOT` (the kernel only sends one on a change), would otherwise update slot 0;
 /// it gets the `ABS_MT_SLOT` it relied on, at its first event's time. Everything else
 /// a track needs is in its own events, because tracks start with nothing down.
-public enum StandaloneTrack {
-    public static func events(_ track: Track) -> [InputEvent] {
+package enum StandaloneTrack {
+    package static func events(_ track: Track) -> [InputEvent] {
         var events = track.events
         let slot = track.initialState.currentSlot
         guard slot != 0, let first = events.first,

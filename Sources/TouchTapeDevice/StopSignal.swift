@@ -17,9 +17,9 @@ import TouchTapeFormats
 /// Dispatch, while the command runs on a cooperative-pool thread), so a plain store
 /// there and a load in the command's loop are a data race (ThreadSanitizer reported it
 /// in `replay -o`, `convert` and `live` on a signal).
-public final class StopSignal: @unchecked Sendable {
+package final class StopSignal: @unchecked Sendable {
     /// The signals ``init(signals:)`` catches by default.
-    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM]
+    package static let defaultSignals: [Int32] = [SIGINT, SIGTERM]
 
     /// Pipe the handler writes to; read end polled by device loops. `-1` until installed.
     private static let writeDescriptor = Atomic<Int32>(-1)
@@ -27,12 +27,12 @@ public final class StopSignal: @unchecked Sendable {
     private static let caughtSignal = Atomic<Int32>(0)
 
     /// The read end of the self-pipe: becomes readable once a signal fired.
-    public let pollDescriptor: Int32
+    package let pollDescriptor: Int32
     private let writeEnd: Int32
 
     /// Installs handlers for `signals` (replacing earlier ones). Only one instance
     /// should be alive at a time; a later one takes over the handlers.
-    public init(signals: [Int32] = StopSignal.defaultSignals) {
+    package init(signals: [Int32] = StopSignal.defaultSignals) {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) != 0 { fds = [-1, -1] }
         for fd in fds where fd >= 0 {
@@ -65,11 +65,11 @@ public final class StopSignal: @unchecked Sendable {
     }
 
     /// The signal that fired, or `nil`.
-    public var firedSignal: Int32? { Self.caught }
+    package var firedSignal: Int32? { Self.caught }
 
     /// How an output or a lock waits while this handler is installed: until it can go on
     /// or one of the signals fires; `notice` is told when a wait begins.
-    public func waiting(notice: @escaping @Sendable (String) -> Void) -> Waiting {
+    package func waiting(notice: @escaping @Sendable (String) -> Void) -> Waiting {
         Waiting(descriptor: pollDescriptor, signal: { [self] in firedSignal }, notice: notice)
     }
 
@@ -77,17 +77,17 @@ public final class StopSignal: @unchecked Sendable {
     /// The stop signal caught since the last ``StopSignal`` was made, if any: how the one
     /// place errors are rendered tells an error the signal caused (a wait it ended) from
     /// any other.
-    public static var caught: Int32? {
+    package static var caught: Int32? {
         let number = caughtSignal.load(ordering: .sequentiallyConsistent)
         return number == 0 ? nil : number
     }
 
-    public static func restoreDefaults(_ signals: [Int32] = StopSignal.defaultSignals) {
+    package static func restoreDefaults(_ signals: [Int32] = StopSignal.defaultSignals) {
         for number in signals { signal(number, SIG_DFL) }
     }
 
     /// Sleeps up to `microseconds` or until a signal fires; returns the signal if one did.
-    public func sleep(microseconds: Int64) -> Int32? {
+    package func sleep(microseconds: Int64) -> Int32? {
         if let fired = firedSignal { return fired }
         guard microseconds > 0 else { return nil }
         // poll() wakes on the self-pipe but has millisecond resolution; the remainder

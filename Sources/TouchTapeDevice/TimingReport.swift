@@ -3,23 +3,23 @@
 /// Errors are "actual minus scheduled" for each frame's `SYN_REPORT`, in
 /// microseconds; late is positive. Reported in milliseconds, as `evemu-play` users
 /// think of frame timing.
-public struct TimingReport: Hashable, Sendable {
+package struct TimingReport: Hashable, Sendable {
     /// One entry per frame written.
-    public let errorsMicroseconds: [Int64]
+    package let errorsMicroseconds: [Int64]
 
-    public init(errorsMicroseconds: [Int64]) {
+    package init(errorsMicroseconds: [Int64]) {
         self.errorsMicroseconds = errorsMicroseconds
     }
 
-    public var frameCount: Int { errorsMicroseconds.count }
+    package var frameCount: Int { errorsMicroseconds.count }
 
     /// The largest absolute error, 0 without frames.
-    public var maximumMilliseconds: Double {
+    package var maximumMilliseconds: Double {
         Double(errorsMicroseconds.map { abs($0) }.max() ?? 0) / 1000
     }
 
     /// The 99th percentile of the absolute error (nearest-rank method), 0 without frames.
-    public var p99Milliseconds: Double {
+    package var p99Milliseconds: Double {
         let sorted = errorsMicroseconds.map { abs($0) }.sorted()
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((0.99 * Double(sorted.count)).rounded(.up))
@@ -27,7 +27,7 @@ public struct TimingReport: Hashable, Sendable {
     }
 
     /// `timing error vs schedule: max 1.234 ms, p99 0.456 ms over 31 frames`.
-    public var summary: String {
+    package var summary: String {
         "timing error vs schedule: max \(Self.format(maximumMilliseconds)) ms, p99 \(Self.format(p99Milliseconds)) ms over \(frameCount) frames"
     }
 

@@ -8,15 +8,15 @@ import TouchTapeFormats
 ///
 /// Times: the first gesture starts at 0.000001 s (as evemu-record starts); each next one
 /// ``gapMicroseconds`` after the end of the one before, keeping its own spacing.
-public struct TrackAppender<Formatter: RecordingTextFormatter> {
-    public private(set) var formatter: Formatter
-    public let file: RecordingFile
-    public private(set) var tracksWritten = 0
+package struct TrackAppender<Formatter: RecordingTextFormatter> {
+    package private(set) var formatter: Formatter
+    package let file: RecordingFile
+    package private(set) var tracksWritten = 0
     /// Recording time between one saved gesture's last event and the next one's first.
-    public static var gapMicroseconds: Int64 { 1_000_000 }
+    package static var gapMicroseconds: Int64 { 1_000_000 }
     private var nextStart = EventTime(totalMicroseconds: 1)
 
-    public init(formatter: Formatter, file: RecordingFile) throws(RecordingFileError) {
+    package init(formatter: Formatter, file: RecordingFile) throws(RecordingFileError) {
         self.formatter = formatter
         self.file = file
         try write(formatter.header())
@@ -24,7 +24,7 @@ public struct TrackAppender<Formatter: RecordingTextFormatter> {
     }
 
     /// Writes one gesture's events (times as read; whole frames) and its mark, then syncs.
-    public mutating func append(events: [InputEvent], annotation: TrackAnnotation) throws(RecordingFileError) {
+    package mutating func append(events: [InputEvent], annotation: TrackAnnotation) throws(RecordingFileError) {
         guard let first = events.first else { return }
         var frame: [InputEvent] = []
         var last = nextStart

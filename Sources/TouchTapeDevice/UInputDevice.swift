@@ -7,19 +7,19 @@ import Glibc
 /// A virtual input device made through `/dev/uinput` from a ``DeviceDescription``:
 /// what `touchtape play` writes recorded events into. The device exists until this
 /// object is released.
-public final class UInputDevice {
+package final class UInputDevice {
     /// The `/dev/input/eventN` node the kernel made for it (`nil` when evdev is not loaded).
-    public let devnode: String?
+    package let devnode: String?
     /// The `/sys/devices/virtual/input/inputN` path.
-    public let syspath: String?
-    public let name: String
+    package let syspath: String?
+    package let name: String
     private let handle: OpaquePointer
 
     /// Longest name uinput accepts (`UINPUT_MAX_NAME_SIZE` 80, less the terminating NUL).
-    public static let maximumNameLength = 79
+    package static let maximumNameLength = 79
 
     /// Creates the device; `name` overrides the recorded name (cut to what uinput accepts).
-    public init(description: DeviceDescription, name: String? = nil) throws(DeviceError) {
+    package init(description: DeviceDescription, name: String? = nil) throws(DeviceError) {
         let chosen = String(decoding: Array((name ?? description.name).utf8.prefix(UInputDevice.maximumNameLength)), as: UTF8.self)
         guard let template = LibevdevDescription.makeTemplate(description, name: chosen) else {
             throw DeviceError.system(call: "libevdev_new", path: "/dev/uinput", errno: ENOMEM)
@@ -44,14 +44,14 @@ public final class UInputDevice {
 
     /// Writes one event; the kernel stamps it with its own time (recorded times are
     /// only used to schedule writes, see ``ReplaySchedule``).
-    public func write(type: UInt16, code: UInt16, value: Int32) throws(DeviceError) {
+    package func write(type: UInt16, code: UInt16, value: Int32) throws(DeviceError) {
         let rc = libevdev_uinput_write_event(handle, UInt32(type), UInt32(code), value)
         if rc < 0 { throw DeviceError.system(call: "write", path: devnode ?? "/dev/uinput", errno: -rc) }
     }
 
     /// Waits until the device node exists and can be opened (devtmpfs or udev may
     /// lag behind the ioctl that made the device), up to `timeoutMilliseconds`.
-    public func waitForNode(timeoutMilliseconds: Int = 2000) -> Bool {
+    package func waitForNode(timeoutMilliseconds: Int = 2000) -> Bool {
         guard let devnode else { return false }
         let step = 10
         var waited = 0

@@ -11,13 +11,13 @@
 /// var settings = DismissalProfile.photozoom.settings
 /// settings.edge = DeviceOrientation.landscape.photoZoomEdge   // .right
 /// ```
-public enum DeviceOrientation: String, Hashable, Sendable, CaseIterable, Codable {
+package enum DeviceOrientation: String, Hashable, Sendable, CaseIterable, Codable {
     case portrait
     case landscape
 
     /// The dismiss edge PhotoZoomAnimator uses in this orientation: down in portrait,
     /// right (x grows) in landscape.
-    public var photoZoomEdge: DismissEdge {
+    package var photoZoomEdge: DismissEdge {
         switch self {
         case .portrait: return .bottom
         case .landscape: return .right

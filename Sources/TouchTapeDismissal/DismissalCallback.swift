@@ -1,7 +1,7 @@
 /// A call the transition machinery would receive, with its time on the virtual clock.
-public struct DismissalCallback: Hashable, Sendable {
+package struct DismissalCallback: Hashable, Sendable {
     /// Which UIKit call.
-    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
         case finishInteractiveTransition
         case cancelInteractiveTransition
         /// `completeTransition(_ didComplete:)`: the completion callback, exactly once per
@@ -10,14 +10,14 @@ public struct DismissalCallback: Hashable, Sendable {
     }
 
     /// Seconds on the track's virtual clock.
-    public var time: Double
+    package var time: Double
     /// Which call it was.
-    public var kind: Kind
+    package var kind: Kind
     /// For `.completeTransition`, its argument; for the interactive calls, whether it was the finish one.
-    public var finished: Bool
+    package var finished: Bool
 
     /// A call at `time`.
-    public init(time: Double, kind: Kind, finished: Bool) {
+    package init(time: Double, kind: Kind, finished: Bool) {
         self.time = time
         self.kind = kind
         self.finished = finished

@@ -19,19 +19,19 @@ import TouchTapePan
 /// the contract an app's own controller implements (`DismissalController+Contract.swift`).
 public struct DismissalController: Hashable, Sendable {
     /// The rules it follows (a profile plus overrides).
-    public let settings: DismissalSettings
+    package let settings: DismissalSettings
     /// Where it is in its life (``DismissalState``).
-    public private(set) var state: DismissalState = .idle
+    package private(set) var state: DismissalState = .idle
     /// The fraction UIKit holds (after clamping).
-    public private(set) var progress: Double = 0
+    package private(set) var progress: Double = 0
     /// Events that arrived in a state that does not expect them, in order (state unchanged).
-    public private(set) var unexpectedEvents: [DismissalEvent] = []
+    package private(set) var unexpectedEvents: [DismissalEvent] = []
     /// Step mode: the translation along the edge at the last update sent (UIKit's
     /// `setTranslation(.zero)` after each step, Transition L134–138).
     private var translationAtLastUpdate: Double = 0
 
     /// A controller following `settings`.
-    public init(settings: DismissalSettings) {
+    package init(settings: DismissalSettings) {
         self.settings = settings
     }
 
@@ -43,14 +43,14 @@ public struct DismissalController: Hashable, Sendable {
     // MARK: The model (``handlePan(_:transition:)`` drives it through the public contract)
 
     /// The model at `.began`: the first update, or `nil` when the begin rule refuses the pan.
-    public mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
+    mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
         let accepted = beginAllowed(sample)
         guard apply(.began(accepted: accepted)), accepted else { return nil }
         return update(with: sample)
     }
 
     /// The model at `.changed`: the fraction the library would hold now.
-    public mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
+    mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
         switch state {
         case .interactive:
             _ = apply(.changed)
@@ -63,7 +63,7 @@ public struct DismissalController: Hashable, Sendable {
     }
 
     /// The model at `.ended`/`.cancelled`: the library's decision and why.
-    public mutating func panEnded(_ sample: PanSample) -> Decision {
+    mutating func panEnded(_ sample: PanSample) -> Decision {
         switch state {
         case .interactive:
             if settings.progressUpdatePhases.contains(sample.phase) {
@@ -83,7 +83,7 @@ public struct DismissalController: Hashable, Sendable {
     }
 
     /// The library's completion run for a finish or cancel from `progress`; `nil` for none.
-    public func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
+    func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
         switch decision.outcome {
         case .finish, .cancel:
             return settings.completion.animation(
@@ -96,7 +96,7 @@ public struct DismissalController: Hashable, Sendable {
     }
 
     /// The completion run ended: the model moves to ``DismissalState/completed``.
-    public mutating func completionEnded(finished: Bool) {
+    mutating func completionEnded(finished: Bool) {
         _ = apply(.animationEnded)
     }
 

@@ -28,9 +28,9 @@ import TouchTapePan
 /// for sample in samples { if let step = driver.feed(sample) { show(step) } }
 /// let result = driver.result
 /// ```
-public struct DismissalDriver<Controller: InteractiveDismissalController> {
+package struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// Where the driver is in the pan's life.
-    public enum Phase: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         /// No `.began` yet.
         case waiting
         /// The controller accepted the pan and gets its samples.
@@ -45,28 +45,28 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     }
 
     /// The controller as the calls so far left it.
-    public private(set) var controller: Controller
+    package private(set) var controller: Controller
     /// The rules the controller declares: the raw fraction is computed with them.
-    public let settings: DismissalSettings
+    package let settings: DismissalSettings
     /// The virtual display the completion animation is stepped on.
-    public let clock: VirtualClock
+    package let clock: VirtualClock
     /// The view the gestures are measured in.
-    public let view: GestureView
+    package let view: GestureView
     /// The recognizer's `maximumNumberOfTouches` the gestures report (the recognizer
     /// upstream applied it already).
-    public let maximumNumberOfTouches: Int
+    package let maximumNumberOfTouches: Int
     /// What the pan's recognizer keeps across callbacks (a `setTranslation(_:in:)`).
     private let recognizer = PanGesture.Recognizer()
     /// Where the pan is.
-    public private(set) var phase: Phase = .waiting
+    package private(set) var phase: Phase = .waiting
     /// Every call the controller made, so far.
-    public private(set) var transition: TransitionContext
+    package private(set) var transition: TransitionContext
     /// One entry per sample the controller received.
-    public private(set) var updates: [ProgressUpdate] = []
+    package private(set) var updates: [ProgressUpdate] = []
     /// The decision and its completion, once made.
-    public private(set) var decided: DismissalDecided?
+    package private(set) var decided: DismissalDecided?
     /// Samples the controller never saw.
-    public private(set) var unusedSampleCount = 0
+    package private(set) var unusedSampleCount = 0
 
     /// - Parameters:
     ///   - controller: a fresh controller for this pan.
@@ -74,7 +74,7 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     ///   - clock: the virtual display the completion animation is stepped on.
     ///   - view: the gesture's view; by default a square of the rules' progress divisor.
     ///   - maximumNumberOfTouches: what the gestures report as the recognizer's limit.
-    public init(controller: Controller, settings: DismissalSettings, clock: VirtualClock = VirtualClock(),
+    package init(controller: Controller, settings: DismissalSettings, clock: VirtualClock = VirtualClock(),
                 view: GestureView? = nil, maximumNumberOfTouches: Int = .max) {
         self.controller = controller
         self.maximumNumberOfTouches = maximumNumberOfTouches
@@ -86,7 +86,7 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     /// Feeds the next sample; returns what the controller made of it, `nil` when the
     /// sample was not the controller's (or it refused the pan).
-    public mutating func feed(_ sample: PanSample) -> DismissalStep? {
+    package mutating func feed(_ sample: PanSample) -> DismissalStep? {
         switch phase {
         case .waiting:
             guard sample.phase == .began else { unusedSampleCount += 1; return nil }
@@ -117,7 +117,7 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// What the controller would decide if the pan ended now with `sample` (its phase is
     /// taken as `.ended`), without changing the run. Meaningful for controllers with value
     /// semantics (a class controller would be asked for real); `nil` unless driving.
-    public func decisionIfReleased(_ sample: PanSample) -> Decision? {
+    package func decisionIfReleased(_ sample: PanSample) -> Decision? {
         guard phase == .driving else { return nil }
         var copy = self
         var release = sample
@@ -128,7 +128,7 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     /// Everything so far as a ``DismissalRunResult``: a pan that never ended is
     /// ``DecisionReason/noRelease``, one never begun or refused ``DecisionReason/noTransition``.
-    public var result: DismissalRunResult {
+    package var result: DismissalRunResult {
         guard let decided else {
             let began = phase == .driving || phase == .interrupted
             return DismissalRunResult(updates: updates, began: began, decision: nil, outcome: .none,
@@ -225,13 +225,13 @@ public struct DismissalDriver<Controller: InteractiveDismissalController> {
 
 extension DismissalDriver where Controller == DismissalController {
     /// TouchTape's own controller, declaring the settings it follows.
-    public init(controller: DismissalController, clock: VirtualClock = VirtualClock()) {
+    package init(controller: DismissalController, clock: VirtualClock = VirtualClock()) {
         self.init(controller: controller, settings: controller.settings, clock: clock)
     }
 }
 
 /// What a ``DismissalDriver`` reports for one sample.
-public enum DismissalStep: Hashable, Sendable {
+package enum DismissalStep: Hashable, Sendable {
     /// The controller's progress after a `.began` or `.changed` sample.
     case progress(ProgressUpdate)
     /// The pan ended: the decision and its completion.
@@ -239,18 +239,18 @@ public enum DismissalStep: Hashable, Sendable {
 }
 
 /// A decision with its completion animation on the virtual clock.
-public struct DismissalDecided: Hashable, Sendable {
+package struct DismissalDecided: Hashable, Sendable {
     /// The decision the calls made.
-    public var decision: Decision
+    package var decision: Decision
     /// `nil` for outcome none, or when the controller gave no animation.
-    public var animation: CompletionAnimation?
+    package var animation: CompletionAnimation?
     /// The animation's frames from the release on (the last one on the target).
-    public var frames: [CompletionFrame]
+    package var frames: [CompletionFrame]
     /// Interactive and completion callbacks, in time order.
-    public var callbacks: [DismissalCallback]
+    package var callbacks: [DismissalCallback]
 
     /// A decision with its completion.
-    public init(decision: Decision, animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback]) {
+    package init(decision: Decision, animation: CompletionAnimation?, frames: [CompletionFrame], callbacks: [DismissalCallback]) {
         self.decision = decision
         self.animation = animation
         self.frames = frames

@@ -1,5 +1,5 @@
 /// What can happen to a dismissal controller.
-public enum DismissalEvent: Hashable, Sendable {
+package enum DismissalEvent: Hashable, Sendable {
     /// A pan was recognised; `accepted` = the begin rule let it start a transition.
     case began(accepted: Bool)
     case changed

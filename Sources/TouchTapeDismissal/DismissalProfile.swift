@@ -21,7 +21,7 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
 
     /// The profile with this name, ignoring case, `-` and `_` (`"EasyTransitions"`,
     /// `"photo-zoom"`); `nil` when there is none.
-    public static func named(_ name: String) -> DismissalProfile? {
+    package static func named(_ name: String) -> DismissalProfile? {
         let key = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }
         return allCases.first { $0.rawValue == key }
     }
@@ -30,7 +30,7 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     public var description: String { rawValue }
 
     /// The settings that reproduce the library.
-    public var settings: DismissalSettings {
+    package var settings: DismissalSettings {
         switch self {
         case .transition: return Self.transitionSettings
         case .easytransitions: return Self.easyTransitionsSettings
@@ -41,14 +41,14 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     // MARK: Transition
 
     /// Fact sheet scenario 6.1: a 900 pt container.
-    public static let transitionDistance: Double = 900
+    package static let transitionDistance: Double = 900
     /// `completionThreshold = 1.0 / 3.0` (`PanInteractionController.swift` L56), strict `>` (L105).
-    public static let transitionCompletionThreshold: Double = 1.0 / 3.0
+    package static let transitionCompletionThreshold: Double = 1.0 / 3.0
     /// `minimumFlickVelocity = 1200` points/s (L63), compared with `>=` (L93) against |v|.
-    public static let transitionMinimumFlickVelocity: Double = 1200
+    package static let transitionMinimumFlickVelocity: Double = 1200
     /// App-supplied `Transition(duration:…)`; 0.5 s as in the catalogue example
     /// (`CatalogMenu.swift` L78) and README L135, with the built-in `.easeInOut` curve.
-    public static let transitionDuration: Double = 0.5
+    package static let transitionDuration: Double = 0.5
 
     static let transitionSettings = DismissalSettings(
         edge: .bottom,
@@ -77,18 +77,18 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     // MARK: EasyTransitions
 
     /// Fact sheet scenario 6.2: an 800 pt gesture view.
-    public static let easyTransitionsDistance: Double = 800
+    package static let easyTransitionsDistance: Double = 800
     /// `completeOnPercentage = 0.5` (`TransitionInteractiveController.swift` L29), strict `>`.
-    public static let easyTransitionsCompleteOnPercentage: Double = 0.5
+    package static let easyTransitionsCompleteOnPercentage: Double = 0.5
     /// `InteractionConstants.velocityForComplete = 100` points/s (L18), strict `>`.
-    public static let easyTransitionsVelocityForComplete: Double = 100
+    package static let easyTransitionsVelocityForComplete: Double = 100
     /// `InteractionConstants.velocityForCancel = −5` points/s (L19): `v > −5` is needed to complete.
-    public static let easyTransitionsVelocityForCancel: Double = -5
+    package static let easyTransitionsVelocityForCancel: Double = -5
     /// `PresentationControllerAnimator.duration` 1.0 s (L27–29), the animator of the example that
     /// dismisses with `.regular(.fromTop)`; `AppStoreAnimator` uses 0.85 s, `ShowAnimator` 0.7 s.
-    public static let easyTransitionsDuration: Double = 1.0
+    package static let easyTransitionsDuration: Double = 1.0
     /// `UIViewPropertyAnimator(duration:dampingRatio: 0.8)` (`ModalTransitionConfigurator.swift` L46).
-    public static let easyTransitionsDampingRatio: Double = 0.8
+    package static let easyTransitionsDampingRatio: Double = 0.8
 
     static let easyTransitionsSettings = DismissalSettings(
         edge: .bottom,                                // .fromTop: ty / H
@@ -117,19 +117,19 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     // MARK: PhotoZoomAnimator
 
     /// Fact sheet scenario 6.3: an 800 pt `fromVC.view`.
-    public static let photoZoomDistance: Double = 800
+    package static let photoZoomDistance: Double = 800
     /// Fact sheet scenario 6.3: the unzoomed image frame is 450 pt tall (h0).
-    public static let photoZoomImageHeight: Double = 450
+    package static let photoZoomImageHeight: Double = 450
     /// Progress `1 − scale` with final scale 0.5 reached at delta = H/2 (`calculateScaleIn`, L149–158).
-    public static let photoZoomMaximumProgress: Double = 0.5
+    package static let photoZoomMaximumProgress: Double = 0.5
     /// Finish: `UIView.animateKeyframes(withDuration: 0.25, …, options: [])` (L111–128). The
     /// curve of property changes placed directly in a keyframe block is not documented;
     /// ease-in-out (UIKit's default animation curve) is TouchTape's assumption.
-    public static let photoZoomFinishDuration: Double = 0.25
+    package static let photoZoomFinishDuration: Double = 0.25
     /// Cancel: `UIView.animate(withDuration: 0.5, …, usingSpringWithDamping: 0.9, initialSpringVelocity: 0)` (L87–105).
-    public static let photoZoomCancelDuration: Double = 0.5
+    package static let photoZoomCancelDuration: Double = 0.5
     /// The cancel spring's damping ratio (UIKit spring, 0.5 s, ζ 0.9).
-    public static let photoZoomCancelDampingRatio: Double = 0.9
+    package static let photoZoomCancelDampingRatio: Double = 0.9
 
     static let photoZoomSettings = DismissalSettings(
         edge: .bottom,                                // portrait; landscape = .right

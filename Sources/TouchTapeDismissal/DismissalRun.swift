@@ -10,7 +10,7 @@ import TouchTapePan
 /// result.outcome            // .finish
 /// result.completionTime     // release + 0.25 s
 /// ```
-public enum DismissalRun {
+package enum DismissalRun {
     /// Runs the first pan in `samples` (from its `.began` to its `.ended`/`.cancelled`).
     ///
     /// - The controller's `handlePan` gets every sample from `.began` to the end. No `begin()`
@@ -25,7 +25,7 @@ public enum DismissalRun {
     ///   - settings: the rules the controller declares (the raw fraction's divisor and edge).
     ///   - samples: the pan samples of one track, in time order.
     ///   - clock: the virtual display the completion animation is stepped on.
-    public static func run<Controller: InteractiveDismissalController>(
+    package static func run<Controller: InteractiveDismissalController>(
         controller: Controller, settings: DismissalSettings, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
         var driver = DismissalDriver(controller: controller, settings: settings, clock: clock)
@@ -34,13 +34,13 @@ public enum DismissalRun {
     }
 
     /// The same with TouchTape's own controller, which declares its own settings.
-    public static func run(controller: DismissalController, samples: [PanSample],
+    package static func run(controller: DismissalController, samples: [PanSample],
                            clock: VirtualClock = VirtualClock()) -> DismissalRunResult {
         run(controller: controller, settings: controller.settings, samples: samples, clock: clock)
     }
 
     /// Splits samples into pans, each starting at a `.began` (samples before the first are dropped).
-    public static func pans(in samples: [PanSample]) -> [ArraySlice<PanSample>] {
+    package static func pans(in samples: [PanSample]) -> [ArraySlice<PanSample>] {
         let starts = samples.indices.filter { samples[$0].phase == .began }
         return starts.enumerated().map { offset, start in
             let end = offset + 1 < starts.count ? starts[offset + 1] : samples.endIndex

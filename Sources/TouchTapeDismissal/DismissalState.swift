@@ -7,7 +7,7 @@
 /// ```
 /// ``next(on:)`` is the whole table; combinations it does not list return `nil` and the
 /// controller records them as unexpected instead of ignoring them silently.
-public enum DismissalState: String, Hashable, Sendable, CaseIterable, Codable {
+package enum DismissalState: String, Hashable, Sendable, CaseIterable, Codable {
     /// No pan yet.
     case idle
     /// The begin rule refused the pan; the rest of it is ignored.
@@ -24,7 +24,7 @@ public enum DismissalState: String, Hashable, Sendable, CaseIterable, Codable {
     case completed
 
     /// The state after `event`, or `nil` when the event makes no sense here.
-    public func next(on event: DismissalEvent) -> DismissalState? {
+    package func next(on event: DismissalEvent) -> DismissalState? {
         switch self {
         case .idle:
             switch event {

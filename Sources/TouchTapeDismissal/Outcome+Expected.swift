@@ -2,7 +2,7 @@ import TouchTapeEvents
 
 extension Outcome {
     /// The recorder's label this outcome satisfies; `nil` for `.none`, which no label expects.
-    public var expected: ExpectedOutcome? {
+    package var expected: ExpectedOutcome? {
         switch self {
         case .finish: return .finish
         case .cancel: return .cancel

@@ -1,19 +1,19 @@
 /// The range and precision of one absolute axis (`struct input_absinfo` less the
 /// current value, which neither recording format keeps as device description).
-public struct AbsInfo: Hashable, Sendable {
+package struct AbsInfo: Hashable, Sendable {
     /// The axis minimum, device units.
-    public var minimum: Int32
+    package var minimum: Int32
     /// The axis maximum, device units.
-    public var maximum: Int32
+    package var maximum: Int32
     /// `absinfo` fuzz.
-    public var fuzz: Int32
+    package var fuzz: Int32
     /// `absinfo` flat.
-    public var flat: Int32
+    package var flat: Int32
     /// Units per millimetre for position axes (units per radian for rotation); 0 = unknown.
-    public var resolution: Int32
+    package var resolution: Int32
 
     /// A value from its parts.
-    public init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+    package init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
         self.minimum = minimum
         self.maximum = maximum
         self.fuzz = fuzz
@@ -22,7 +22,7 @@ public struct AbsInfo: Hashable, Sendable {
     }
 
     /// The axis length in millimetres, when the device reports a resolution.
-    public var lengthInMillimetres: Double? {
+    package var lengthInMillimetres: Double? {
         resolution > 0 ? Double(Int64(maximum) - Int64(minimum)) / Double(resolution) : nil
     }
 }

@@ -1,10 +1,10 @@
 /// Numbers as text with a fixed number of decimals, without Foundation, so that reports,
 /// the live view and the device tools print the same characters on every platform.
 /// The one formatter: reports, `touchtape live`, `play` and `record --stats` use it.
-public enum DecimalText {
+package enum DecimalText {
     /// `value` with exactly `digits` decimals, rounded half away from zero; beyond Int64
     /// arithmetic (or not finite) Swift's own description.
-    public static func fixed(_ value: Double, _ digits: Int) -> String {
+    package static func fixed(_ value: Double, _ digits: Int) -> String {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }
@@ -19,7 +19,7 @@ public enum DecimalText {
     }
 
     /// The shortest text that reads back as `value`: `2`, `0.25`, `1e-05`.
-    public static func shortest(_ value: Double) -> String {
+    package static func shortest(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
@@ -27,7 +27,7 @@ public enum DecimalText {
     /// `0x10`, `nan`, `inf`, `1_000`, spaces and empty text are not numbers here (Swift's
     /// `Double(_:)` reads the first three). Infinite results (`1e999`) come back as infinity,
     /// for a range check to name.
-    public static func parse(_ text: some StringProtocol) -> Double? {
+    package static func parse(_ text: some StringProtocol) -> Double? {
         var bytes = Array(text.utf8)[...]
         guard !bytes.isEmpty, bytes.count <= 64 else { return nil }
         if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }

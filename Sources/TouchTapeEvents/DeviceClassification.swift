@@ -1,5 +1,5 @@
 /// Whether a device is a touchscreen, a touchpad or something else.
-public enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
+package enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
     /// Direct touch: coordinates map onto the screen (`INPUT_PROP_DIRECT`).
     case touchscreen
     /// Indirect touch driving a pointer (`INPUT_PROP_POINTER`, clickpads, finger tool keys).
@@ -9,7 +9,7 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// How the device reports contacts.
-public enum TouchProtocol: Hashable, Sendable {
+package enum TouchProtocol: Hashable, Sendable {
     /// Multitouch protocol B: slots (`ABS_MT_SLOT`) with tracking ids.
     case multitouchB(slots: Int)
     /// Multitouch protocol A: anonymous contacts separated by `SYN_MT_REPORT`.
@@ -20,7 +20,7 @@ public enum TouchProtocol: Hashable, Sendable {
     case none
 
     /// Short name for reports: `B`, `A`, `single-touch`, `none`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .multitouchB: return "B"
         case .multitouchA: return "A"
@@ -32,18 +32,18 @@ public enum TouchProtocol: Hashable, Sendable {
 
 /// The classification of a device description, by the rules udev's `input_id`
 /// builtin and libinput use: properties first, then the codes a device supports.
-public struct DeviceClassification: Hashable, Sendable {
+package struct DeviceClassification: Hashable, Sendable {
     /// What kind of failure or lock it is.
-    public var kind: DeviceKind
+    package var kind: DeviceKind
     /// The multitouch protocol: A, B (with slots) or single touch.
-    public var touchProtocol: TouchProtocol
+    package var touchProtocol: TouchProtocol
     /// Fingers the device can signal through `BTN_TOOL_*` keys (0 when it has none).
-    public var toolFingerCapacity: Int
+    package var toolFingerCapacity: Int
     /// `INPUT_PROP_SEMI_MT`: only a bounding box of the touches is reported.
-    public var isSemiMultitouch: Bool
+    package var isSemiMultitouch: Bool
 
     /// A value from its parts.
-    public init(kind: DeviceKind, touchProtocol: TouchProtocol, toolFingerCapacity: Int, isSemiMultitouch: Bool) {
+    package init(kind: DeviceKind, touchProtocol: TouchProtocol, toolFingerCapacity: Int, isSemiMultitouch: Bool) {
         self.kind = kind
         self.touchProtocol = touchProtocol
         self.toolFingerCapacity = toolFingerCapacity
@@ -51,7 +51,7 @@ public struct DeviceClassification: Hashable, Sendable {
     }
 
     /// A value from its parts.
-    public init(_ d: DeviceDescription) {
+    package init(_ d: DeviceDescription) {
         typealias C = EventCodes
         let abs = EventType.abs.rawValue, key = EventType.key.rawValue
         let hasMTPosition = d.supports(type: abs, code: C.ABS_MT_POSITION_X) && d.supports(type: abs, code: C.ABS_MT_POSITION_Y)

@@ -1,25 +1,25 @@
 /// What a recording or a live device says about itself: identity, properties,
 /// supported codes and axis ranges. Both recording formats and libevdev map onto
 /// this one value, so a description survives evemu ⇄ libinput conversion intact.
-public struct DeviceDescription: Hashable, Sendable {
+package struct DeviceDescription: Hashable, Sendable {
     /// The device's name.
-    public var name: String
+    package var name: String
     /// Its identity.
-    public var id: InputID
+    package var id: InputID
     /// `INPUT_PROP_*` numbers set on the device (unknown numbers kept).
-    public var properties: Set<UInt16>
+    package var properties: Set<UInt16>
     /// Supported codes per event type. A type is supported when it has at least one
     /// code here; empty sets are never stored (see ``setCodes(_:for:)``).
-    public private(set) var codes: [UInt16: Set<UInt16>]
+    package private(set) var codes: [UInt16: Set<UInt16>]
     /// Axis ranges per `EV_ABS` code.
-    public var absInfo: [UInt16: AbsInfo]
+    package var absInfo: [UInt16: AbsInfo]
     /// Non-zero LED states at recording time (evemu `L:` lines).
-    public var ledStates: [UInt16: Int32]
+    package var ledStates: [UInt16: Int32]
     /// Non-zero switch states at recording time (evemu `S:` lines).
-    public var switchStates: [UInt16: Int32]
+    package var switchStates: [UInt16: Int32]
 
     /// A value from its parts.
-    public init(
+    package init(
         name: String,
         id: InputID,
         properties: Set<UInt16> = [],
@@ -40,31 +40,31 @@ public struct DeviceDescription: Hashable, Sendable {
     }
 
     /// Replaces the supported codes of one type; an empty set removes the type.
-    public mutating func setCodes(_ newCodes: Set<UInt16>, for type: UInt16) {
+    package mutating func setCodes(_ newCodes: Set<UInt16>, for type: UInt16) {
         codes[type] = newCodes.isEmpty ? nil : newCodes
     }
 
     /// Adds one supported code.
-    public mutating func enable(type: UInt16, code: UInt16) {
+    package mutating func enable(type: UInt16, code: UInt16) {
         codes[type, default: []].insert(code)
     }
 
     /// The event types with at least one supported code, ascending.
-    public var supportedTypes: [UInt16] { codes.keys.sorted() }
+    package var supportedTypes: [UInt16] { codes.keys.sorted() }
 
     /// Whether the device declares this event type and code.
-    public func supports(type: UInt16, code: UInt16) -> Bool {
+    package func supports(type: UInt16, code: UInt16) -> Bool {
         codes[type]?.contains(code) ?? false
     }
 
     /// Whether the device declares this event type and code.
-    public func supports(type: EventType, code: UInt16) -> Bool {
+    package func supports(type: EventType, code: UInt16) -> Bool {
         supports(type: type.rawValue, code: code)
     }
 
     /// Whether the device declares this input property.
-    public func hasProperty(_ property: UInt16) -> Bool { properties.contains(property) }
+    package func hasProperty(_ property: UInt16) -> Bool { properties.contains(property) }
 
     /// Kind, protocol and finger capacity, derived from the description.
-    public var classification: DeviceClassification { DeviceClassification(self) }
+    package var classification: DeviceClassification { DeviceClassification(self) }
 }

@@ -1,41 +1,41 @@
 /// An event type (`EV_*`). A struct over the raw number, not an enum, so unknown
 /// types survive: a recording may hold types this project never names.
-public struct EventType: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct EventType: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The kernel's `EV_*` number.
-    public var rawValue: UInt16
+    package var rawValue: UInt16
     /// A value from its parts.
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `EV_SYN` (0x00).
-    public static let syn = EventType(rawValue: 0x00)
+    package static let syn = EventType(rawValue: 0x00)
     /// `EV_KEY` (0x01).
-    public static let key = EventType(rawValue: 0x01)
+    package static let key = EventType(rawValue: 0x01)
     /// `EV_REL` (0x02).
-    public static let rel = EventType(rawValue: 0x02)
+    package static let rel = EventType(rawValue: 0x02)
     /// `EV_ABS` (0x03).
-    public static let abs = EventType(rawValue: 0x03)
+    package static let abs = EventType(rawValue: 0x03)
     /// `EV_MSC` (0x04).
-    public static let msc = EventType(rawValue: 0x04)
+    package static let msc = EventType(rawValue: 0x04)
     /// `EV_SW` (0x05).
-    public static let sw = EventType(rawValue: 0x05)
+    package static let sw = EventType(rawValue: 0x05)
     /// `EV_LED` (0x11).
-    public static let led = EventType(rawValue: 0x11)
+    package static let led = EventType(rawValue: 0x11)
     /// `EV_SND` (0x12).
-    public static let snd = EventType(rawValue: 0x12)
+    package static let snd = EventType(rawValue: 0x12)
     /// `EV_REP` (0x14).
-    public static let rep = EventType(rawValue: 0x14)
+    package static let rep = EventType(rawValue: 0x14)
     /// `EV_FF` (0x15).
-    public static let ff = EventType(rawValue: 0x15)
+    package static let ff = EventType(rawValue: 0x15)
     /// `EV_PWR` (0x16).
-    public static let pwr = EventType(rawValue: 0x16)
+    package static let pwr = EventType(rawValue: 0x16)
     /// `EV_FF_STATUS` (0x17).
-    public static let ffStatus = EventType(rawValue: 0x17)
+    package static let ffStatus = EventType(rawValue: 0x17)
     /// `EV_MAX`: the highest type number the kernel defines.
-    public static let max = EventType(rawValue: 0x1f)
+    package static let max = EventType(rawValue: 0x1f)
 
     /// The highest code number of each type (`*_MAX` in input-event-codes.h).
     /// Bitmasks are sized from this: `(maxCode + 1 + 7) / 8` bytes.
-    public var maxCode: UInt16 {
+    package var maxCode: UInt16 {
         switch rawValue {
         case 0x00: return 0x0f   // SYN_MAX
         case 0x01: return 0x2ff  // KEY_MAX
@@ -52,8 +52,8 @@ public struct EventType: RawRepresentable, Hashable, Comparable, Sendable, Custo
     }
 
     /// Orders by value.
-    public static func < (lhs: EventType, rhs: EventType) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: EventType, rhs: EventType) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The text messages and reports print.
-    public var description: String { EventCodes.typeName(rawValue) }
+    package var description: String { EventCodes.typeName(rawValue) }
 }

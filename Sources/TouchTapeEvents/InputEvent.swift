@@ -2,18 +2,18 @@
 ///
 /// Type and code stay raw numbers so that codes this project has no name for are
 /// carried through every stage unchanged; ``EventCodes`` gives names where known.
-public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     /// When the kernel stamped it.
-    public var time: EventTime
+    package var time: EventTime
     /// The event type (`EV_*`).
-    public var type: UInt16
+    package var type: UInt16
     /// The event code within its type (`ABS_MT_SLOT`, …).
-    public var code: UInt16
+    package var code: UInt16
     /// The value (a position, a tracking id, a key state).
-    public var value: Int32
+    package var value: Int32
 
     /// A value from its parts.
-    public init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
+    package init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type
         self.code = code
@@ -21,22 +21,22 @@ public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A value from its parts.
-    public init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
+    package init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
         self.init(time: time, type: type.rawValue, code: code, value: value)
     }
 
     /// The type as an ``EventType``.
-    public var eventType: EventType { EventType(rawValue: type) }
+    package var eventType: EventType { EventType(rawValue: type) }
 
     /// `EV_SYN / SYN_REPORT`: the end of one hardware frame.
-    public var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
+    package var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
     /// `EV_SYN / SYN_MT_REPORT`: the end of one anonymous contact (protocol A).
-    public var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
+    package var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
     /// `EV_SYN / SYN_DROPPED`: the kernel's buffer overflowed; state is unknown until resync.
-    public var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
+    package var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
 
     /// Symbolic form, e.g. `0.000001 EV_ABS ABS_MT_POSITION_X 1330`.
-    public var description: String {
+    package var description: String {
         "\(time) \(EventCodes.typeName(type)) \(EventCodes.codeName(type: type, code: code)) \(value)"
     }
 }

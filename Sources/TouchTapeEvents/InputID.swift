@@ -1,16 +1,16 @@
 /// The device identity (`struct input_id`): bus type, vendor, product and version.
-public struct InputID: Hashable, Sendable {
+package struct InputID: Hashable, Sendable {
     /// `BUS_*` (USB, I2C, …).
-    public var bustype: UInt16
+    package var bustype: UInt16
     /// The vendor id.
-    public var vendor: UInt16
+    package var vendor: UInt16
     /// The product id.
-    public var product: UInt16
+    package var product: UInt16
     /// The version.
-    public var version: UInt16
+    package var version: UInt16
 
     /// A value from its parts.
-    public init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
+    package init(bustype: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
         self.bustype = bustype
         self.vendor = vendor
         self.product = product
@@ -18,7 +18,7 @@ public struct InputID: Hashable, Sendable {
     }
 
     /// The bus as a word (`usb`, `i2c`, …) for reports; unknown buses as hex.
-    public var busName: String {
+    package var busName: String {
         switch bustype {
         case 0x01: return "pci"
         case 0x03: return "usb"

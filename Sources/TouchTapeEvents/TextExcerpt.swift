@@ -12,12 +12,12 @@
 /// TextExcerpt.make("E: 0.1 \u{1b}[31m red")   // "E: 0.1 \\x1b[31m red"
 /// TextExcerpt.make(String(repeating: "9", count: 10_000_000)).count   // 61
 /// ```
-public enum TextExcerpt {
+package enum TextExcerpt {
     /// How many characters of input an error message quotes by default.
-    public static let defaultLimit = 60
+    package static let defaultLimit = 60
 
     /// The excerpt of `text`: cut at `limit` characters, control characters escaped.
-    public static func make(_ text: some StringProtocol, limit: Int? = defaultLimit) -> String {
+    package static func make(_ text: some StringProtocol, limit: Int? = defaultLimit) -> String {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -31,7 +31,7 @@ public enum TextExcerpt {
     /// All of `text`, made safe for a terminal the same way (nothing cut): what every
     /// report, listing and view prints of a file name, device name or note from a recording.
     /// Plain printable ASCII, the common case, comes back as it is.
-    public static func terminalSafe(_ text: String) -> String {
+    package static func terminalSafe(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         return make(text, limit: nil)
     }

@@ -6,14 +6,14 @@ import TouchTapeEvents
 /// the track it describes: a recorder appends it when a gesture ends, and the track
 /// splitter gives each track the mark found between its last event and the next
 /// track's first event. `convert` copies marks as it streams.
-public struct AnnotationMark: Hashable, Sendable {
+package struct AnnotationMark: Hashable, Sendable {
     /// How many events precede the mark.
-    public var eventIndex: Int
+    package var eventIndex: Int
     /// The recorder's label (expected outcome) and note.
-    public var annotation: TrackAnnotation
+    package var annotation: TrackAnnotation
 
     /// A value from its parts.
-    public init(eventIndex: Int, annotation: TrackAnnotation) {
+    package init(eventIndex: Int, annotation: TrackAnnotation) {
         self.eventIndex = eventIndex
         self.annotation = annotation
     }

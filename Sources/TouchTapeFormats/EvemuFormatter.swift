@@ -9,11 +9,11 @@ import TouchTapeEvents
 /// Differences from evemu, both for lossless round trips: the `B: 00` line carries
 /// the description's real `EV_SYN` codes (evemu always writes `0b`), and types
 /// outside evemu's list get mask lines when the description has codes for them.
-public struct EvemuFormatter: RecordingFormatter {
+package struct EvemuFormatter: RecordingFormatter {
     /// The device being written.
-    public let deviceDescription: DeviceDescription
+    package let deviceDescription: DeviceDescription
     /// What the file says about itself (writer, end mark).
-    public let metadata: RecordingMetadata
+    package let metadata: RecordingMetadata
     /// The comment after each event line, with evemu's `+Nms` since the previous `EV_SYN`.
     private var comment = EventComment()
 
@@ -22,13 +22,13 @@ public struct EvemuFormatter: RecordingFormatter {
     static let maskTypes: [UInt16] = [0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x14, 0x15]
 
     /// A value from its parts.
-    public init(description: DeviceDescription, metadata: RecordingMetadata) {
+    package init(description: DeviceDescription, metadata: RecordingMetadata) {
         self.deviceDescription = description
         self.metadata = metadata
     }
 
     /// The file's header: the device description and metadata.
-    public func header() -> String {
+    package func header() -> String {
         let d = deviceDescription
         var lines: [String] = ["# EVEMU 1.3"]
         if let kernel = metadata.kernel { lines.append("# Kernel: " + Self.oneLine(kernel)) }
@@ -91,7 +91,7 @@ public struct EvemuFormatter: RecordingFormatter {
     }
 
     /// These events as this format writes them, appended to `out` as bytes.
-    public mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
+    package mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
         if events.withContiguousStorageIfAvailable({ append($0, to: &out) }) == nil {
             append(Array(events), to: &out)
         }
@@ -120,12 +120,12 @@ public struct EvemuFormatter: RecordingFormatter {
     }
 
     /// A track's mark, as this format writes it.
-    public mutating func format(annotation: TrackAnnotation) -> String {
+    package mutating func format(annotation: TrackAnnotation) -> String {
         EvemuAnnotationSyntax.line(for: annotation) + "\n"
     }
 
     /// The end mark (``RecordingEndMark``): a complete file says so.
-    public func footer() -> String { RecordingEndMark.endLine + "\n" }
+    package func footer() -> String { RecordingEndMark.endLine + "\n" }
 
     /// Text for a comment line: line breaks and control characters escaped
     /// (``LibinputRecordFormatter/escaped(_:)``), so the comment cannot end early.

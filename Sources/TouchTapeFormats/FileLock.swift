@@ -21,9 +21,9 @@ import Darwin
 /// Only regular files are locked; a FIFO or device is opened and used unlocked. A file
 /// system without `flock` (`ENOLCK`, `EINVAL`) is used unlocked too. The lock goes with
 /// the object (the descriptor is closed in `deinit`).
-public final class FileLock {
+package final class FileLock {
     /// What kind it is.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// Many readers at once, no writer.
         case shared
         /// One read-modify-write, nobody else.
@@ -31,7 +31,7 @@ public final class FileLock {
     }
 
     /// What to do when another process holds a conflicting lock.
-    public enum WhenBusy {
+    package enum WhenBusy {
         /// Wait for it; `notice` is called once first, so the user can be told. `stopped`
         /// is asked every 50 ms: when it says so (a stop signal arrived), the wait ends with
         /// ``FileLockError`` `EINTR`.
@@ -41,16 +41,16 @@ public final class FileLock {
     }
 
     /// The file's path.
-    public let path: String
+    package let path: String
     /// What kind of failure or lock it is.
-    public let kind: Kind
+    package let kind: Kind
     /// Open read-only on the locked file (callers read through it).
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// False for files that cannot be locked (FIFOs, devices, file systems without `flock`).
-    public let isLocked: Bool
+    package let isLocked: Bool
 
     /// A value from its parts.
-    public init(path: String, kind: Kind, whenBusy: WhenBusy) throws(FileLockError) {
+    package init(path: String, kind: Kind, whenBusy: WhenBusy) throws(FileLockError) {
         self.path = path
         self.kind = kind
         let operation = kind == .shared ? LOCK_SH : LOCK_EX

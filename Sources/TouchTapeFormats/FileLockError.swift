@@ -8,32 +8,32 @@ import Darwin
 
 /// A ``FileLock`` could not be taken: the file could not be opened, or (when told not to
 /// wait) another process holds it.
-public struct FileLockError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FileLockError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file's path.
-    public var path: String
+    package var path: String
     /// `EWOULDBLOCK` when another process holds the lock and the caller refused to wait.
-    public var errno: Int32
+    package var errno: Int32
 
     /// A value from its parts.
-    public init(path: String, errno: Int32) {
+    package init(path: String, errno: Int32) {
         self.path = path
         self.errno = errno
     }
 
     /// True when the lock is held elsewhere (the file itself is fine).
-    public var isBusy: Bool { errno == EWOULDBLOCK }
+    package var isBusy: Bool { errno == EWOULDBLOCK }
 
     /// What went wrong, in one line.
-    public var message: String {
+    package var message: String {
         isBusy ? "another touchtape is working on \(path)" : "cannot open \(path): \(OutputError.reason(errno))"
     }
 
     /// What to do about it.
-    public var hint: String {
+    package var hint: String {
         isBusy ? "wait for it to finish and try again (without --no-wait, touchtape waits by itself)"
             : "check the path and the file's permissions"
     }
 
     /// The text messages and reports print.
-    public var description: String { "\(message)\n  hint: \(hint)" }
+    package var description: String { "\(message)\n  hint: \(hint)" }
 }

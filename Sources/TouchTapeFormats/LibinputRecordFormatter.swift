@@ -18,21 +18,21 @@ import TouchTapeEvents
 ///   - touchtape: {expect: finish, note: "…", cut-short: true}
 ///     evdev: []
 /// ```
-public struct LibinputRecordFormatter: RecordingFormatter {
+package struct LibinputRecordFormatter: RecordingFormatter {
     /// The device being written.
-    public let deviceDescription: DeviceDescription
+    package let deviceDescription: DeviceDescription
     /// What the file says about itself (writer, end mark).
-    public let metadata: RecordingMetadata
+    package let metadata: RecordingMetadata
     private var comment = EventComment()
 
     /// A value from its parts.
-    public init(description: DeviceDescription, metadata: RecordingMetadata) {
+    package init(description: DeviceDescription, metadata: RecordingMetadata) {
         self.deviceDescription = description
         self.metadata = metadata
     }
 
     /// The file's header: the device description and metadata.
-    public func header() -> String {
+    package func header() -> String {
         let d = deviceDescription
         var lines = [
             "# libinput record",
@@ -105,7 +105,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
     }
 
     /// These events as this format writes them, appended to `out` as bytes.
-    public mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
+    package mutating func append(_ events: some Collection<InputEvent>, to out: inout [UInt8]) {
         if events.withContiguousStorageIfAvailable({ append($0, to: &out) }) == nil {
             append(Array(events), to: &out)
         }
@@ -142,7 +142,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
     }
 
     /// A track's mark, as this format writes it.
-    public mutating func format(annotation: TrackAnnotation) -> String {
+    package mutating func format(annotation: TrackAnnotation) -> String {
         var fields: [String] = []
         if let expected = annotation.expected { fields.append("expect: " + expected.rawValue) }
         if let note = annotation.note, !note.isEmpty { fields.append("note: " + Self.quoted(note)) }
@@ -151,7 +151,7 @@ public struct LibinputRecordFormatter: RecordingFormatter {
     }
 
     /// The end mark (``RecordingEndMark``), a comment at column 0 after the events list.
-    public func footer() -> String { RecordingEndMark.endLine + "\n" }
+    package func footer() -> String { RecordingEndMark.endLine + "\n" }
 
     /// A YAML double-quoted scalar on one line, read back the same by Yams and by
     /// Python's `yaml` (libinput's tools).

@@ -12,18 +12,18 @@ import TouchTapeEvents
 /// `touchtape replay R -o R` used to replace the recording with its report. Every
 /// command that writes now hands its outputs and inputs to ``OutputAliasing/check(outputs:inputs:)``
 /// before it opens anything, and refuses (exit 2) naming both paths.
-public struct OutputAliasError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct OutputAliasError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The option the output was given with (`-o`, `--html`, `OUT`), as the user typed it.
-    public var option: String
+    package var option: String
     /// The output path as given.
-    public var output: String
+    package var output: String
     /// The input (or other output) it names the same file as, as given.
-    public var other: String
+    package var other: String
     /// What `other` is: `input` or the other output's option.
-    public var otherRole: String
+    package var otherRole: String
 
     /// A value from its parts.
-    public init(option: String, output: String, other: String, otherRole: String) {
+    package init(option: String, output: String, other: String, otherRole: String) {
         self.option = option
         self.output = output
         self.other = other
@@ -31,7 +31,7 @@ public struct OutputAliasError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// `option OUT is the same file as the input IN`.
-    public var message: String {
+    package var message: String {
         let out = TextExcerpt.make(output, limit: nil)
         let other = TextExcerpt.make(self.other, limit: nil)
         let same = out == other ? "is" : "is the same file as"
@@ -41,15 +41,15 @@ public struct OutputAliasError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// What to do about it.
-    public var hint: String { "give \(option) a path of its own (nothing was written)" }
+    package var hint: String { "give \(option) a path of its own (nothing was written)" }
 
     /// The text messages print.
-    public var description: String { "\(message)\n  hint: \(hint)" }
+    package var description: String { "\(message)\n  hint: \(hint)" }
 }
 
 /// Compares output paths with input paths by the file they name (device and inode, through
 /// symlinks and hard links), before anything is opened.
-public enum OutputAliasing {
+package enum OutputAliasing {
     /// What a path names: an existing file by device and inode, or a file yet to be made by
     /// its folder's identity and its name.
     enum Identity: Hashable {
@@ -61,7 +61,7 @@ public enum OutputAliasing {
     /// earlier output. Outputs that are standard output, devices, FIFOs or sockets write
     /// through and replace nothing, so they are not compared; an input that does not exist
     /// is not compared either (reading it fails with its own message).
-    public static func check(outputs: [(option: String, path: String)], inputs: [String]) throws(OutputAliasError) {
+    package static func check(outputs: [(option: String, path: String)], inputs: [String]) throws(OutputAliasError) {
         let inputIdentities = inputs.compactMap { path in identity(of: path, mayBeNew: false).map { (path, $0) } }
         var earlier: [(option: String, path: String, identity: Identity)] = []
         for (option, path) in outputs {
@@ -77,7 +77,7 @@ public enum OutputAliasing {
     }
 
     /// Whether two paths name the same existing file (through links).
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         guard let x = identity(of: a, mayBeNew: false), let y = identity(of: b, mayBeNew: false) else { return false }
         return x == y
     }

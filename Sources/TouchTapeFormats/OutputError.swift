@@ -16,9 +16,9 @@ import Darwin
 /// cannot write report.json: No space left on device
 ///   hint: free some space and try again; report.json is unchanged
 /// ```
-public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in the write it failed.
-    public enum Step: String, Hashable, Sendable {
+    package enum Step: String, Hashable, Sendable {
         /// Looking at what the path names (symlinks, type).
         case resolve
         /// Opening the destination, or creating the temporary file beside it.
@@ -32,24 +32,24 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The path as given, or `standard output`.
-    public var name: String
+    package var name: String
     /// The system error number (`errno`).
-    public var errno: Int32
+    package var errno: Int32
     /// The step of the write that failed.
-    public var step: Step
+    package var step: Step
     /// True when the destination is known to be as it was before the write started.
-    public var destinationUnchanged: Bool
+    package var destinationUnchanged: Bool
     /// The stop signal (SIGINT, SIGTERM, SIGHUP) that ended a wait to open or write it
     /// (a FIFO with no reader, a full pipe), or `nil`.
-    public var interruptedBy: Int32?
+    package var interruptedBy: Int32?
     /// How much had been written when it failed, where known (what a closed pipe cut).
-    public var bytesWritten: Int64?
+    package var bytesWritten: Int64?
     /// The folder the file was to be made in, where it differs from the path as given (a
     /// symlink whose target's folder is missing): what the hint names.
-    public var folder: String?
+    package var folder: String?
 
     /// A value from its parts.
-    public init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool, interruptedBy: Int32? = nil) {
+    package init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool, interruptedBy: Int32? = nil) {
         self.name = name
         self.errno = errno
         self.step = step
@@ -58,7 +58,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `cannot write NAME: <strerror>`, the line the CLI prints after `touchtape: error: `.
-    public var message: String {
+    package var message: String {
         if let signal = interruptedBy {
             let waitingFor = step == .open ? "a reader of" : "room to write to"
             return "interrupted by \(Self.signalName(signal)) while waiting for \(waitingFor) \(name)"
@@ -68,7 +68,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `SIGINT`, `SIGTERM`, `SIGHUP`, else `signal N`.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
@@ -79,7 +79,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the user can do about it.
-    public var hint: String {
+    package var hint: String {
         let unchanged = destinationUnchanged ? "; \(name) is unchanged" : ""
         if interruptedBy != nil {
             return destinationUnchanged ? "\(name) is unchanged" : "what was written to \(name) is incomplete"
@@ -101,10 +101,10 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The text messages and reports print.
-    public var description: String { hint.isEmpty ? message : "\(message)\n  hint: \(hint)" }
+    package var description: String { hint.isEmpty ? message : "\(message)\n  hint: \(hint)" }
 
     /// The C library's text for `errno`, e.g. `No space left on device`.
-    public static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }

@@ -22,9 +22,9 @@ import Darwin
 /// Whole texts (`OutputFile.write(text, to: path)`) and streams (``write(_:)`` as text is
 /// produced, then ``commit()``) go through the same code. The recorder writes regular
 /// files ``RegularFiles/inPlace`` instead, so its file can be read while it grows.
-public final class OutputFile {
+package final class OutputFile {
     /// How a regular file is written.
-    public enum RegularFiles: Sendable {
+    package enum RegularFiles: Sendable {
         /// Temporary file + rename at ``OutputFile/commit()``: readers see old or new, never half.
         case atomicReplacement
         /// Created or truncated and written in place (the recorder: readable mid-recording,
@@ -50,13 +50,13 @@ public final class OutputFile {
     }
 
     /// The path as given, or `standard output` for `-`: what errors name.
-    public let name: String
+    package let name: String
     /// Where the output goes.
-    public let target: OutputTarget
+    package let target: OutputTarget
     /// How a regular file is written (atomically replaced or in place).
-    public let regularFiles: RegularFiles
+    package let regularFiles: RegularFiles
     /// Bytes written so far.
-    public private(set) var bytesWritten: Int64 = 0
+    package private(set) var bytesWritten: Int64 = 0
     private var state: State
     /// How blocking steps wait (a FIFO with no reader, a full pipe): interruptible by a stop signal.
     private let waiting: Waiting
@@ -67,7 +67,7 @@ public final class OutputFile {
     /// Opens `path` (`-`: standard output) for writing by the rules above. A FIFO nobody
     /// reads yet is waited for (``Waiting/announce(_:)`` says so) until a reader comes or a
     /// stop signal fires (an ``OutputError`` with ``OutputError/interruptedBy``).
-    public init(path: String, regularFiles: RegularFiles = .atomicReplacement, waiting: Waiting = .uninterrupted) throws(OutputError) {
+    package init(path: String, regularFiles: RegularFiles = .atomicReplacement, waiting: Waiting = .uninterrupted) throws(OutputError) {
         let name = path == "-" ? "standard output" : path
         let target = try OutputTarget.resolve(path)
         self.name = name
@@ -99,7 +99,7 @@ public final class OutputFile {
     }
 
     /// An open descriptor of this process, written through and never closed (see ``commit()``).
-    public init(descriptor: Int32, name: String, waiting: Waiting = .uninterrupted) {
+    package init(descriptor: Int32, name: String, waiting: Waiting = .uninterrupted) {
         self.name = name
         target = .descriptor(descriptor)
         regularFiles = .atomicReplacement
@@ -132,13 +132,13 @@ public final class OutputFile {
     }
 
     /// Standard output, written through; errors name it `standard output`.
-    public static func standardOutput() -> OutputFile { OutputFile(descriptor: 1, name: "standard output") }
+    package static func standardOutput() -> OutputFile { OutputFile(descriptor: 1, name: "standard output") }
 
     /// Standard error, written through.
-    public static func standardError() -> OutputFile { OutputFile(descriptor: 2, name: "standard error") }
+    package static func standardError() -> OutputFile { OutputFile(descriptor: 2, name: "standard error") }
 
     /// Writes `text` to `path` (`-`: standard output) by the rules above, all or nothing.
-    public static func write(_ text: String, to path: String) throws(OutputError) {
+    package static func write(_ text: String, to path: String) throws(OutputError) {
         let file = try OutputFile(path: path)
         try file.write(text)
         try file.commit()
@@ -150,7 +150,7 @@ public final class OutputFile {
     }
 
     /// Whether the text goes to a temporary file that only ``commit()`` puts in place.
-    public var replacesAtCommit: Bool {
+    package var replacesAtCommit: Bool {
         if case .open(_, .some) = state { return true }
         return false
     }
@@ -162,7 +162,7 @@ public final class OutputFile {
     /// Writes all of `text`, or throws. After a failure an atomic replacement is discarded
     /// (its temporary file removed, the destination untouched); an output written through
     /// or in place stays open, so the recorder can cut it back (``truncate(to:)``).
-    public func write(_ text: String) throws(OutputError) {
+    package func write(_ text: String) throws(OutputError) {
         var text = text
         var failure: OutputError?
         text.withUTF8 { bytes in
@@ -173,7 +173,7 @@ public final class OutputFile {
 
     /// Writes all of `bytes` (a buffer the caller reuses: `convert`, the recorder), or
     /// throws, as ``write(_:)-(String)`` does.
-    public func write(_ bytes: [UInt8]) throws(OutputError) {
+    package func write(_ bytes: [UInt8]) throws(OutputError) {
         var failure: OutputError?
         bytes.withUnsafeBytes { raw in
             do throws(OutputError) { try write(raw) } catch { failure = error }
@@ -182,7 +182,7 @@ public final class OutputFile {
     }
 
     /// Writes all of `bytes`, or throws, as ``write(_:)-(String)`` does.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         guard case .open(let descriptor, _) = state else { preconditionFailure("write after commit or discard of \(name)") }
         if !descriptorUsable { throw fail(EBADF, .write) }
         // Standard output is the shell's descriptor (its blocking mode is not ours to
@@ -214,7 +214,7 @@ public final class OutputFile {
 
     /// Makes what was written so far durable (`fsync`). Pipes, terminals and character
     /// devices cannot be synced (`EINVAL`); that is not an error.
-    public func sync() throws(OutputError) {
+    package func sync() throws(OutputError) {
         guard case .open(let descriptor, _) = state else { preconditionFailure("sync after commit or discard of \(name)") }
         if fsync(descriptor) != 0 {
             let code = errno
@@ -226,7 +226,7 @@ public final class OutputFile {
     /// Cuts an in-place regular file back to `size` bytes and writes on from there (the
     /// recorder rolling back a gesture a full disk cut). False when the file cannot be cut
     /// (a device, a pipe) or is not written in place.
-    public func truncate(to size: Int64) -> Bool {
+    package func truncate(to size: Int64) -> Bool {
         guard case .open(let descriptor, nil) = state, case .regularFile = target else { return false }
         guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0 else { return false }
         bytesWritten = size
@@ -236,7 +236,7 @@ public final class OutputFile {
     /// Finishes the output: syncs, closes and, for an atomic replacement, renames the
     /// temporary file over the destination and syncs the folder. Standard output is not
     /// closed; a `dup` of it is, which reports the errors a network file system keeps for close.
-    public func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         guard case .open(let descriptor, let temporary) = state else { preconditionFailure("commit twice of \(name)") }
         var named: String?
         if case .unnamed(let folder)? = temporary, case .regularFile(let destination) = target {
@@ -279,7 +279,7 @@ public final class OutputFile {
     /// Abandons the output: closes it and removes the temporary file, so an atomic
     /// replacement leaves the destination as it was. What was written through (or in
     /// place) stays. Harmless after ``commit()``.
-    public func discard() {
+    package func discard() {
         guard case .open(let descriptor, let temporary) = state else { return }
         state = .closed
         if case .descriptor = target { return }

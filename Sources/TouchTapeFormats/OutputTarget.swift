@@ -19,7 +19,7 @@ import Darwin
 /// - a symlink is followed and these rules apply to what it points at; the link stays;
 /// - a device, FIFO or socket is opened and written through, never created or truncated;
 /// - a regular file, or a path where nothing is yet, is a regular file.
-public enum OutputTarget: Hashable, Sendable {
+package enum OutputTarget: Hashable, Sendable {
     /// An already-open descriptor of this process (1 for standard output).
     case descriptor(Int32)
     /// A device, FIFO, socket or `/proc` link: opened for writing and written through.
@@ -31,7 +31,7 @@ public enum OutputTarget: Hashable, Sendable {
     static let maximumLinks = 40
 
     /// Looks at `path` (without changing anything) and says how to write it.
-    public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+    package static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
         if path == "-" { return .descriptor(1) }
         var current = path
         var links = 0

@@ -1,5 +1,5 @@
 /// How a recording is locked while it is read (see ``FileLock``).
-public enum ReadLocking {
+package enum ReadLocking {
     /// A shared lock, so the file is never read while a `label` rewrites it: a rewrite in
     /// progress is waited for, and `waiting` (if given) is told the path first.
     /// `stopped` is asked while waiting (every 50 ms): when it says so, the read fails with
@@ -12,5 +12,5 @@ public enum ReadLocking {
     case unlocked
 
     /// A shared lock, waiting silently.
-    public static var standard: ReadLocking { .shared(waiting: nil) }
+    package static var standard: ReadLocking { .shared(waiting: nil) }
 }

@@ -5,7 +5,7 @@ extension Recording {
     ///
     /// Goes through the same ``RecordingFormatter`` the recorder and `convert` use,
     /// frame by frame, so the result equals what they would have written.
-    public func formatted(as format: RecordingFormat) -> String {
+    package func formatted(as format: RecordingFormat) -> String {
         var metadata = self.metadata
         metadata.deviceIndex = nil
         metadata.deviceCount = nil
@@ -27,7 +27,7 @@ extension Recording {
     /// codes and values are range-checked, names and notes escaped), except
     /// - a device name evemu's one-line `N:` cannot hold (a line break or NUL, leading blanks);
     /// - a line past ``LineReader/maximumLineLength`` (a huge note or name, escaped).
-    public func formattedForWriting(as format: RecordingFormat) throws(RecordingError) -> String {
+    package func formattedForWriting(as format: RecordingFormat) throws(RecordingError) -> String {
         func refuse(_ expected: String, _ found: String, _ hint: String) -> RecordingError {
             RecordingError(kind: .notRepresentable, file: source.eventsPath, expected: expected,
                            found: RecordingError.excerpt(found), hint: hint)

@@ -4,23 +4,23 @@ import TouchTapeEvents
 ///
 /// For long recordings prefer ``RecordingStream``, whose memory does not grow with
 /// the number of events.
-public struct Recording: Hashable, Sendable {
+package struct Recording: Hashable, Sendable {
     /// The device the events came from.
-    public var description: DeviceDescription
+    package var description: DeviceDescription
     /// Every input event, in file order.
-    public var events: [InputEvent]
+    package var events: [InputEvent]
     /// Annotation marks in stream order (`eventIndex` never decreases).
-    public var annotations: [AnnotationMark]
+    package var annotations: [AnnotationMark]
     /// What the file says about itself (writer, end mark).
-    public var metadata: RecordingMetadata
+    package var metadata: RecordingMetadata
     /// Where the recording was read from.
-    public var source: RecordingSource
+    package var source: RecordingSource
     /// What a reader of reports must know about the file as a whole, e.g. that a file
     /// TouchTape wrote lacks its end mark (``RecordingEndMark``). `inspect` and `replay` show them.
-    public var notes: [String]
+    package var notes: [String]
 
     /// A value from its parts.
-    public init(
+    package init(
         description: DeviceDescription, events: [InputEvent], annotations: [AnnotationMark] = [],
         metadata: RecordingMetadata = RecordingMetadata(), source: RecordingSource, notes: [String] = []
     ) {
@@ -34,7 +34,7 @@ public struct Recording: Hashable, Sendable {
 
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the description is a
     /// touchscreen or touchpad TouchTape can replay (see ``RecordingStream/requireTouchDevice()``).
-    public func requireTouchDevice() throws(RecordingError) {
+    package func requireTouchDevice() throws(RecordingError) {
         try Self.requireTouchDevice(description, file: source.eventsPath)
     }
 

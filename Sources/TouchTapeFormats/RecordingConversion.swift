@@ -14,7 +14,7 @@ import TouchTapeEvents
 /// try RecordingConversion.convert(&stream, to: .libinputRecord, output: output)
 /// try output.commit()
 /// ```
-public enum RecordingConversion {
+package enum RecordingConversion {
     /// Bytes collected before a `write(2)`.
     static let chunkSize = 64 * 1024
 
@@ -29,7 +29,7 @@ public enum RecordingConversion {
     /// `stream` may be any ``RecordingItemSource``: a ``RecordingStream`` as read, or one
     /// whose marks were rewritten on the way (`touchtape label`).
     @discardableResult
-    public static func convert(_ stream: inout some RecordingItemSource, to format: RecordingFormat, output: OutputFile,
+    package static func convert(_ stream: inout some RecordingItemSource, to format: RecordingFormat, output: OutputFile,
                                cancelled: () -> Bool = { false }) throws -> Bool {
         let source = stream.source
         var metadata = stream.metadata
@@ -116,7 +116,7 @@ public enum RecordingConversion {
 
 /// A recording read one item at a time, with the device and file facts a writer needs
 /// first: what ``RecordingConversion`` streams from.
-public protocol RecordingItemSource {
+package protocol RecordingItemSource {
     /// Where the recording was read from (errors name its events file).
     var source: RecordingSource { get }
     /// The device the events came from.

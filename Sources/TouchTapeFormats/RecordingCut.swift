@@ -6,22 +6,22 @@
 /// always ends its lines, so there every unterminated last line is a cut, even one that
 /// happens to parse (`E: 1.5 0003 0035 12` cut from `… 1234`). In other tools' files only a
 /// last line that does not parse is taken as a cut.
-public struct RecordingCut: Equatable, Sendable {
+package struct RecordingCut: Equatable, Sendable {
     /// The 1-based line number of the dropped line.
-    public var line: Int
+    package var line: Int
     /// The dropped text, shortened and escaped (``RecordingError/excerpt(_:)``).
-    public var excerpt: String
+    package var excerpt: String
     /// Events read before it.
-    public var eventsBefore: Int
+    package var eventsBefore: Int
 
-    public init(line: Int, excerpt: String, eventsBefore: Int) {
+    package init(line: Int, excerpt: String, eventsBefore: Int) {
         self.line = line
         self.excerpt = excerpt
         self.eventsBefore = eventsBefore
     }
 
     /// What the dropped line was, as far as its first bytes tell.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A TouchTape label (`# touchtape: expect=…`, `  - touchtape: {…}`): that gesture's label is lost.
         case label
         /// The end mark (``RecordingEndMark/endLine``): everything before it was read.
@@ -32,7 +32,7 @@ public struct RecordingCut: Equatable, Sendable {
         case line
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         let endMark = RecordingEndMark.endLine
         if excerpt.hasPrefix("  - touchtape:") || excerpt.hasPrefix("- touchtape:") { return .label }
         if endMark.hasPrefix(excerpt) {

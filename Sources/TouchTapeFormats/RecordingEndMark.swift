@@ -15,13 +15,13 @@
 /// …
 /// # touchtape: end of recording          ← last line, both formats
 /// ```
-public enum RecordingEndMark {
+package enum RecordingEndMark {
     /// The evemu header line that says TouchTape wrote the file.
-    public static let evemuHeaderLine = "# touchtape: recording"
+    package static let evemuHeaderLine = "# touchtape: recording"
     /// The `libinput.version` TouchTape writes in libinput record files.
-    public static let libinputVersion = "touchtape"
+    package static let libinputVersion = "touchtape"
     /// The last line of every file TouchTape writes.
-    public static let endLine = "# touchtape: end of recording"
+    package static let endLine = "# touchtape: end of recording"
 
     /// Whether `line` is exactly ``endLine`` (trailing spaces allowed).
     static func isEndLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -30,12 +30,12 @@ public enum RecordingEndMark {
     }
 
     /// The note a truncated TouchTape file gets.
-    public static func truncationNote(events: Int) -> String {
+    package static func truncationNote(events: Int) -> String {
         "truncated after event \(events): the file lacks its end mark ('\(endLine)'), so the last gesture's label may be lost"
     }
 
     /// The note a file whose last line was cut mid-way gets (see ``RecordingCut``).
-    public static func truncationNote(cut: RecordingCut) -> String {
+    package static func truncationNote(cut: RecordingCut) -> String {
         let start = "truncated at line \(cut.line), after event \(cut.eventsBefore): the file ends mid-line"
         switch cut.kind {
         case .label:

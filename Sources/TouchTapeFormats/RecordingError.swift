@@ -13,7 +13,7 @@ import TouchTapeEvents
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What kind it is.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The file ends mid-line or mid-description (an interrupted copy or recorder).
         case truncated
         /// The first line is not what the format starts with (`N:`, `version: 1`…).
@@ -58,7 +58,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// What kind of failure or lock it is.
-    public var kind: Kind
+    package var kind: Kind
     /// The path as given.
     public var file: String
     /// 1-based line number, when the problem is on a line.
@@ -66,14 +66,14 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     /// 0-based index of the event being read (the number of good events before it).
     public var eventIndex: Int?
     /// What the reader expected, in the format's own grammar.
-    public var expected: String
+    package var expected: String
     /// What it found instead (the offending line, shortened), if anything.
-    public var found: String?
+    package var found: String?
     /// What the user can do.
     public var hint: String
 
     /// A value from its parts.
-    public init(kind: Kind, file: String, line: Int? = nil, eventIndex: Int? = nil,
+    package init(kind: Kind, file: String, line: Int? = nil, eventIndex: Int? = nil,
                 expected: String, found: String? = nil, hint: String) {
         self.kind = kind
         self.file = file
@@ -85,7 +85,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// The file's last path component, for tests and short reports.
-    public var fileName: String { RecordingPath.lastComponent(file) }
+    package var fileName: String { RecordingPath.lastComponent(file) }
 
     /// The message: every piece goes through ``TextExcerpt`` (control characters escaped;
     /// `expected`, `found` and `hint` capped), so no input can flood or drive the terminal.
@@ -100,7 +100,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// The cap on one piece of a message: room for an escaped ``excerpt(_:)`` and our prose.
-    public static let messageLimit = 600
+    package static let messageLimit = 600
 
     /// Quotes grammar and line text, but not prose that already reads as a sentence.
     private static func quoted(_ text: String) -> String {
@@ -109,7 +109,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// The offending line or token for `found` and hints: at most 60 characters and "…",
     /// control characters escaped (``TextExcerpt``).
-    public static func excerpt(_ text: some StringProtocol, limit: Int? = TextExcerpt.defaultLimit) -> String {
+    package static func excerpt(_ text: some StringProtocol, limit: Int? = TextExcerpt.defaultLimit) -> String {
         TextExcerpt.make(text, limit: limit)
     }
 }

@@ -10,18 +10,18 @@
 /// It remembers the size at the last ``commit(gesturesKept:)``, so a failed write (full
 /// disk) can ``rollBack()`` to it: the file then ends after the last completed gesture
 /// instead of in the middle of a line.
-public final class RecordingFile {
+package final class RecordingFile {
     /// The file's path.
-    public let path: String
+    package let path: String
     private let output: OutputFile
     /// Bytes written so far.
-    public var size: Int64 { output.bytesWritten }
+    package var size: Int64 { output.bytesWritten }
     /// Bytes made durable with the last fsync (a gesture end).
-    public private(set) var committedSize: Int64 = 0
+    package private(set) var committedSize: Int64 = 0
 
     /// Creates or truncates `path` (mode 0644 before umask), or opens the device, FIFO or
     /// standard output it names.
-    public init(path: String) throws(RecordingFileError) {
+    package init(path: String) throws(RecordingFileError) {
         self.path = path
         do {
             output = try OutputFile(path: path, regularFiles: .inPlace)
@@ -31,7 +31,7 @@ public final class RecordingFile {
     }
 
     /// Appends `text` entirely, or throws with the `errno` of the failing write.
-    public func write(_ text: String, gesturesKept: Int) throws(RecordingFileError) {
+    package func write(_ text: String, gesturesKept: Int) throws(RecordingFileError) {
         do {
             try output.write(text)
         } catch {
@@ -40,7 +40,7 @@ public final class RecordingFile {
     }
 
     /// Appends `bytes` entirely (the recorder's frame buffer), or throws with the `errno` of the failing write.
-    public func write(_ bytes: [UInt8], gesturesKept: Int) throws(RecordingFileError) {
+    package func write(_ bytes: [UInt8], gesturesKept: Int) throws(RecordingFileError) {
         do {
             try output.write(bytes)
         } catch {
@@ -49,7 +49,7 @@ public final class RecordingFile {
     }
 
     /// Makes everything written so far durable and remembers the size.
-    public func commit(gesturesKept: Int) throws(RecordingFileError) {
+    package func commit(gesturesKept: Int) throws(RecordingFileError) {
         do {
             try output.sync()
         } catch {
@@ -59,7 +59,7 @@ public final class RecordingFile {
     }
 
     /// Cuts the file back to the last commit (best effort: the disk may be gone too).
-    public func rollBack() {
+    package func rollBack() {
         if output.truncate(to: committedSize) { try? output.sync() }
     }
 }

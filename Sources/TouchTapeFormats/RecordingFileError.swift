@@ -7,23 +7,23 @@ import Darwin
 #endif
 
 /// Writing the recording failed: names the file and says what was kept.
-public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file's path.
-    public var path: String
+    package var path: String
     /// The system error number (`errno`).
-    public var errno: Int32
+    package var errno: Int32
     /// Gestures fully written and synced before the failure.
-    public var gesturesKept: Int
+    package var gesturesKept: Int
 
     /// A value from its parts.
-    public init(path: String, errno: Int32, gesturesKept: Int) {
+    package init(path: String, errno: Int32, gesturesKept: Int) {
         self.path = path
         self.errno = errno
         self.gesturesKept = gesturesKept
     }
 
     /// What went wrong, in one line.
-    public var message: String {
+    package var message: String {
         switch errno {
         case ENOSPC: return "no space left on device while writing \(path)"
         case EDQUOT: return "disk quota exceeded while writing \(path)"
@@ -34,7 +34,7 @@ public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// What to do about it.
-    public var hint: String {
+    package var hint: String {
         switch errno {
         case ENOSPC, EDQUOT:
             return "free some space and record again; \(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
@@ -46,5 +46,5 @@ public struct RecordingFileError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// The text messages and reports print.
-    public var description: String { "\(message) (hint: \(hint))" }
+    package var description: String { "\(message) (hint: \(hint))" }
 }

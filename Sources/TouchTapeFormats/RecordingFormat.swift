@@ -3,7 +3,7 @@
 /// evemu is what `evemu-record` writes and `evemu-device`/`evemu-play` replay;
 /// libinput record is the YAML that `libinput record` writes and `libinput replay`
 /// and `libinput analyze` read. Both map onto one ``Recording``.
-public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
+package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
     case evemu
     case libinputRecord
 
@@ -16,7 +16,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
     /// ```swift
     /// RecordingFormat(pathExtension: "events") // .evemu
     /// ```
-    public init?(pathExtension: String) {
+    package init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "evemu", "events", "event", "desc": self = .evemu
         case "yml", "yaml": self = .libinputRecord
@@ -33,7 +33,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
     /// TouchTape (and every other tool) would read it back as the extension says and fail
     /// (`convert IN out.evemu --to libinput` exited 0 with such a file). Standard output,
     /// devices and FIFOs have no extension to contradict.
-    public static func forOutput(_ path: String, requested: RecordingFormat?, option: String) throws(RecordingFormatConflict) -> RecordingFormat {
+    package static func forOutput(_ path: String, requested: RecordingFormat?, option: String) throws(RecordingFormatConflict) -> RecordingFormat {
         let name = RecordingPath.lastComponent(path)
         let ext = name.hasPrefix(".") && !name.dropFirst().contains(".") ? "" : RecordingPath.pathExtension(path)
         let implied = RecordingFormat(pathExtension: ext)
@@ -47,7 +47,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
     }
 
     /// The name a user types for it (`evemu`, `libinput`).
-    public var argument: String {
+    package var argument: String {
         switch self {
         case .evemu: return "evemu"
         case .libinputRecord: return "libinput"
@@ -55,7 +55,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
     }
 
     /// The extension a new file of this format gets.
-    public var preferredPathExtension: String {
+    package var preferredPathExtension: String {
         switch self {
         case .evemu: return "evemu"
         case .libinputRecord: return "yml"

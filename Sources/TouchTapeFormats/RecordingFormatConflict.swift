@@ -2,20 +2,20 @@ import TouchTapeEvents
 
 /// A recording would be written in a format its file name contradicts: read back, it would
 /// be taken for the other format and fail.
-public struct RecordingFormatConflict: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RecordingFormatConflict: Error, Hashable, Sendable, CustomStringConvertible {
     /// The output path as given.
-    public var path: String
+    package var path: String
     /// The option that asked for the format (`--to`, `--format`).
-    public var option: String
+    package var option: String
     /// The format asked for.
-    public var requested: RecordingFormat
+    package var requested: RecordingFormat
     /// The format the path would be read as.
-    public var readAs: RecordingFormat
+    package var readAs: RecordingFormat
     /// Whether the extension names a format (else evemu is what an unknown one is read as).
-    public var extensionKnown: Bool
+    package var extensionKnown: Bool
 
     /// A value from its parts.
-    public init(path: String, option: String, requested: RecordingFormat, readAs: RecordingFormat, extensionKnown: Bool) {
+    package init(path: String, option: String, requested: RecordingFormat, readAs: RecordingFormat, extensionKnown: Bool) {
         self.path = path
         self.option = option
         self.requested = requested
@@ -24,16 +24,16 @@ public struct RecordingFormatConflict: Error, Hashable, Sendable, CustomStringCo
     }
 
     /// One line: what was asked, and what the name says.
-    public var message: String {
+    package var message: String {
         let why = extensionKnown ? "its extension says \(readAs.argument)" : "a file of that extension is read as \(readAs.argument)"
         return "\(option) \(requested.argument) but \(TextExcerpt.make(path, limit: nil)) would not read back: \(why)"
     }
 
     /// What to do.
-    public var hint: String {
+    package var hint: String {
         "name the file .\(requested.preferredPathExtension) (or drop \(option)); nothing was written"
     }
 
     /// The text messages print.
-    public var description: String { "\(message)\n  hint: \(hint)" }
+    package var description: String { "\(message)\n  hint: \(hint)" }
 }

@@ -18,7 +18,7 @@ import TouchTapeEvents
 /// bytes += formatter.format(annotation: note).utf8 // after the gesture's last frame
 /// bytes += formatter.footer().utf8
 /// ```
-public protocol RecordingFormatter {
+package protocol RecordingFormatter {
     init(description: DeviceDescription, metadata: RecordingMetadata)
     /// Everything before the first event (the device description).
     func header() -> String
@@ -32,7 +32,7 @@ public protocol RecordingFormatter {
 
 extension RecordingFormatter {
     /// ``append(_:to:)`` as text: the same bytes.
-    public mutating func format(_ events: some Collection<InputEvent>) -> String {
+    package mutating func format(_ events: some Collection<InputEvent>) -> String {
         var bytes: [UInt8] = []
         append(events, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -1,7 +1,7 @@
 import TouchTapeEvents
 
 /// One thing a ``RecordingStream`` yields, in file order.
-public enum RecordingItem: Hashable, Sendable {
+package enum RecordingItem: Hashable, Sendable {
     case event(InputEvent)
     /// A track annotation; it belongs after the events yielded before it.
     case annotation(TrackAnnotation)

@@ -9,28 +9,28 @@ import TouchTapeEvents
 /// events-only files beside it (whot/evemu-devices' split layout), and is paired
 /// with each events-only file whose name it prefixes — the longest such prefix wins,
 /// so `Pad.hp8470p.desc` beats `Pad.desc` for `Pad.hp8470p.scroll.events`.
-public enum RecordingLocator {
+package enum RecordingLocator {
     /// What a search of paths found: the recordings, and the files in folders it left
     /// out because they are not regular files (a FIFO would block the walk forever).
-    public struct Search: Hashable, Sendable {
+    package struct Search: Hashable, Sendable {
         /// The recordings found, sorted by path.
-        public var sources: [RecordingSource]
+        package var sources: [RecordingSource]
         /// `(path, why)` for each skipped file, e.g. `("in/pipe.evemu", "a FIFO")`.
-        public var skipped: [(path: String, reason: String)]
+        package var skipped: [(path: String, reason: String)]
         /// What could not be searched, each a typed error a report shows as a row (a
         /// folder that cannot be listed, a dangling or looping symlink, a path too long):
         /// one of them no longer ends the run, and none is passed over in silence.
-        public var problems: [RecordingError] = []
+        package var problems: [RecordingError] = []
         /// Equal when rendered alike.
-        public static func == (a: Search, b: Search) -> Bool {
+        package static func == (a: Search, b: Search) -> Bool {
             a.sources == b.sources && a.skipped.map(\.path) == b.skipped.map(\.path) && a.problems == b.problems
         }
         /// Hashes what equality compares.
-        public func hash(into hasher: inout Hasher) { hasher.combine(sources) }
+        package func hash(into hasher: inout Hasher) { hasher.combine(sources) }
     }
 
     /// The recordings under `paths` (files or folders, recursively), paired and sorted.
-    public static func sources(for paths: [String]) throws(RecordingError) -> [RecordingSource] {
+    package static func sources(for paths: [String]) throws(RecordingError) -> [RecordingSource] {
         try search(paths).sources
     }
 
@@ -39,7 +39,7 @@ public enum RecordingLocator {
     /// first path found in name order); non-regular files in them (FIFOs, devices, sockets)
     /// are skipped and listed in ``Search/skipped``. A path given explicitly that is not
     /// a regular file or folder, or a folder that cannot be read, is an error.
-    public static func search(_ paths: [String]) throws(RecordingError) -> Search {
+    package static func search(_ paths: [String]) throws(RecordingError) -> Search {
         var files: [String] = []
         var skipped: [(path: String, reason: String)] = []
         var visited = Set<FileID>()
@@ -167,7 +167,7 @@ public enum RecordingLocator {
 
     /// The source for one file path: format from the extension (evemu when unknown),
     /// an events-only evemu file paired with its `.desc` as ``sources(for:)`` pairs it.
-    public static func source(forPath path: String, deviceIndex: Int? = nil) -> RecordingSource {
+    package static func source(forPath path: String, deviceIndex: Int? = nil) -> RecordingSource {
         var source = RecordingSource(path: path, deviceIndex: deviceIndex)
         if source.format == .evemu, RecordingPath.pathExtension(path).lowercased() != "desc", isEventsOnly(path: path) {
             source.descriptionPath = descriptionFile(forEventsFile: path)
@@ -176,13 +176,13 @@ public enum RecordingLocator {
     }
 
     /// The split layout given explicitly (`touchtape inspect DESC EVENTS`).
-    public static func pair(descriptionPath: String, eventsPath: String) -> RecordingSource {
+    package static func pair(descriptionPath: String, eventsPath: String) -> RecordingSource {
         RecordingSource(eventsPath: eventsPath, descriptionPath: descriptionPath, format: .evemu)
     }
 
     /// The `.desc` beside an events file whose name (less `.desc`) is the longest
     /// prefix of the events file's name, or `nil`.
-    public static func descriptionFile(forEventsFile path: String) -> String? {
+    package static func descriptionFile(forEventsFile path: String) -> String? {
         let directory = RecordingPath.directory(path)
         let name = RecordingPath.lastComponent(path)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
@@ -195,7 +195,7 @@ public enum RecordingLocator {
 
     /// The `.desc` name a user should create: the events name less its last two
     /// dot-separated parts (`Pad.hp8470p.scroll.events` → `Pad.hp8470p.desc`).
-    public static func expectedDescriptionName(forEventsFile path: String) -> String {
+    package static func expectedDescriptionName(forEventsFile path: String) -> String {
         let base = RecordingPath.deletingExtension(RecordingPath.lastComponent(path))
         let stem = RecordingPath.deletingExtension(base)
         return stem + ".desc"
@@ -203,7 +203,7 @@ public enum RecordingLocator {
 
     /// Whether an evemu file starts with `E:` lines (events-only, split layout).
     /// Reads only up to its first data line.
-    public static func isEventsOnly(path: String) -> Bool {
+    package static func isEventsOnly(path: String) -> Bool {
         // A peek, unlocked: a rewrite renames a whole new file into place, so even mid-rewrite
         // the first lines are whole (and a caller in a read-modify-write holds the lock already).
         guard let reader = try? LineReader(path: path, locking: .unlocked) else { return false }
@@ -232,7 +232,7 @@ public enum RecordingLocator {
 
 extension RecordingLocator {
     /// Whether `path` names a folder (symlinks followed).
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         if case .directory? = FileInfo(path: path)?.type { return true }
         return false
     }

@@ -2,30 +2,30 @@
 ///
 /// All optional: old evemu files carry no version line, events-only files carry
 /// nothing, and a hand-written libinput file may lack `system:`.
-public struct RecordingMetadata: Hashable, Sendable {
+package struct RecordingMetadata: Hashable, Sendable {
     /// The file-format version as read, e.g. `"1.3"`, `"1.1"`, `"1.0"` (evemu, no
     /// version line means 1.0) or `"1"` (libinput record).
-    public var formatVersion: String?
+    package var formatVersion: String?
     /// `uname -r` of the recording machine (evemu `# Kernel:`, libinput `system.kernel`).
-    public var kernel: String?
+    package var kernel: String?
     /// The DMI modalias of the recording machine (evemu `# DMI:`, libinput `system.dmi`).
-    public var dmi: String?
+    package var dmi: String?
     /// The operating system (libinput `system.os`, e.g. `"debian:12"`).
-    public var operatingSystem: String?
+    package var operatingSystem: String?
     /// The recording tool and its version, e.g. `"libinput 1.22.1"`.
-    public var recorder: String?
+    package var recorder: String?
     /// The device node recorded from (libinput `node:`).
-    public var deviceNode: String?
+    package var deviceNode: String?
     /// Which device of a multi-device libinput recording was taken (0-based).
-    public var deviceIndex: Int?
+    package var deviceIndex: Int?
     /// How many devices the recording holds (libinput `ndevices`).
-    public var deviceCount: Int?
+    package var deviceCount: Int?
     /// The header says TouchTape wrote the file (evemu `# touchtape: recording`, libinput
     /// `libinput.version: "touchtape"`), so it must end with ``RecordingEndMark/endLine``.
-    public var writtenByTouchTape = false
+    package var writtenByTouchTape = false
 
     /// A value from its parts.
-    public init(
+    package init(
         formatVersion: String? = nil, kernel: String? = nil, dmi: String? = nil,
         operatingSystem: String? = nil, recorder: String? = nil, deviceNode: String? = nil,
         deviceIndex: Int? = nil, deviceCount: Int? = nil
@@ -43,7 +43,7 @@ public struct RecordingMetadata: Hashable, Sendable {
     /// `"device 1 of 3: <name>"` (1-based, for people) when the recording named a
     /// device index, else `nil`; reports print it so a user sees which device of a
     /// multi-device recording was replayed.
-    public func deviceLabel(name: String) -> String? {
+    package func deviceLabel(name: String) -> String? {
         guard let deviceIndex else { return nil }
         let count = deviceCount.map(String.init) ?? "?"
         return "device \(deviceIndex + 1) of \(count): \(name)"

@@ -33,7 +33,7 @@ extension RecordingPath {
     /// current folder), relative to it. `Recordings`, `./Recordings/` and
     /// `/home/ci/project/Recordings` (run in /home/ci/project) all become `Recordings`, so a
     /// track's report name and its shard are the same on every machine and for every spelling.
-    public static func canonical(_ path: String, base: String) -> String {
+    package static func canonical(_ path: String, base: String) -> String {
         let absolute = path.hasPrefix("/") ? path : join(base, path)
         var parts: [Substring] = []
         for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {

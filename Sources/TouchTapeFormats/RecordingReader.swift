@@ -4,10 +4,10 @@ import TouchTapeEvents
 ///
 /// Built on ``RecordingStream``; use the stream directly when the recording may be
 /// long and the caller can work event by event.
-public enum RecordingReader {
+package enum RecordingReader {
     /// Reads a whole recording; `locking` says how it is locked while read (shared by default,
     /// so a file being rewritten by `label` is read once the rewrite is done).
-    public static func read(_ source: RecordingSource, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
+    package static func read(_ source: RecordingSource, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
         var stream = try RecordingStream(source, locking: locking)
         var events: [InputEvent] = []
         var marks: [AnnotationMark] = []
@@ -23,12 +23,12 @@ public enum RecordingReader {
 
     /// Reads one path; an events-only evemu file is paired with its `.desc` the way
     /// ``RecordingLocator`` pairs them.
-    public static func read(path: String, deviceIndex: Int? = nil, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
+    package static func read(path: String, deviceIndex: Int? = nil, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
         try read(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex), locking: locking)
     }
 
     /// Reads the split layout given explicitly (`touchtape inspect DESC EVENTS`).
-    public static func read(descriptionPath: String, eventsPath: String, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
+    package static func read(descriptionPath: String, eventsPath: String, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
         try read(RecordingSource(eventsPath: eventsPath, descriptionPath: descriptionPath, format: .evemu), locking: locking)
     }
 }

@@ -12,19 +12,19 @@
 /// selection.sources    // sorted by path; the pair replaces the same events file found in a folder
 /// selection.problems   // e.g. a dangling link in Recordings/
 /// ```
-public struct RecordingSelection: Sendable {
+package struct RecordingSelection: Sendable {
     /// The recordings, sorted by path.
-    public var sources: [RecordingSource]
+    package var sources: [RecordingSource]
     /// What could not be searched (a folder that cannot be listed, a dangling or looping link).
-    public var problems: [RecordingError]
+    package var problems: [RecordingError]
     /// Files left out on purpose, with why (a FIFO named like a recording in a folder).
-    public var skipped: [(path: String, reason: String)]
+    package var skipped: [(path: String, reason: String)]
 
     /// Reads `arguments` as above. `deviceIndex` picks a device of libinput recordings.
     /// With `base` (the current folder), every path is given one spelling
     /// (``RecordingPath/canonical(_:base:)``): `Recordings` and `./Recordings` name and shard
     /// their tracks alike.
-    public init(_ arguments: [String], deviceIndex: Int? = nil, base: String? = nil) throws(RecordingError) {
+    package init(_ arguments: [String], deviceIndex: Int? = nil, base: String? = nil) throws(RecordingError) {
         let arguments = base.map { base in arguments.map { RecordingPath.canonical($0, base: base) } } ?? arguments
         var pairs: [RecordingSource] = []
         var searched: [String] = []
@@ -71,7 +71,7 @@ public struct RecordingSelection: Sendable {
 
     /// Every file the selection reads (events files and split descriptions): what no output
     /// may name (``OutputAliasing``).
-    public var inputPaths: [String] {
+    package var inputPaths: [String] {
         sources.flatMap { [$0.eventsPath] + ($0.descriptionPath.map { [$0] } ?? []) }
     }
 

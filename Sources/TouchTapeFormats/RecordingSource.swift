@@ -2,19 +2,19 @@
 ///
 /// ``RecordingLocator`` builds these from paths; ``RecordingReader`` and
 /// ``RecordingStream`` open them.
-public struct RecordingSource: Hashable, Sendable {
+package struct RecordingSource: Hashable, Sendable {
     /// The file holding the events (and for complete files also the description).
-    public var eventsPath: String
+    package var eventsPath: String
     /// A separate evemu description (`.desc`, format 1.0) for an events-only file;
     /// `nil` when the events file describes itself.
-    public var descriptionPath: String?
+    package var descriptionPath: String?
     /// Evemu or libinput record.
-    public var format: RecordingFormat
+    package var format: RecordingFormat
     /// For libinput recordings: which device to read (`nil` = device 0).
-    public var deviceIndex: Int?
+    package var deviceIndex: Int?
 
     /// A value from its parts.
-    public init(eventsPath: String, descriptionPath: String? = nil, format: RecordingFormat, deviceIndex: Int? = nil) {
+    package init(eventsPath: String, descriptionPath: String? = nil, format: RecordingFormat, deviceIndex: Int? = nil) {
         self.eventsPath = eventsPath
         self.descriptionPath = descriptionPath
         self.format = format
@@ -22,14 +22,14 @@ public struct RecordingSource: Hashable, Sendable {
     }
 
     /// The source for one path, format from its extension (evemu when unknown).
-    public init(path: String, deviceIndex: Int? = nil) {
+    package init(path: String, deviceIndex: Int? = nil) {
         let ext = RecordingPath.pathExtension(path)
         self.init(eventsPath: path, descriptionPath: nil,
                   format: RecordingFormat(pathExtension: ext) ?? .evemu, deviceIndex: deviceIndex)
     }
 
     /// A name for reports: the events file's name, plus the description's when split.
-    public var displayName: String {
+    package var displayName: String {
         let events = RecordingPath.lastComponent(eventsPath)
         guard let descriptionPath else { return events }
         return events + " (+ " + RecordingPath.lastComponent(descriptionPath) + ")"

@@ -12,13 +12,13 @@ import TouchTapeEvents
 ///     if case .event(let event) = item { … }
 /// }
 /// ```
-public struct RecordingStream {
+package struct RecordingStream {
     /// Where the recording was read from.
-    public let source: RecordingSource
+    package let source: RecordingSource
     /// The device the events came from.
-    public let description: DeviceDescription
+    package let description: DeviceDescription
     /// What the file says about itself (writer, end mark).
-    public let metadata: RecordingMetadata
+    package let metadata: RecordingMetadata
     private let backend: Backend
 
     private enum Backend {
@@ -27,7 +27,7 @@ public struct RecordingStream {
     }
 
     /// Opens the recording; `locking` says how it is locked while read (a shared lock by default).
-    public init(_ source: RecordingSource, locking: ReadLocking = .standard) throws(RecordingError) {
+    package init(_ source: RecordingSource, locking: ReadLocking = .standard) throws(RecordingError) {
         self.source = source
         switch source.format {
         case .evemu:
@@ -79,12 +79,12 @@ public struct RecordingStream {
 
     /// Opens a path, format from its extension, events-only evemu files paired with
     /// their `.desc` (see ``RecordingLocator/source(forPath:deviceIndex:)``).
-    public init(path: String, deviceIndex: Int? = nil, locking: ReadLocking = .standard) throws(RecordingError) {
+    package init(path: String, deviceIndex: Int? = nil, locking: ReadLocking = .standard) throws(RecordingError) {
         try self.init(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex), locking: locking)
     }
 
     /// The next event or annotation, `nil` at the end of the recording.
-    public mutating func next() throws(RecordingError) -> RecordingItem? {
+    package mutating func next() throws(RecordingError) -> RecordingItem? {
         switch backend {
         case .evemu(let events): return try events.next()
         case .libinput(let events): return try events.next()
@@ -93,7 +93,7 @@ public struct RecordingStream {
 
     /// The line of the file the item last returned was read from (1-based); `nil` where the
     /// format's reader cannot say (a libinput record file in a layout read as a whole).
-    public var line: Int? {
+    package var line: Int? {
         switch backend {
         case .evemu(let events): return events.lineNumber
         case .libinput(let events): return events.lineNumber
@@ -102,13 +102,13 @@ public struct RecordingStream {
 
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the recording is of a
     /// touchscreen or touchpad.
-    public func requireTouchDevice() throws(RecordingError) {
+    package func requireTouchDevice() throws(RecordingError) {
         try Recording.requireTouchDevice(description, file: source.eventsPath)
     }
 
     /// Whether the items read so far end with ``RecordingEndMark/endLine`` (the last line
     /// TouchTape writes); meaningful once ``next()`` has returned `nil`.
-    public var endMarkSeen: Bool {
+    package var endMarkSeen: Bool {
         switch backend {
         case .evemu(let events): return events.endMarkSeen
         case .libinput(let events): return events.endMarkSeen
@@ -117,7 +117,7 @@ public struct RecordingStream {
 
     /// The last line, dropped because the file ends mid-way through it (see ``RecordingCut``);
     /// meaningful once ``next()`` has returned `nil`.
-    public var cut: RecordingCut? {
+    package var cut: RecordingCut? {
         switch backend {
         case .evemu(let events): return events.cut
         case .libinput(let events): return events.cut
@@ -127,16 +127,16 @@ public struct RecordingStream {
     /// A file cut short: its last line ends mid-way (any file), or a file TouchTape wrote
     /// (its header says so) lacks the end mark, so it was cut at a line boundary and the last
     /// gesture's label may be lost. Meaningful once ``next()`` has returned `nil`.
-    public var isTruncated: Bool { cut != nil || metadata.writtenByTouchTape && !endMarkSeen }
+    package var isTruncated: Bool { cut != nil || metadata.writtenByTouchTape && !endMarkSeen }
 
     /// The note that says how the file was cut short, `nil` when it was not.
-    public var truncationNote: String? {
+    package var truncationNote: String? {
         if let cut { return RecordingEndMark.truncationNote(cut: cut) }
         return isTruncated ? RecordingEndMark.truncationNote(events: eventsRead) : nil
     }
 
     /// Events read so far.
-    public var eventsRead: Int {
+    package var eventsRead: Int {
         switch backend {
         case .evemu(let events): return events.eventCount
         case .libinput(let events): return events.eventCount

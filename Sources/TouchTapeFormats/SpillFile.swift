@@ -12,14 +12,14 @@ import Darwin
 /// Created in `$TMPDIR` (else `/tmp`) and unlinked at once: nothing is left behind
 /// whatever happens to the process. Written through ``OutputFile`` (every write checked
 /// and retried), read back from the start in chunks; closed when dropped.
-public final class SpillFile {
+package final class SpillFile {
     /// What errors name: `a temporary file in /tmp`.
-    public let name: String
+    package let name: String
     private let descriptor: Int32
     private let writer: OutputFile
 
     /// A new, empty, already unlinked file in `folder` (default `$TMPDIR`, else `/tmp`).
-    public init(folder: String? = nil) throws(OutputError) {
+    package init(folder: String? = nil) throws(OutputError) {
         let folder = folder ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(folder)/touchtape-spill-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -34,13 +34,13 @@ public final class SpillFile {
     deinit { close(descriptor) }
 
     /// Appends `text`.
-    public func write(_ text: String) throws(OutputError) {
+    package func write(_ text: String) throws(OutputError) {
         try writer.write(text)
     }
 
     /// Everything written so far, from the start, in pieces of about `chunk` bytes that
     /// never split a character; then the file is empty again.
-    public func drain(chunk: Int = 64 * 1024, _ body: (String) throws(OutputError) -> Void) throws(OutputError) {
+    package func drain(chunk: Int = 64 * 1024, _ body: (String) throws(OutputError) -> Void) throws(OutputError) {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw OutputError(name: name, errno: errno, step: .write, destinationUnchanged: true) }
         var buffer = [UInt8](repeating: 0, count: chunk)
         var carried: [UInt8] = []

@@ -15,35 +15,35 @@ import Darwin
 /// waits on together with ``descriptor`` (the read end of ``StopSignal``'s self-pipe, readable
 /// once a signal fired), or, where there is nothing to poll (a FIFO without a reader cannot
 /// be opened yet), retries every ``retryMilliseconds``.
-public struct Waiting: Sendable {
+package struct Waiting: Sendable {
     /// Readable once a stop signal fired; `-1`: nothing interrupts (the signals' default
     /// action, ending the process, still does).
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let firedSignal: @Sendable () -> Int32?
     private let notice: @Sendable (String) -> Void
 
     /// How often a wait with nothing to poll tries again.
-    public static let retryMilliseconds: Int32 = 50
+    package static let retryMilliseconds: Int32 = 50
 
     /// A policy from its parts: the self-pipe's read end, the signal caught (or `nil`), and
     /// what to say when a wait begins (`waiting for a reader of out.fifo`).
-    public init(descriptor: Int32, signal: @escaping @Sendable () -> Int32?, notice: @escaping @Sendable (String) -> Void) {
+    package init(descriptor: Int32, signal: @escaping @Sendable () -> Int32?, notice: @escaping @Sendable (String) -> Void) {
         self.descriptor = descriptor
         self.firedSignal = signal
         self.notice = notice
     }
 
     /// No stop signal installed, nothing said.
-    public static let uninterrupted = Waiting(descriptor: -1, signal: { nil }, notice: { _ in })
+    package static let uninterrupted = Waiting(descriptor: -1, signal: { nil }, notice: { _ in })
 
     /// The stop signal that fired, if one did.
-    public var signal: Int32? { firedSignal() }
+    package var signal: Int32? { firedSignal() }
 
     /// Tells the user a wait begins.
-    public func announce(_ what: String) { notice(what) }
+    package func announce(_ what: String) { notice(what) }
 
     /// Sleeps up to `milliseconds`, or until a stop signal fires: that signal, or `nil`.
-    public func pause(milliseconds: Int32 = retryMilliseconds) -> Int32? {
+    package func pause(milliseconds: Int32 = retryMilliseconds) -> Int32? {
         if let signal { return signal }
         var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 1, milliseconds)
@@ -53,7 +53,7 @@ public struct Waiting: Sendable {
     /// Waits until `target` is ready for `events` (`POLLOUT`) or a stop signal fires: the
     /// signal, or `nil` once `target` is ready (or reports an error, which the next call
     /// on it returns).
-    public func until(_ target: Int32, ready events: Int16) -> Int32? {
+    package func until(_ target: Int32, ready events: Int16) -> Int32? {
         while true {
             if let signal { return signal }
             var fds = [pollfd(fd: target, events: events, revents: 0),

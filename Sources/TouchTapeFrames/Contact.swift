@@ -1,21 +1,21 @@
 import TouchTapeEvents
 
 /// One finger on the surface in one frame.
-public struct Contact: Hashable, Sendable {
+package struct Contact: Hashable, Sendable {
     /// Stable identity for the life of the touch: the tracking id (protocol B), an id
     /// assigned by nearest-neighbour matching across frames (protocol A), or 0 (single touch).
-    public var id: Int
+    package var id: Int
     /// The protocol-B slot, `nil` for protocol A and single touch.
-    public var slot: Int?
+    package var slot: Int?
     /// Position in device units, as the device reported it.
-    public var rawX: Int32
+    package var rawX: Int32
     /// The raw device y (units).
-    public var rawY: Int32
+    package var rawY: Int32
     /// Position in millimetres from the axis minimum (+x right, +y down).
-    public var position: Vector2
+    package var position: Vector2
 
     /// A value from its parts.
-    public init(id: Int, slot: Int?, rawX: Int32, rawY: Int32, position: Vector2) {
+    package init(id: Int, slot: Int?, rawX: Int32, rawY: Int32, position: Vector2) {
         self.id = id
         self.slot = slot
         self.rawX = rawX

@@ -8,19 +8,19 @@ import TouchTapeEvents
 /// contact left unmatched is a new touch and gets the next unused id (ids count up from
 /// 0 over the stream and are never reused), so a lifted finger's id is never inherited
 /// by a finger landing elsewhere in the same frame.
-public enum ContactMatching {
+package enum ContactMatching {
     /// Farther than this between two frames is a different finger. 30 mm in one frame
     /// (≈ 8–16 ms on the protocol-A devices recorded here) is ≥ 1.9 m/s, beyond a fast
     /// flick's per-frame travel on these devices yet well below the spacing of two
     /// separate touches that swap roles.
-    public static let maximumDistance = 30.0
+    package static let maximumDistance = 30.0
 
     /// Returns `current` (raw positions, in report order) with ids, advancing `nextID`.
     ///
     /// Runs every protocol-A frame: the pairs, the ids and the taken marks live in stack
     /// buffers, so only the returned array is allocated (a set and three arrays per frame
     /// were a sixth of a touchpad replay, issue 13).
-    public static func match(
+    package static func match(
         previous: [AnonymousContact], current: [(x: Int32, y: Int32)],
         units: MillimetreConversion, nextID: inout Int
     ) -> [AnonymousContact] {

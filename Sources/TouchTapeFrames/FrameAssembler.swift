@@ -34,15 +34,15 @@ import TouchTapeEvents
 /// (a recorder using libevdev's resync writes them right after the gap).
 ///
 /// Events of other types and unknown codes are ignored here; they stay in the stream.
-public struct FrameAssembler: Sendable {
+package struct FrameAssembler: Sendable {
     /// The state after the last complete frame (what a track starting at the next
     /// event needs to be replayed alone).
-    public private(set) var state: TouchState
+    package private(set) var state: TouchState
     /// `true` between a `SYN_DROPPED` and the `SYN_REPORT` that ends the discarded window.
-    public private(set) var isDiscarding = false
+    package private(set) var isDiscarding = false
 
     /// How device units become millimetres.
-    public let units: MillimetreConversion
+    package let units: MillimetreConversion
     private let source: ContactSource
     private let countsToolFingers: Bool
     private let hasTouchKey: Bool
@@ -61,17 +61,17 @@ public struct FrameAssembler: Sendable {
     /// Slots a protocol-B device may use here. The kernel's drivers use at most 60 (10 on
     /// most screens, 5 on touchpads); a description that claims 2^31 would otherwise make
     /// every frame walk every slot a hostile file names (200 000 slots: 40 s).
-    public static let maximumSlots = 256
+    package static let maximumSlots = 256
     /// Contacts one protocol-A frame may report (`SYN_MT_REPORT` groups); the rest of a
     /// frame's are ignored. Matching them to the previous frame's costs the product of the
     /// two counts, so it is bounded here; real protocol-A panels report up to 10.
-    public static let maximumAnonymousContacts = 64
+    package static let maximumAnonymousContacts = 64
 
     /// - Parameters:
     ///   - initialState: the surface state before the first event fed (``TouchState/untouched``
     ///     for a whole recording, ``Track/initialState`` for a track alone).
     ///   - firstFrameIndex: the ``Frame/index`` the first frame gets.
-    public init(description: DeviceDescription, units: MillimetreConversion,
+    package init(description: DeviceDescription, units: MillimetreConversion,
                 initialState: TouchState = .untouched, firstFrameIndex: Int = 0) {
         let classification = description.classification
         switch classification.touchProtocol {
@@ -91,7 +91,7 @@ public struct FrameAssembler: Sendable {
     /// Feeds one event; `index` is its position in the source stream (kept in
     /// ``Frame/eventRange``). Returns a frame when the event is a `SYN_REPORT` that
     /// completes one.
-    public mutating func feed(_ event: InputEvent, index: Int) -> Frame? {
+    package mutating func feed(_ event: InputEvent, index: Int) -> Frame? {
         if frameStart == nil { frameStart = index }
         if isDiscarding {
             if event.isSynReport {
@@ -127,7 +127,7 @@ public struct FrameAssembler: Sendable {
     }
 
     /// All frames of a stream (events indexed from 0), from the untouched state.
-    public static func frames(from events: some Sequence<InputEvent>, description: DeviceDescription,
+    package static func frames(from events: some Sequence<InputEvent>, description: DeviceDescription,
                               units: MillimetreConversion) -> [Frame] {
         var assembler = FrameAssembler(description: description, units: units)
         var frames: [Frame] = []

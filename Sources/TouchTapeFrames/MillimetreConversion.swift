@@ -13,22 +13,22 @@ import TouchTapeEvents
 /// let units = MillimetreConversion(description: d)   // EP0430M09: X 0…1279, Y 0…767, resolution 0
 /// units.assumption  // "resolution not reported; assumed 12.79 units/mm (longer axis = 100 mm)"
 /// ```
-public struct MillimetreConversion: Hashable, Sendable {
+package struct MillimetreConversion: Hashable, Sendable {
     /// Device units per millimetre on x.
-    public var unitsPerMillimetreX: Double
+    package var unitsPerMillimetreX: Double
     /// Device units per millimetre on y.
-    public var unitsPerMillimetreY: Double
+    package var unitsPerMillimetreY: Double
     /// The x axis's minimum (its origin).
-    public var minimumX: Int32
+    package var minimumX: Int32
     /// The y axis's minimum (its origin).
-    public var minimumY: Int32
+    package var minimumY: Int32
     /// True when at least one axis's resolution was assumed rather than reported.
-    public var isAssumed: Bool
+    package var isAssumed: Bool
     /// A sentence for reports when ``isAssumed``, else `nil`.
-    public var assumption: String?
+    package var assumption: String?
 
     /// A value from its parts.
-    public init(unitsPerMillimetreX: Double, unitsPerMillimetreY: Double, minimumX: Int32 = 0, minimumY: Int32 = 0,
+    package init(unitsPerMillimetreX: Double, unitsPerMillimetreY: Double, minimumX: Int32 = 0, minimumY: Int32 = 0,
                 isAssumed: Bool = false, assumption: String? = nil) {
         self.unitsPerMillimetreX = unitsPerMillimetreX
         self.unitsPerMillimetreY = unitsPerMillimetreY
@@ -45,7 +45,7 @@ public struct MillimetreConversion: Hashable, Sendable {
     ///   keep shapes); marked assumed.
     /// - None reported: `fallback` gives one value for both axes; marked assumed.
     /// - No position axes at all: 1 unit/mm from 0, marked assumed (nothing to convert).
-    public init(description: DeviceDescription, fallback: ResolutionFallback = .standard) {
+    package init(description: DeviceDescription, fallback: ResolutionFallback = .standard) {
         typealias C = EventCodes
         let hasMT = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
         let infoX = description.absInfo[hasMT ? C.ABS_MT_POSITION_X : C.ABS_X]
@@ -81,7 +81,7 @@ public struct MillimetreConversion: Hashable, Sendable {
     }
 
     /// Millimetres from the axis minimum.
-    public func position(rawX: Int32, rawY: Int32) -> Vector2 {
+    package func position(rawX: Int32, rawY: Int32) -> Vector2 {
         Vector2(x: Double(Int64(rawX) - Int64(minimumX)) / unitsPerMillimetreX,
                 y: Double(Int64(rawY) - Int64(minimumY)) / unitsPerMillimetreY)
     }

@@ -5,7 +5,7 @@ import TouchTapeEvents
 /// Millimetres matter downstream (slop, velocity, points), so an unknown resolution
 /// must become *some* number; this makes the guess explicit, overridable and visible
 /// in reports. Both cases use one value for both axes so shapes are kept.
-public enum ResolutionFallback: Hashable, Sendable {
+package enum ResolutionFallback: Hashable, Sendable {
     /// The longer axis (by device-unit range) spans this many millimetres; units/mm =
     /// longer range ÷ millimetres. 100 mm (``standard``) sits between a laptop touchpad
     /// (≈ 100 × 60 mm) and a phone screen (≈ 70 × 150 mm).
@@ -14,18 +14,18 @@ public enum ResolutionFallback: Hashable, Sendable {
     case unitsPerMillimetre(Double)
 
     /// The longer axis spans 100 mm.
-    public static let standard = ResolutionFallback.longerAxis(millimetres: standardLongerAxisMillimetres)
+    package static let standard = ResolutionFallback.longerAxis(millimetres: standardLongerAxisMillimetres)
     /// The longer axis assumed by default, in millimetres.
-    public static let standardLongerAxisMillimetres = 100.0
+    package static let standardLongerAxisMillimetres = 100.0
 
     /// The longer axis's span that makes sense: 1 mm to 10 000 mm (a 10 m wall).
-    public static let millimetreRange: ClosedRange<Double> = 1...10_000
+    package static let millimetreRange: ClosedRange<Double> = 1...10_000
     /// Device units per millimetre that make sense: 0.001 to 1 000 000 (real devices: 1 to 100).
-    public static let unitsPerMillimetreRange: ClosedRange<Double> = 0.001...1_000_000
+    package static let unitsPerMillimetreRange: ClosedRange<Double> = 0.001...1_000_000
 
     /// The fallback unchanged, or why it is outside ``millimetreRange`` /
     /// ``unitsPerMillimetreRange`` (conversions and report text stay finite inside them).
-    public func validated() throws(ResolutionFallbackError) -> ResolutionFallback {
+    package func validated() throws(ResolutionFallbackError) -> ResolutionFallback {
         switch self {
         case .longerAxis(let millimetres):
             guard Self.millimetreRange.contains(millimetres) else {
@@ -44,7 +44,7 @@ public enum ResolutionFallback: Hashable, Sendable {
     /// Parses a command-line value: `"100mm"` → ``longerAxis(millimetres:)``, `"7.68/mm"`
     /// → ``unitsPerMillimetre(_:)``. The unit is required (a bare `100` could mean either);
     /// the number is a plain decimal (``DecimalText/parse(_:)``); non-positive numbers are rejected.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var body = Substring(text.lowercased())
         let isLength = body.hasSuffix("mm") && !body.hasSuffix("/mm")
         if isLength { body = body.dropLast(2) } else if body.hasSuffix("/mm") { body = body.dropLast(3) } else { return nil }
@@ -54,16 +54,16 @@ public enum ResolutionFallback: Hashable, Sendable {
 }
 
 /// A ``ResolutionFallback`` outside its sane range.
-public struct ResolutionFallbackError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ResolutionFallbackError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The value as given.
-    public var value: String
+    package var value: String
     /// What to do about it.
-    public var hint: String
+    package var hint: String
     /// A value from its parts.
-    public init(value: String, hint: String) {
+    package init(value: String, hint: String) {
         self.value = value
         self.hint = hint
     }
     /// The text messages and reports print.
-    public var description: String { "invalid resolution fallback \(value): \(hint)" }
+    package var description: String { "invalid resolution fallback \(value): \(hint)" }
 }

@@ -13,24 +13,24 @@ import TouchTapeEvents
 /// _ = assembler.feed(event, index: 0)
 /// let snapshot = assembler.state   // state after the last complete frame
 /// ```
-public struct TouchState: Hashable, Sendable {
+package struct TouchState: Hashable, Sendable {
     /// The protocol-B slot that `ABS_MT_*` events currently update (`ABS_MT_SLOT`).
-    public var currentSlot: Int
+    package var currentSlot: Int
     /// Protocol-B slots that have received any event, by slot number.
-    public var slots: [Int: SlotState]
+    package var slots: [Int: SlotState]
     /// `EV_KEY` codes held down (value ≠ 0), including `BTN_TOUCH` and `BTN_TOOL_*`.
-    public var keysDown: Set<UInt16>
+    package var keysDown: Set<UInt16>
     /// Last `ABS_X` / `ABS_Y` (single touch, and the emulated pointer of MT devices).
-    public var absX: Int32?
+    package var absX: Int32?
     /// The single-touch `ABS_Y`, if reported.
-    public var absY: Int32?
+    package var absY: Int32?
     /// Protocol A: the previous frame's contacts with their matched ids.
-    public var anonymousContacts: [AnonymousContact]
+    package var anonymousContacts: [AnonymousContact]
     /// Protocol A: the id the next unmatched contact gets.
-    public var nextAnonymousID: Int
+    package var nextAnonymousID: Int
 
     /// A value from its parts.
-    public init(
+    package init(
         currentSlot: Int = 0, slots: [Int: SlotState] = [:], keysDown: Set<UInt16> = [],
         absX: Int32? = nil, absY: Int32? = nil,
         anonymousContacts: [AnonymousContact] = [], nextAnonymousID: Int = 0
@@ -46,16 +46,16 @@ public struct TouchState: Hashable, Sendable {
 
     /// The state a stream is assumed to start in: nothing down, slot 0 selected (the
     /// kernel's initial slot). A recording that starts mid-touch cannot know better.
-    public static let untouched = TouchState()
+    package static let untouched = TouchState()
 
     /// Whether this key is held.
-    public func isKeyDown(_ code: UInt16) -> Bool { keysDown.contains(code) }
+    package func isKeyDown(_ code: UInt16) -> Bool { keysDown.contains(code) }
 
     /// Slots holding a contact, ascending.
-    public var activeSlots: [Int] { slots.filter { $0.value.isActive }.keys.sorted() }
+    package var activeSlots: [Int] { slots.filter { $0.value.isActive }.keys.sorted() }
 
     /// The largest finger count a held `BTN_TOOL_*` key signals (0 when none is held).
-    public var toolFingerCount: Int {
+    package var toolFingerCount: Int {
         // Read every frame: no array made for it.
         var most = 0
         for key in keysDown {

@@ -11,14 +11,14 @@ import TouchTapeEvents
 /// (`ABS_*` below 0x40, tool keys and `BTN_TOUCH`, every `SYN_*`) so mutations reach
 /// its branches; selector 7 passes any type through unchanged. Trailing bytes shorter
 /// than an event are ignored.
-public struct FuzzEventStream: Sendable {
-    public static let headerSize = 6
-    public static let eventSize = 7
+package struct FuzzEventStream: Sendable {
+    package static let headerSize = 6
+    package static let eventSize = 7
 
-    public var description: DeviceDescription
-    public var events: [InputEvent]
+    package var description: DeviceDescription
+    package var events: [InputEvent]
 
-    public init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         func u8(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
         func u16(_ i: Int) -> UInt16 { UInt16(u8(i)) | UInt16(u8(i + 1)) << 8 }
         description = Self.device(shape: Int(u8(0) % 5), xMax: Int32(u16(1)), yMax: Int32(u16(3)), resolution: Int32(u8(5)))
@@ -37,7 +37,7 @@ public struct FuzzEventStream: Sendable {
 
     /// The bytes that decode to `events` on the device shape nearest `description`
     /// (seeds from real recordings; codes outside the selectors' reach are dropped).
-    public static func encode(events: [InputEvent], like description: DeviceDescription) -> [UInt8] {
+    package static func encode(events: [InputEvent], like description: DeviceDescription) -> [UInt8] {
         let c = description.classification
         let shape: UInt8
         switch (c.touchProtocol, c.kind) {

@@ -14,7 +14,7 @@ import TouchTapeReplay
 /// replay runner of a normal build), and `FuzzCorpusTests` runs every file kept in
 /// `Tests/FuzzCorpus/<target>/` through its target, so every crash kept there is a
 /// regression test.
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// One evemu file (description and events), read, then written and read back.
     case evemu
     /// The split layout: the bytes before the first NUL are the `.desc`, the rest the events file.
@@ -28,7 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case pipeline
 
     /// What the target says in `tools/fuzz --list`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .evemu: return "evemu reader, single-file layout (+ write/read-back identity)"
         case .evemuSplit: return "evemu reader, split .desc + events layout (NUL separates the two)"
@@ -39,7 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Runs one input. `scratch` names the files the readers are handed.
-    public func run(_ bytes: UnsafeRawBufferPointer, scratch: String = "input") {
+    package func run(_ bytes: UnsafeRawBufferPointer, scratch: String = "input") {
         switch self {
         case .evemu:
             let file = ScratchFile(name: "\(scratch).evemu")

@@ -13,17 +13,17 @@ import Darwin
 /// folder it removes); rewritten in place for every input, so a run costs one
 /// `open`/`write`/`close` more than an in-memory source would. The name keeps the
 /// extension the locator picks the format by.
-public struct ScratchFile: Sendable {
-    public let path: String
+package struct ScratchFile: Sendable {
+    package let path: String
 
-    public init(name: String) {
+    package init(name: String) {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         path = "\(folder)/touchtape-fuzz-\(getpid())-\(name)"
     }
 
     /// Replaces the file's contents with `bytes`; traps when the scratch folder is not
     /// writable (an environment fault, not a finding).
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    package func write(_ bytes: UnsafeRawBufferPointer) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         precondition(fd >= 0, "cannot write the scratch file \(path)")
         var offset = 0

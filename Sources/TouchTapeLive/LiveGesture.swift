@@ -4,9 +4,9 @@ import TouchTapeReplay
 
 /// The gesture on screen: the one in progress, or the last one until the next begins
 /// (so its outcome and completion animation stay visible).
-public struct LiveGesture: Sendable {
+package struct LiveGesture: Sendable {
     /// Where the controller is in this gesture's life.
-    public enum Stage: Hashable, Sendable {
+    package enum Stage: Hashable, Sendable {
         /// Fingers down, no pan yet (inside the recognizer's slop, or one touchpad finger).
         case touching
         /// The controller follows the pan.
@@ -18,41 +18,41 @@ public struct LiveGesture: Sendable {
     }
 
     /// The live session's running number (across `--loop` passes).
-    public var gesture: Int
+    package var gesture: Int
     /// The track number the report carries (the file's track number under `--from`).
-    public var track: Int
+    package var track: Int
     /// The settings the gesture runs under (fixed at its first frame).
-    public var settings: SessionSettings
-    public var configuration: ReplayConfiguration
-    public var stage: Stage = .touching
-    public var fingers = 0
-    public var phase: PanPhase?
+    package var settings: SessionSettings
+    package var configuration: ReplayConfiguration
+    package var stage: Stage = .touching
+    package var fingers = 0
+    package var phase: PanPhase?
     /// Translation and velocity along the dismiss axis (points, points/s; + towards the edge).
-    public var translation = 0.0
-    public var velocity = 0.0
+    package var translation = 0.0
+    package var velocity = 0.0
     /// The controller's last progress (clamped) and the raw fraction.
-    public var progress: Double?
-    public var rawProgress: Double?
+    package var progress: Double?
+    package var rawProgress: Double?
     /// What the controller would decide if the fingers lifted now (while driving).
-    public var wouldDecide: Decision?
+    package var wouldDecide: Decision?
     /// The decision at release, and its completion playing on the session clock.
-    public var decided: Decision?
-    public var completion: LiveCompletion?
+    package var decided: Decision?
+    package var completion: LiveCompletion?
     /// The last frame of the gesture went through.
-    public var ended = false
+    package var ended = false
 
-    public init(gesture: Int, track: Int, settings: SessionSettings, configuration: ReplayConfiguration) {
+    package init(gesture: Int, track: Int, settings: SessionSettings, configuration: ReplayConfiguration) {
         self.gesture = gesture
         self.track = track
         self.settings = settings
         self.configuration = configuration
     }
 
-    public var edge: DismissEdge { configuration.dismissal.edge }
+    package var edge: DismissEdge { configuration.dismissal.edge }
     /// The threshold this gesture is decided with (`nil`: the profile has none).
-    public var threshold: Double? { configuration.dismissal.completionThreshold }
+    package var threshold: Double? { configuration.dismissal.completionThreshold }
     /// The minimum flick velocity this gesture is decided with (`nil`: flicks off).
-    public var flickVelocity: Double? { configuration.dismissal.flick?.minimumVelocity }
+    package var flickVelocity: Double? { configuration.dismissal.flick?.minimumVelocity }
 
     mutating func take(_ sample: PanSample) {
         phase = sample.phase
@@ -63,15 +63,15 @@ public struct LiveGesture: Sendable {
 
 /// A completion animation's frames (virtual-clock times, relative to the track) played
 /// against the session clock from the moment the decision arrived.
-public struct LiveCompletion: Hashable, Sendable {
-    public var outcome: Outcome
-    public var frames: [CompletionFrame]
+package struct LiveCompletion: Hashable, Sendable {
+    package var outcome: Outcome
+    package var frames: [CompletionFrame]
     /// The release time on the track's virtual clock (the first frame's time base).
-    public var releaseTime: Double
+    package var releaseTime: Double
     /// Session-clock microseconds at which the decision arrived.
-    public var startClock: Int64
+    package var startClock: Int64
 
-    public init(outcome: Outcome, frames: [CompletionFrame], releaseTime: Double, startClock: Int64) {
+    package init(outcome: Outcome, frames: [CompletionFrame], releaseTime: Double, startClock: Int64) {
         self.outcome = outcome
         self.frames = frames
         self.releaseTime = releaseTime
@@ -79,12 +79,12 @@ public struct LiveCompletion: Hashable, Sendable {
     }
 
     /// The animation's length in seconds.
-    public var duration: Double { max(0, (frames.last?.time ?? releaseTime) - releaseTime) }
+    package var duration: Double { max(0, (frames.last?.time ?? releaseTime) - releaseTime) }
     /// The value it runs to (1 finish, 0 cancel).
-    public var target: Double { frames.last?.value ?? (outcome == .finish ? 1 : 0) }
+    package var target: Double { frames.last?.value ?? (outcome == .finish ? 1 : 0) }
 
     /// The value on screen at `clock`: the last frame due by then (the first before it starts).
-    public func value(atClock clock: Int64) -> Double {
+    package func value(atClock clock: Int64) -> Double {
         let t = releaseTime + Double(clock - startClock) / 1_000_000
         var value = frames.first?.value ?? target
         for frame in frames {
@@ -93,7 +93,7 @@ public struct LiveCompletion: Hashable, Sendable {
         return value
     }
 
-    public func isFinished(atClock clock: Int64) -> Bool {
+    package func isFinished(atClock clock: Int64) -> Bool {
         releaseTime + Double(clock - startClock) / 1_000_000 >= (frames.last?.time ?? releaseTime) - 1e-9
     }
 }

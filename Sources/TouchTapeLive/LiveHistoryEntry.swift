@@ -4,9 +4,9 @@ import TouchTapeReplay
 
 /// One finished gesture as the history shows it: its report row (the same checks as
 /// `touchtape replay`), where its label came from, and whether it was saved.
-public struct LiveHistoryEntry: Sendable {
+package struct LiveHistoryEntry: Sendable {
     /// Where a gesture's expected outcome came from.
-    public enum LabelSource: String, Hashable, Sendable {
+    package enum LabelSource: String, Hashable, Sendable {
         /// No label yet: checked without `expected-outcome`.
         case none
         /// The recording's own mark (`--from FILE`).
@@ -15,15 +15,15 @@ public struct LiveHistoryEntry: Sendable {
         case key
     }
 
-    public var gesture: Int
-    public var report: TrackReport
-    public var labelSource: LabelSource
+    package var gesture: Int
+    package var report: TrackReport
+    package var labelSource: LabelSource
     /// The edge the gesture was decided for (the release velocity is shown along it).
-    public var edge: DismissEdge
+    package var edge: DismissEdge
     /// The file it was appended to with `s`.
-    public var savedTo: String?
+    package var savedTo: String?
 
-    public init(gesture: Int, report: TrackReport, labelSource: LabelSource, edge: DismissEdge, savedTo: String? = nil) {
+    package init(gesture: Int, report: TrackReport, labelSource: LabelSource, edge: DismissEdge, savedTo: String? = nil) {
         self.gesture = gesture
         self.report = report
         self.labelSource = labelSource
@@ -31,21 +31,21 @@ public struct LiveHistoryEntry: Sendable {
         self.savedTo = savedTo
     }
 
-    public var passed: Bool { report.passed }
+    package var passed: Bool { report.passed }
     /// The release velocity along the dismiss axis (points/s), when there was a release.
-    public var releaseVelocity: Double? { report.releaseVelocity.map { edge.component(of: $0) } }
+    package var releaseVelocity: Double? { report.releaseVelocity.map { edge.component(of: $0) } }
 }
 
 /// Time from an event's read to the controller's would-be decision, per frame.
-public struct ProcessingTimes: Hashable, Sendable {
-    public private(set) var count = 0
-    public private(set) var lastMicroseconds: Int64 = 0
-    public private(set) var maximumMicroseconds: Int64 = 0
+package struct ProcessingTimes: Hashable, Sendable {
+    package private(set) var count = 0
+    package private(set) var lastMicroseconds: Int64 = 0
+    package private(set) var maximumMicroseconds: Int64 = 0
     private var totalMicroseconds: Int64 = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func record(microseconds: Int64) {
+    package mutating func record(microseconds: Int64) {
         let value = max(0, microseconds)
         count += 1
         lastMicroseconds = value
@@ -53,5 +53,5 @@ public struct ProcessingTimes: Hashable, Sendable {
         totalMicroseconds += value
     }
 
-    public var meanMicroseconds: Double { count == 0 ? 0 : Double(totalMicroseconds) / Double(count) }
+    package var meanMicroseconds: Double { count == 0 ? 0 : Double(totalMicroseconds) / Double(count) }
 }

@@ -7,14 +7,14 @@ import TouchTapeReplay
 /// `"type"`; keys keep a fixed order and numbers the report's rounding. A `track` object
 /// holds exactly the fields of a `touchtape replay --format json` track, so the two can
 /// be compared field by field.
-public enum LiveJSONLines {
+package enum LiveJSONLines {
     /// The line for a session event (without the newline).
-    public static func line(_ event: LiveEvent) -> String {
+    package static func line(_ event: LiveEvent) -> String {
         object(event).compactRendered()
     }
 
     /// The first line: what is read and the settings in force.
-    public static func ready(_ state: LiveState) -> String {
+    package static func ready(_ state: LiveState) -> String {
         JSONValue.object([
             ("type", .string("ready")),
             ("source", .string(state.source.origin)),
@@ -25,7 +25,7 @@ public enum LiveJSONLines {
     }
 
     /// The last line: the totals (under each gesture's latest label) and the settings.
-    public static func summary(_ state: LiveState) -> String {
+    package static func summary(_ state: LiveState) -> String {
         JSONValue.object([
             ("type", .string("summary")),
             ("gestures", .integer(state.history.count)),

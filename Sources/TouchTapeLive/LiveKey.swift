@@ -3,7 +3,7 @@
 /// An exhaustive enum so the screen's legend, the README and the handling in
 /// ``LiveSession/press(_:)`` cannot drift apart: a new key is a new case, and every
 /// `switch` over it stops compiling until it is handled.
-public enum LiveKey: Hashable, Sendable, CaseIterable {
+package enum LiveKey: Hashable, Sendable, CaseIterable {
     case thresholdDown
     case thresholdUp
     case flickVelocityDown
@@ -21,7 +21,7 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
 
     /// The key for a byte read from the keyboard; `nil` for any other byte (ignored).
     /// `=` is `+` without shift; `Q` and Ctrl-D also quit.
-    public init?(byte: UInt8) {
+    package init?(byte: UInt8) {
         switch byte {
         case UInt8(ascii: "["): self = .thresholdDown
         case UInt8(ascii: "]"): self = .thresholdUp
@@ -42,7 +42,7 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
     }
 
     /// The key as the legend shows it.
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .thresholdDown: return "["
         case .thresholdUp: return "]"
@@ -62,7 +62,7 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
     }
 
     /// What the key does, in a few words.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .thresholdDown: return "threshold -0.05"
         case .thresholdUp: return "threshold +0.05"
@@ -82,5 +82,5 @@ public enum LiveKey: Hashable, Sendable, CaseIterable {
     }
 
     /// The legend, short form, grouped as the screen shows it.
-    public static let legend = "[ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults  f c n x label  s save  q quit"
+    package static let legend = "[ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults  f c n x label  s save  q quit"
 }

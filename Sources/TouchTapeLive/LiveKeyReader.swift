@@ -5,9 +5,9 @@
 /// threshold: two presses of Up took it from 0.33 to 0.25. Sequences are consumed whole:
 /// arrows come out as ``Input/arrow(_:)``, every other sequence is dropped, and a sequence
 /// split across two reads is finished on the next.
-public struct LiveKeyReader: Sendable {
+package struct LiveKeyReader: Sendable {
     /// What a run of bytes meant.
-    public enum Input: Hashable, Sendable {
+    package enum Input: Hashable, Sendable {
         /// A key of the session.
         case key(LiveKey)
         /// An arrow key.
@@ -15,7 +15,7 @@ public struct LiveKeyReader: Sendable {
     }
 
     /// The four arrows, by the final byte of their sequence.
-    public enum Arrow: Hashable, Sendable {
+    package enum Arrow: Hashable, Sendable {
         case up, down, right, left
     }
 
@@ -34,10 +34,10 @@ public struct LiveKeyReader: Sendable {
     private(set) var state = State.ground
 
     /// A reader between keys.
-    public init() {}
+    package init() {}
 
     /// The inputs `bytes` complete, in order.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Input] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Input] {
         var inputs: [Input] = []
         for byte in bytes {
             switch state {

@@ -13,10 +13,10 @@ import TouchTapeReplay
 /// live.feed(event, clock: now) { print(LiveJSONLines.line($0)) }
 /// if case .save(let track) = live.press(.save) { … append it … ; live.saved(to: path) }
 /// ```
-public struct LiveSession {
-    public private(set) var state: LiveState
-    public let description: DeviceDescription
-    public let file: String
+package struct LiveSession {
+    package private(set) var state: LiveState
+    package let description: DeviceDescription
+    package let file: String
     private var replay: ReplaySession<DismissalController>
     private var collector: TrackEventCollector
     private var inTrack = false
@@ -25,7 +25,7 @@ public struct LiveSession {
     private var samples: [PanSample] = []
 
     /// What a key asks of the caller.
-    public enum KeyEffect: Sendable {
+    package enum KeyEffect: Sendable {
         /// Handled here (settings, labels), or nothing to do.
         case handled
         /// Append this gesture to the `--save` file, then call ``saved(to:emit:)`` or ``saveFailed(_:emit:)``.
@@ -34,7 +34,7 @@ public struct LiveSession {
         case quit
     }
 
-    public init(description: DeviceDescription, file: String, source: LiveState.Source,
+    package init(description: DeviceDescription, file: String, source: LiveState.Source,
                 settings: SessionSettings) throws(SessionSettingsError) {
         self.description = description
         self.file = file
@@ -44,7 +44,7 @@ public struct LiveSession {
     }
 
     /// Feeds one event read at session-clock time `clock` (microseconds).
-    public mutating func feed(_ event: InputEvent, clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func feed(_ event: InputEvent, clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
         collector.append(event)
         samples.removeAll(keepingCapacity: true)
         var steps: [SessionStep] = []
@@ -55,11 +55,11 @@ public struct LiveSession {
     }
 
     /// A mark read from a recording (`--from`), after the events before it.
-    public mutating func mark(_ annotation: TrackAnnotation) { replay.mark(annotation) }
+    package mutating func mark(_ annotation: TrackAnnotation) { replay.mark(annotation) }
 
     /// The source ended (or a `--loop` pass did): a gesture in progress is cut off, the
     /// last one is reported with the recording's label.
-    public mutating func finish(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func finish(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
         samples.removeAll(keepingCapacity: true)
         var steps: [SessionStep] = []
         replay.finish { steps.append($0) }
@@ -69,7 +69,7 @@ public struct LiveSession {
 
     /// Starts the stream over (the next `--loop` pass): a fresh pipeline, as a new
     /// `touchtape replay` of the file would have; the history and gesture numbers go on.
-    public mutating func restart(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func restart(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
         finish(clock: clock, emit: emit)
         replay = ReplaySession(description: description, file: file, configuration: state.configuration)
         collector = TrackEventCollector(description: description)
@@ -77,14 +77,14 @@ public struct LiveSession {
     }
 
     /// The session clock moved without events (the completion animation plays on).
-    public mutating func tick(clock: Int64) { state.tick(clock: clock) }
+    package mutating func tick(clock: Int64) { state.tick(clock: clock) }
 
-    public mutating func recordProcessing(microseconds: Int64) { state.recordProcessing(microseconds: microseconds) }
+    package mutating func recordProcessing(microseconds: Int64) { state.recordProcessing(microseconds: microseconds) }
 
-    public mutating func setStatus(_ status: String?) { state.status = status }
+    package mutating func setStatus(_ status: String?) { state.status = status }
 
     /// Acts on a key.
-    public mutating func press(_ key: LiveKey, emit: (LiveEvent) -> Void = { _ in }) -> KeyEffect {
+    package mutating func press(_ key: LiveKey, emit: (LiveEvent) -> Void = { _ in }) -> KeyEffect {
         switch key {
         case .thresholdDown: changeSettings(emit) { $0.stepThreshold(-1) }
         case .thresholdUp: changeSettings(emit) { $0.stepThreshold(1) }
@@ -110,9 +110,9 @@ public struct LiveSession {
         return .handled
     }
 
-    public mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) { state.saved(to: path, emit: emit) }
+    package mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) { state.saved(to: path, emit: emit) }
 
-    public mutating func saveFailed(_ message: String, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func saveFailed(_ message: String, emit: (LiveEvent) -> Void = { _ in }) {
         state.saveFailed(message)
         emit(.saveFailed(gesture: state.history.last?.gesture, message: message))
     }

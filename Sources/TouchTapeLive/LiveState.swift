@@ -10,18 +10,18 @@ import TouchTapeReplay
 /// Updated from the ``ReplaySession``'s steps (``apply(_:clock:emit:)``), from the
 /// session's would-be decision after each event, and from key actions; the renderer
 /// (``LiveView``) and the JSON-lines encoder only read it. Nothing here does I/O.
-public struct LiveState: Sendable {
+package struct LiveState: Sendable {
     /// What is being read: shown in the title line.
-    public struct Source: Hashable, Sendable {
-        public var deviceName: String
-        public var kind: DeviceKind
-        public var protocolName: String
+    package struct Source: Hashable, Sendable {
+        package var deviceName: String
+        package var kind: DeviceKind
+        package var protocolName: String
         /// The device node or the recording's path.
-        public var origin: String
+        package var origin: String
         /// `--from` pace (1 = as recorded); `nil` for a device.
-        public var speed: Double?
+        package var speed: Double?
 
-        public init(deviceName: String, kind: DeviceKind, protocolName: String, origin: String, speed: Double? = nil) {
+        package init(deviceName: String, kind: DeviceKind, protocolName: String, origin: String, speed: Double? = nil) {
             self.deviceName = deviceName
             self.kind = kind
             self.protocolName = protocolName
@@ -31,54 +31,54 @@ public struct LiveState: Sendable {
     }
 
     /// A line for the user at the foot of the screen.
-    public struct Message: Hashable, Sendable {
-        public var text: String
-        public var isError: Bool
+    package struct Message: Hashable, Sendable {
+        package var text: String
+        package var isError: Bool
 
-        public init(_ text: String, isError: Bool = false) {
+        package init(_ text: String, isError: Bool = false) {
             self.text = text
             self.isError = isError
         }
     }
 
-    public var source: Source
+    package var source: Source
     /// The settings new gestures run under (a gesture keeps the ones it began with).
-    public private(set) var settings: SessionSettings
-    public private(set) var configuration: ReplayConfiguration
+    package private(set) var settings: SessionSettings
+    package private(set) var configuration: ReplayConfiguration
     /// The gesture in progress, or the last one until the next begins.
-    public private(set) var current: LiveGesture?
+    package private(set) var current: LiveGesture?
     /// Finished gestures, oldest first.
-    public private(set) var history: [LiveHistoryEntry] = []
+    package private(set) var history: [LiveHistoryEntry] = []
     /// Per-frame time from the event's read to the would-be decision.
-    public private(set) var timing = ProcessingTimes()
-    public var message: Message?
+    package private(set) var timing = ProcessingTimes()
+    package var message: Message?
     /// How the source stands (`recording ended`, `pass 2`); `nil` while reading normally.
-    public var status: String?
+    package var status: String?
     /// The session clock (microseconds, the recording's pace) at the last update.
-    public private(set) var clock: Int64 = 0
+    package private(set) var clock: Int64 = 0
     /// How many gestures began (the live running number).
-    public private(set) var gestureCount = 0
+    package private(set) var gestureCount = 0
     /// The last finished gesture's run, kept for relabelling (`f` `c` `n`) and saving.
-    public private(set) var lastRun: TrackRun?
+    package private(set) var lastRun: TrackRun?
     /// The label the last gesture carries now (from the file's mark or a key).
-    public private(set) var lastAnnotation = TrackAnnotation()
+    package private(set) var lastAnnotation = TrackAnnotation()
 
-    public init(source: Source, settings: SessionSettings) throws(SessionSettingsError) {
+    package init(source: Source, settings: SessionSettings) throws(SessionSettingsError) {
         self.source = source
         self.settings = settings
         self.configuration = try settings.configuration()
     }
 
     /// Gestures whose every check passes (under their latest label).
-    public var passed: Int { history.filter(\.passed).count }
-    public var failed: Int { history.count - passed }
+    package var passed: Int { history.filter(\.passed).count }
+    package var failed: Int { history.count - passed }
     /// `N passed, N failed`, as `touchtape replay` ends.
-    public var summaryLine: String { "\(passed) passed, \(failed) failed" }
+    package var summaryLine: String { "\(passed) passed, \(failed) failed" }
 
     // MARK: Session steps
 
     /// Takes one step of the pipeline; `clock` is the session clock when it happened.
-    public mutating func apply(_ step: SessionStep, clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func apply(_ step: SessionStep, clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
         self.clock = clock
         switch step {
         case .frame(let frame):
@@ -133,22 +133,22 @@ public struct LiveState: Sendable {
     }
 
     /// The controller's answer to "what if the fingers lifted now" after an event.
-    public mutating func setWouldDecide(_ decision: Decision?) {
+    package mutating func setWouldDecide(_ decision: Decision?) {
         guard current?.stage == .driving, current?.ended == false else { return }
         current!.wouldDecide = decision
     }
 
     /// Moves the session clock (ticks): the completion animation advances on screen.
-    public mutating func tick(clock: Int64) { self.clock = max(self.clock, clock) }
+    package mutating func tick(clock: Int64) { self.clock = max(self.clock, clock) }
 
-    public mutating func recordProcessing(microseconds: Int64) { timing.record(microseconds: microseconds) }
+    package mutating func recordProcessing(microseconds: Int64) { timing.record(microseconds: microseconds) }
 
     // MARK: Key actions
 
     /// Replaces the settings; on a value out of range the old ones stay and the message says why.
     /// Returns whether they changed.
     @discardableResult
-    public mutating func change(_ update: (inout SessionSettings) -> Void) -> Bool {
+    package mutating func change(_ update: (inout SessionSettings) -> Void) -> Bool {
         var next = settings
         update(&next)
         guard next != settings else { return false }
@@ -165,7 +165,7 @@ public struct LiveState: Sendable {
     }
 
     /// Labels the last finished gesture and runs its checks again; `nil` removes the label.
-    public mutating func label(_ expected: ExpectedOutcome?, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func label(_ expected: ExpectedOutcome?, emit: (LiveEvent) -> Void = { _ in }) {
         guard let run = lastRun, let index = history.indices.last else {
             message = Message("no finished gesture to label yet", isError: true)
             return
@@ -180,19 +180,19 @@ public struct LiveState: Sendable {
     }
 
     /// Notes that the last gesture was appended to `path`.
-    public mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) {
+    package mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) {
         guard let index = history.indices.last else { return }
         history[index].savedTo = path
         message = Message("saved gesture \(history[index].gesture) (\(history[index].report.expected?.rawValue ?? "unlabelled")) to \(path)")
         emit(.saved(history[index], path: path))
     }
 
-    public mutating func saveFailed(_ text: String) {
+    package mutating func saveFailed(_ text: String) {
         message = Message("save failed: \(text)", isError: true)
     }
 
     /// The settings in words for the message line (`threshold 0.40, flick ≥ 1200 pt/s, edge bottom`).
-    public var settingsSummary: String {
+    package var settingsSummary: String {
         var words = ["profile \(settings.profile.rawValue)"]
         words.append("threshold " + (settings.effectiveThreshold.map { LiveFormat.fixed($0, 2) } ?? "none"))
         words.append("flick " + (settings.effectiveFlickVelocity.map { ">= " + LiveFormat.fixed($0, 0) } ?? "off"))
@@ -202,7 +202,7 @@ public struct LiveState: Sendable {
 }
 
 /// What a live session reports to a script (JSON lines) besides the screen.
-public enum LiveEvent: Sendable {
+package enum LiveEvent: Sendable {
     /// A pan sample, with the controller's progress and its would-be decision after it.
     case panSample(gesture: Int, track: Int, PanSample, progress: Double?, wouldDecide: Decision?, edge: DismissEdge)
     case decision(gesture: Int, track: Int, Decision)

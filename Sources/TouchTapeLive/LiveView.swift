@@ -10,14 +10,14 @@ import TouchTapeReplay
 /// completion running to 1 or 0; the history of finished gestures with their checks
 /// (failures red, with detail for the last one); timing and totals; a message; the keys.
 /// A small terminal loses the least important lines first (the history shrinks to fit).
-public enum LiveView {
+package enum LiveView {
     /// The screen's lines, at most `size.rows`, each at most `size.columns` visible characters.
-    public static func render(_ state: LiveState, size: TerminalSize, color: Bool) -> [String] {
+    package static func render(_ state: LiveState, size: TerminalSize, color: Bool) -> [String] {
         lines(state, size: size).map { $0.rendered(width: size.columns, color: color) }
     }
 
     /// The same, unstyled pieces kept (for tests and the renderer).
-    public static func lines(_ state: LiveState, size: TerminalSize) -> [ScreenLine] {
+    package static func lines(_ state: LiveState, size: TerminalSize) -> [ScreenLine] {
         let width = max(size.columns, 1)
         let rows = max(size.rows, 1)
         var blocks: [Block] = [

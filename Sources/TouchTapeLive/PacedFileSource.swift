@@ -18,9 +18,9 @@ import TouchTapeFormats
 /// case .finished: done
 /// }
 /// ```
-public struct PacedFileSource: Sendable {
+package struct PacedFileSource: Sendable {
     /// What the source has for the caller at a given time.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// The next item, due now (or overdue).
         case item(RecordingItem)
         /// Nothing is due before this clock time (microseconds).
@@ -32,13 +32,13 @@ public struct PacedFileSource: Sendable {
     }
 
     /// Recording time between the end of one `--loop` pass and the start of the next.
-    public static let passGapSeconds = 1.0
+    package static let passGapSeconds = 1.0
 
-    public let items: [RecordingItem]
-    public let speed: Double
-    public let loop: Bool
+    package let items: [RecordingItem]
+    package let speed: Double
+    package let loop: Bool
     /// How many passes began (1 in the first).
-    public private(set) var pass = 1
+    package private(set) var pass = 1
     private var position = 0
     /// Clock time (µs) at which the current pass's first event is due.
     private var passStart: Int64
@@ -48,7 +48,7 @@ public struct PacedFileSource: Sendable {
     /// - Parameters:
     ///   - speed: > 0; 1 plays at the recorded pace.
     ///   - start: the clock time (µs) at which the first event is due.
-    public init(items: [RecordingItem], speed: Double, loop: Bool, start: Int64) {
+    package init(items: [RecordingItem], speed: Double, loop: Bool, start: Int64) {
         self.items = items
         self.speed = speed > 0 && speed.isFinite ? speed : 1
         self.loop = loop
@@ -63,7 +63,7 @@ public struct PacedFileSource: Sendable {
     }
 
     /// The next thing to do at clock time `now` (µs).
-    public mutating func next(now: Int64) -> Step {
+    package mutating func next(now: Int64) -> Step {
         if position >= items.count {
             guard loop, firstTime != nil else { return .finished }
             passStart = passEnd
@@ -82,7 +82,7 @@ public struct PacedFileSource: Sendable {
 
     /// The recording time (µs since the first event of the pass) the clock stands at:
     /// the session clock a completion animation plays against.
-    public func recordingClock(now: Int64) -> Int64 {
+    package func recordingClock(now: Int64) -> Int64 {
         Self.microseconds(Double(now - passStart) * speed) &+ Int64(pass - 1) &* passLengthMicroseconds
     }
 

@@ -2,9 +2,9 @@ import TouchTapeEvents
 
 /// A line of the live screen as styled pieces, so width is counted on the visible text
 /// alone and colour can be left out entirely (`NO_COLOR`) without changing the layout.
-public struct ScreenLine: Hashable, Sendable {
+package struct ScreenLine: Hashable, Sendable {
     /// The few ANSI styles the view uses (SGR codes every terminal and ssh session knows).
-    public enum Style: Hashable, Sendable {
+    package enum Style: Hashable, Sendable {
         case plain, bold, dim, red, green, yellow, cyan
 
         var code: String {
@@ -20,23 +20,23 @@ public struct ScreenLine: Hashable, Sendable {
         }
     }
 
-    public var pieces: [(text: String, style: Style)]
+    package var pieces: [(text: String, style: Style)]
 
-    public init(_ pieces: [(String, Style)] = []) { self.pieces = pieces.map { (Self.printable($0.0), $0.1) } }
+    package init(_ pieces: [(String, Style)] = []) { self.pieces = pieces.map { (Self.printable($0.0), $0.1) } }
 
-    public init(_ text: String, _ style: Style = .plain) { self.init([(text, style)]) }
+    package init(_ text: String, _ style: Style = .plain) { self.init([(text, style)]) }
 
-    public static func == (lhs: ScreenLine, rhs: ScreenLine) -> Bool { lhs.plainText == rhs.plainText }
-    public func hash(into hasher: inout Hasher) { hasher.combine(plainText) }
+    package static func == (lhs: ScreenLine, rhs: ScreenLine) -> Bool { lhs.plainText == rhs.plainText }
+    package func hash(into hasher: inout Hasher) { hasher.combine(plainText) }
 
-    public mutating func append(_ text: String, _ style: Style = .plain) { pieces.append((Self.printable(text), style)) }
+    package mutating func append(_ text: String, _ style: Style = .plain) { pieces.append((Self.printable(text), style)) }
 
     /// The visible text.
-    public var plainText: String { pieces.map(\.text).joined() }
+    package var plainText: String { pieces.map(\.text).joined() }
 
     /// The text cut to `width` visible characters, with SGR codes around styled pieces
     /// when `color` is on (each piece resets after itself, so a cut never leaks a colour).
-    public func rendered(width: Int, color: Bool) -> String {
+    package func rendered(width: Int, color: Bool) -> String {
         var left = max(0, width)
         var out = ""
         for piece in pieces where left > 0 {
@@ -58,15 +58,15 @@ public struct ScreenLine: Hashable, Sendable {
 }
 
 /// The terminal's size in character cells.
-public struct TerminalSize: Hashable, Sendable {
-    public var columns: Int
-    public var rows: Int
+package struct TerminalSize: Hashable, Sendable {
+    package var columns: Int
+    package var rows: Int
 
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
 
     /// What a terminal that reports nothing is taken to be.
-    public static let fallback = TerminalSize(columns: 80, rows: 24)
+    package static let fallback = TerminalSize(columns: 80, rows: 24)
 }

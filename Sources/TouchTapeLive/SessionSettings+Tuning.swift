@@ -5,45 +5,45 @@ import TouchTapeReplay
 /// the printed `touchtape replay --threshold 0.4` is the value in force, not 0.39999….
 extension SessionSettings {
     /// One `[` / `]` step of the completion threshold (fraction).
-    public static let thresholdStep = 0.05
+    package static let thresholdStep = 0.05
     /// One `-` / `+` step of the flick velocity (points per second).
-    public static let flickVelocityStep = 100.0
+    package static let flickVelocityStep = 100.0
 
     /// The threshold in force: the override, else the profile's (`nil`: photozoom decides by its anchor test alone).
-    public var effectiveThreshold: Double? { threshold ?? profile.settings.completionThreshold }
+    package var effectiveThreshold: Double? { threshold ?? profile.settings.completionThreshold }
 
     /// The flick velocity in force; `nil` when flicks are off or the profile has none.
-    public var effectiveFlickVelocity: Double? {
+    package var effectiveFlickVelocity: Double? {
         guard flickEnabled else { return nil }
         return flickVelocity ?? profile.settings.flick?.minimumVelocity
     }
 
     /// The edge in force.
-    public var effectiveEdge: DismissEdge { edge ?? profile.settings.edge }
+    package var effectiveEdge: DismissEdge { edge ?? profile.settings.edge }
 
     /// Moves the threshold `steps` grid steps (the first step from the profile's value
     /// lands on the grid), clamped to 0…1. A profile without a threshold starts from 0.5.
-    public mutating func stepThreshold(_ steps: Int) {
+    package mutating func stepThreshold(_ steps: Int) {
         let current = effectiveThreshold ?? 0.5
         threshold = Self.stepped(current, steps: steps, grid: 20, range: 0...20)
     }
 
     /// Moves the flick velocity `steps` steps of 100 pt/s, never below 0, and turns flicks on.
-    public mutating func stepFlickVelocity(_ steps: Int) {
+    package mutating func stepFlickVelocity(_ steps: Int) {
         let current = flickVelocity ?? profile.settings.flick?.minimumVelocity ?? 0
         flickVelocity = Self.stepped(current / 100, steps: steps, grid: 1, range: 0...Int.max / 2) * 100
         flickEnabled = true
     }
 
     /// The next profile in ``DismissalProfile/allCases`` order (overrides stay).
-    public mutating func cycleProfile() {
+    package mutating func cycleProfile() {
         let all = DismissalProfile.allCases
         let index = all.firstIndex(of: profile) ?? 0
         profile = all[(index + 1) % all.count]
     }
 
     /// The next edge in ``DismissEdge/allCases`` order, from the one in force.
-    public mutating func cycleEdge() {
+    package mutating func cycleEdge() {
         let all = DismissEdge.allCases
         let index = all.firstIndex(of: effectiveEdge) ?? 0
         edge = all[(index + 1) % all.count]

@@ -10,13 +10,13 @@ import Glibc
 /// every line followed by clear-to-end-of-line, then clear-to-end-of-screen, so nothing
 /// flickers. ``restore()`` is idempotent and also runs from `deinit`, so `q`, a signal
 /// that ends the loop, and a thrown error all leave the terminal as it was found.
-public final class Terminal {
-    public let input: Int32
-    public let output: Int32
+package final class Terminal {
+    package let input: Int32
+    package let output: Int32
     private var savedMode: termios?
     private var onScreen = false
 
-    public init(input: Int32 = 0, output: Int32 = 1) {
+    package init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
         self.output = output
     }
@@ -24,17 +24,17 @@ public final class Terminal {
     deinit { restore() }
 
     /// Whether `descriptor` is a terminal.
-    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+    package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// Whether `descriptor` is a pipe or FIFO (keys written by a script).
-    public static func isPipe(_ descriptor: Int32) -> Bool {
+    package static func isPipe(_ descriptor: Int32) -> Bool {
         var info = stat()
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
     }
 
     /// Keys arrive one at a time, unechoed (non-canonical, no echo; signals stay on, so
     /// Ctrl-C is still SIGINT). Does nothing when input is not a terminal.
-    public func enterRawMode() {
+    package func enterRawMode() {
         guard savedMode == nil, Self.isTerminal(input) else { return }
         var mode = termios()
         guard tcgetattr(input, &mode) == 0 else { return }
@@ -48,14 +48,14 @@ public final class Terminal {
     }
 
     /// Switches to the alternate screen with the cursor hidden.
-    public func enterScreen() {
+    package func enterScreen() {
         guard !onScreen else { return }
         onScreen = true
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     }
 
     /// Leaves the alternate screen, shows the cursor and puts the saved mode back.
-    public func restore() {
+    package func restore() {
         if onScreen {
             onScreen = false
             write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
@@ -67,14 +67,14 @@ public final class Terminal {
     }
 
     /// The window size now (asked each frame, so a resize shows at the next redraw).
-    public func size() -> TerminalSize {
+    package func size() -> TerminalSize {
         var window = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return .fallback }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
 
     /// Draws a frame in one write: home, each line + clear to end of line, clear below.
-    public func draw(_ lines: [String]) {
+    package func draw(_ lines: [String]) {
         var frame = "\u{1B}[H"
         for (i, line) in lines.enumerated() {
             frame += line + "\u{1B}[K"
@@ -86,7 +86,7 @@ public final class Terminal {
 
     /// The bytes waiting on `descriptor`; `nil` at end of file (the writer closed the pipe).
     /// A terminal in raw mode (`VMIN` 0) reads 0 bytes when nothing is waiting: not an end.
-    public static func readAvailable(_ descriptor: Int32) -> [UInt8]? {
+    package static func readAvailable(_ descriptor: Int32) -> [UInt8]? {
         let terminal = isTerminal(descriptor)
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
@@ -99,7 +99,7 @@ public final class Terminal {
     }
 
     /// All of `text` to the output, with `write(2)`.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { buffer in
             var offset = 0

@@ -9,7 +9,7 @@ import TouchTapeTracks
 /// protocol-B gesture whose first event is not an `ABS_MT_SLOT` relies on the slot the
 /// stream had selected; like ``StandaloneTrack`` in the device module (which works from a
 /// ``Track``'s initial state), such a gesture gets that `ABS_MT_SLOT` at its first event.
-public struct TrackEventCollector: Sendable {
+package struct TrackEventCollector: Sendable {
     private let supportsSlots: Bool
     /// Stream index of `events[0]`.
     private var firstIndex = 0
@@ -17,15 +17,15 @@ public struct TrackEventCollector: Sendable {
     /// The slot selected before `events[0]`.
     private var slotBefore: Int32 = 0
 
-    public init(description: DeviceDescription) {
+    package init(description: DeviceDescription) {
         supportsSlots = description.supports(type: .abs, code: EventCodes.ABS_MT_SLOT)
     }
 
     /// The next event of the stream (the same events, in the same order, as the session's).
-    public mutating func append(_ event: InputEvent) { events.append(event) }
+    package mutating func append(_ event: InputEvent) { events.append(event) }
 
     /// Forgets the events before stream index `index` (a frame outside any gesture went by).
-    public mutating func forget(before index: Int) {
+    package mutating func forget(before index: Int) {
         let count = min(max(0, index - firstIndex), events.count)
         guard count > 0 else { return }
         for event in events[..<count] where isSlot(event) { slotBefore = event.value }
@@ -34,7 +34,7 @@ public struct TrackEventCollector: Sendable {
     }
 
     /// The events of `span`, playable alone (times as read).
-    public func events(of span: TrackSpan) -> [InputEvent] {
+    package func events(of span: TrackSpan) -> [InputEvent] {
         let lower = max(span.eventRange.lowerBound - firstIndex, 0)
         let upper = min(span.eventRange.upperBound - firstIndex, events.count)
         guard lower < upper else { return [] }
@@ -57,13 +57,13 @@ public struct TrackEventCollector: Sendable {
 
 /// A finished gesture ready to be appended to a recording: its events (times as read)
 /// and the mark that follows them.
-public struct SavedTrack: Hashable, Sendable {
-    public var gesture: Int
-    public var track: Int
-    public var events: [InputEvent]
-    public var annotation: TrackAnnotation
+package struct SavedTrack: Hashable, Sendable {
+    package var gesture: Int
+    package var track: Int
+    package var events: [InputEvent]
+    package var annotation: TrackAnnotation
 
-    public init(gesture: Int, track: Int, events: [InputEvent], annotation: TrackAnnotation) {
+    package init(gesture: Int, track: Int, events: [InputEvent], annotation: TrackAnnotation) {
         self.gesture = gesture
         self.track = track
         self.events = events

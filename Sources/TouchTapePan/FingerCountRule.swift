@@ -9,28 +9,28 @@
 ///   from those alone); when one of them lifts, the next-earliest contact takes its
 ///   place with the translation re-anchored, so nothing jumps. ``PanSample/fingerCount``
 ///   still reports every finger down, so a consumer can apply its own policy.
-public struct FingerCountRule: Hashable, Sendable {
+package struct FingerCountRule: Hashable, Sendable {
     /// The least finger count.
-    public var minimum: Int
+    package var minimum: Int
     /// `nil` = no limit (UIKit's default `Int.max`).
-    public var maximum: Int?
+    package var maximum: Int?
 
     /// - Precondition: `minimum ≥ 1` and `maximum ≥ 1` when given (check user input
     ///   with ``PanSettings/validated()`` first).
-    public init(minimum: Int = 1, maximum: Int? = nil) {
+    package init(minimum: Int = 1, maximum: Int? = nil) {
         precondition(minimum >= 1 && (maximum ?? 1) >= 1, "finger counts start at 1")
         self.minimum = minimum
         self.maximum = maximum
     }
 
     /// Touchscreen default: any number of fingers.
-    public static let any = FingerCountRule(minimum: 1)
+    package static let any = FingerCountRule(minimum: 1)
     /// Touchpad default: two or more (see ``PanConstants/touchpadMinimumFingers``).
-    public static let touchpad = FingerCountRule(minimum: PanConstants.touchpadMinimumFingers)
+    package static let touchpad = FingerCountRule(minimum: PanConstants.touchpadMinimumFingers)
 
     /// True when `fingerCount` fingers are enough to pan.
-    public func allowsPan(fingerCount: Int) -> Bool { fingerCount >= minimum }
+    package func allowsPan(fingerCount: Int) -> Bool { fingerCount >= minimum }
 
     /// Can any finger count pan under this rule? `false` when the maximum is below the minimum.
-    public var isSatisfiable: Bool { maximum.map { $0 >= minimum } ?? true }
+    package var isSatisfiable: Bool { maximum.map { $0 >= minimum } ?? true }
 }

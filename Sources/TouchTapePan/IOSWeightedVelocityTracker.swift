@@ -7,20 +7,20 @@ import TouchTapeEvents
 /// view's fling rather than `UIPanGestureRecognizer.velocity(in:)`, which Apple does not
 /// document. A missing pair (fewer than 4 samples) or a pair with no time between its
 /// samples contributes zero, as in Flutter.
-public struct IOSWeightedVelocityTracker: VelocityTracker, Hashable {
+package struct IOSWeightedVelocityTracker: VelocityTracker, Hashable {
     private var history = VelocitySampleHistory()
 
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Adds the position at `time` to the history.
-    public mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
+    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
 
     /// Forgets the history.
-    public mutating func reset() { history.reset() }
+    package mutating func reset() { history.reset() }
 
     /// The velocity at `time`, points per second.
-    public func velocity(at time: Double) -> Vector2 {
+    package func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
         let w = PanConstants.iOSWeights
         return pairVelocity(back: 2) * w.older + pairVelocity(back: 1) * w.previous + pairVelocity(back: 0) * w.newest

@@ -5,20 +5,20 @@ import TouchTapeEvents
 /// `W = ½·v₁·|v₁| + Σᵢ≥₂ (vᵢ − v_{i−1}')·|vᵢ|` where v' is the velocity the work so far
 /// implies, and `v = sign(W)·√(2|W|)`. Same window as LSQ2 (100 ms, 20 samples, 40 ms
 /// gap). Two samples give plain Δx/Δt; one sample or none gives zero. Per axis.
-public struct ImpulseVelocityTracker: VelocityTracker, Hashable {
+package struct ImpulseVelocityTracker: VelocityTracker, Hashable {
     private var history = VelocitySampleHistory()
 
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Adds the position at `time` to the history.
-    public mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
+    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
 
     /// Forgets the history.
-    public mutating func reset() { history.reset() }
+    package mutating func reset() { history.reset() }
 
     /// The velocity at `time`, points per second.
-    public func velocity(at time: Double) -> Vector2 {
+    package func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
         let window = Array(history.window().reversed())   // oldest first
         let t = window.map(\.microseconds)

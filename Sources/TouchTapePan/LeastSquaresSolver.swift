@@ -10,16 +10,16 @@
 /// let fit = LeastSquaresSolver(x: [0, 1, 2, 3], y: [1, 2, 5, 10]).solve(degree: 2)
 /// // fit?.coefficients ≈ [1, 0, 1]  (y = 1 + x²)
 /// ```
-public struct LeastSquaresSolver: Hashable, Sendable {
+package struct LeastSquaresSolver: Hashable, Sendable {
     /// Horizontal component.
-    public var x: [Double]
+    package var x: [Double]
     /// Vertical component.
-    public var y: [Double]
+    package var y: [Double]
     /// One weight per sample; all 1 for an unweighted fit.
-    public var weights: [Double]
+    package var weights: [Double]
 
     /// - Precondition: `x`, `y` and `weights` (when given) have the same count.
-    public init(x: [Double], y: [Double], weights: [Double]? = nil) {
+    package init(x: [Double], y: [Double], weights: [Double]? = nil) {
         precondition(x.count == y.count, "x and y must have the same count")
         precondition(weights.map { $0.count == x.count } ?? true, "one weight per sample")
         self.x = x
@@ -31,7 +31,7 @@ public struct LeastSquaresSolver: Hashable, Sendable {
     /// `degree + 1` samples, a negative degree, or samples that are linearly dependent
     /// for this degree (a Gram–Schmidt column norm below
     /// ``PanConstants/precisionErrorTolerance``, e.g. all `x` equal).
-    public func solve(degree: Int) -> PolynomialFit? {
+    package func solve(degree: Int) -> PolynomialFit? {
         let m = x.count
         let n = degree + 1
         guard degree >= 0, m >= n else { return nil }

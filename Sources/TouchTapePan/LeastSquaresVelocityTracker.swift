@@ -6,20 +6,20 @@ import TouchTapeEvents
 /// Fewer than 3 samples, or a degenerate fit, give zero (Flutter's rule; Android would
 /// lower the degree instead). τ is in milliseconds as in Flutter, so the solver's
 /// absolute tolerance means the same thing here as there.
-public struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
+package struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
     private var history = VelocitySampleHistory()
 
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Adds the position at `time` to the history.
-    public mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
+    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
 
     /// Forgets the history.
-    public mutating func reset() { history.reset() }
+    package mutating func reset() { history.reset() }
 
     /// The velocity at `time`, points per second.
-    public func velocity(at time: Double) -> Vector2 {
+    package func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
         let count = history.windowCount()
         guard count >= PanConstants.minimumSampleCount else { return .zero }

@@ -39,13 +39,13 @@ import TouchTapeFrames
 /// - After ended/cancelled/failed, frames are ignored until every finger has lifted;
 ///   the next touch starts a new pan in `possible`.
 /// - **Time**: seconds since the first frame handed to this recognizer.
-public struct PanRecognizer: Sendable {
+package struct PanRecognizer: Sendable {
     /// Touchscreen, touchpad or other.
-    public let deviceKind: DeviceKind
+    package let deviceKind: DeviceKind
     /// The settings in force.
-    public let settings: PanSettings
+    package let settings: PanSettings
     /// Where the recognizer is in its life.
-    public private(set) var state: PanRecognizerState = .possible
+    package private(set) var state: PanRecognizerState = .possible
 
     private let slop: Double
     private let rule: FingerCountRule
@@ -65,7 +65,7 @@ public struct PanRecognizer: Sendable {
     private var lastPosition: (time: Double, position: Vector2)?
 
     /// A value from its parts.
-    public init(deviceKind: DeviceKind, settings: PanSettings = PanSettings()) {
+    package init(deviceKind: DeviceKind, settings: PanSettings = PanSettings()) {
         self.deviceKind = deviceKind
         self.settings = settings
         self.slop = settings.slop(for: deviceKind)
@@ -74,7 +74,7 @@ public struct PanRecognizer: Sendable {
     }
 
     /// Takes the next frame (in time order); returns the samples it causes (zero or one).
-    public mutating func handle(_ frame: Frame) -> [PanSample] {
+    package mutating func handle(_ frame: Frame) -> [PanSample] {
         if firstFrameTime == nil { firstFrameTime = frame.time }
         let time = seconds(frame.time)
         let samples: [PanSample]
@@ -92,7 +92,7 @@ public struct PanRecognizer: Sendable {
 
     /// The track is over at `time` with whatever is still down: a running pan is
     /// cancelled, a possible one with fingers down fails.
-    public mutating func finish(at time: EventTime) -> [PanSample] {
+    package mutating func finish(at time: EventTime) -> [PanSample] {
         switch state {
         case .possible:
             if lastFingerCount > 0 { state = .failed }
@@ -108,7 +108,7 @@ public struct PanRecognizer: Sendable {
     }
 
     /// All samples for a track: every frame, then ``finish(at:)`` at the last frame's time.
-    public static func samples(for frames: [Frame], deviceKind: DeviceKind, settings: PanSettings = PanSettings()) -> [PanSample] {
+    package static func samples(for frames: [Frame], deviceKind: DeviceKind, settings: PanSettings = PanSettings()) -> [PanSample] {
         var recognizer = PanRecognizer(deviceKind: deviceKind, settings: settings)
         var samples = frames.flatMap { recognizer.handle($0) }
         if let last = frames.last { samples += recognizer.finish(at: last.time) }

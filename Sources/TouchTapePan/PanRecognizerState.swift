@@ -8,7 +8,7 @@
 ///  failed
 /// ended / cancelled / failed ──all fingers up, then a new touch──► possible
 /// ```
-public enum PanRecognizerState: String, Hashable, Sendable, CaseIterable {
+package enum PanRecognizerState: String, Hashable, Sendable, CaseIterable {
     /// Fingers may be down; the slop is not crossed yet (or too few fingers).
     case possible
     /// The frame that crossed the slop. Translation zero.

@@ -2,26 +2,26 @@ import TouchTapeEvents
 
 /// One output of the pan recognizer: what `UIPanGestureRecognizer` would hand the
 /// dismissal controller at this moment.
-public struct PanSample: Hashable, Sendable {
+package struct PanSample: Hashable, Sendable {
     /// Seconds since the track's first frame (the virtual clock's time base).
-    public var time: Double
+    package var time: Double
     /// Began, changed, ended or cancelled.
-    public var phase: PanPhase
+    package var phase: PanPhase
     /// Translation of the contacts' centroid since `began`, in points (+y down).
-    public var translation: Vector2
+    package var translation: Vector2
     /// Velocity in points per second (+y down).
-    public var velocity: Vector2
+    package var velocity: Vector2
     /// Fingers down when this sample was taken (at `ended`: the count before lifting).
-    public var fingerCount: Int
+    package var fingerCount: Int
     /// On a `.began` sample: the movement from where the fingers came down to where the pan
     /// was recognised (what the slop swallowed), in points. It is what UIKit's
     /// `translation(in:)` reads in `gestureRecognizerShouldBegin`, where Transition chooses
     /// the direction; the dismissal contract's `shouldBegin` hook gets it as the translation. Zero on
     /// every other sample.
-    public var slopTranslation: Vector2
+    package var slopTranslation: Vector2
 
     /// A value from its parts.
-    public init(time: Double, phase: PanPhase, translation: Vector2, velocity: Vector2, fingerCount: Int,
+    package init(time: Double, phase: PanPhase, translation: Vector2, velocity: Vector2, fingerCount: Int,
                 slopTranslation: Vector2 = .zero) {
         self.time = time
         self.phase = phase

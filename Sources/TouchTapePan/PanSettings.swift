@@ -8,25 +8,25 @@ import TouchTapeEvents
 /// settings.touchscreenFingers.maximum = 1     // Transition's maximumNumberOfTouches = 1
 /// settings.velocityStrategy = .iOSWeighted
 /// ```
-public struct PanSettings: Hashable, Sendable {
+package struct PanSettings: Hashable, Sendable {
     /// Points per millimetre (translations and velocities come out in points).
     /// Default ``PanConstants/iOSPointsPerMillimetre`` (163 pt per inch).
-    public var scale: Double
+    package var scale: Double
     /// Distance in points the centroid must move from where the pan could start before
     /// `.began` on a touchscreen (UIKit's ≈10 pt hysteresis).
-    public var touchscreenSlop: Double
+    package var touchscreenSlop: Double
     /// The same on a touchpad; `nil` = libinput's 1.5 mm two-finger threshold at the
     /// current ``scale`` (≈ 9.6 pt at the default scale).
-    public var touchpadSlopOverride: Double?
+    package var touchpadSlopOverride: Double?
     /// Finger counts a touchscreen pan accepts.
-    public var touchscreenFingers: FingerCountRule
+    package var touchscreenFingers: FingerCountRule
     /// Finger counts a touchpad pan accepts.
-    public var touchpadFingers: FingerCountRule
+    package var touchpadFingers: FingerCountRule
     /// How the release velocity is estimated.
-    public var velocityStrategy: VelocityStrategy
+    package var velocityStrategy: VelocityStrategy
 
     /// A value from its parts.
-    public init(
+    package init(
         scale: Double = PanConstants.iOSPointsPerMillimetre,
         touchscreenSlop: Double = PanConstants.touchscreenSlopPoints,
         touchpadSlop: Double? = nil,
@@ -60,20 +60,20 @@ public struct PanSettings: Hashable, Sendable {
     /// let settings = PanSettings.defaults(for: .touchpad)
     /// settings.slop(for: .touchpad)   // ≈ 9.63
     /// ```
-    public static func defaults(for kind: DeviceKind) -> PanSettings {
+    package static func defaults(for kind: DeviceKind) -> PanSettings {
         switch kind {
         case .touchscreen, .touchpad, .other: return PanSettings()
         }
     }
 
     /// Touchpad slop in points: the override, or 1.5 mm × ``scale``.
-    public var touchpadSlop: Double {
+    package var touchpadSlop: Double {
         touchpadSlopOverride ?? PanConstants.touchpadSlopMillimetres * scale
     }
 
     /// The slop in points for a device kind (`.other` is treated as a touchscreen: direct
     /// positions, no pointer to move).
-    public func slop(for kind: DeviceKind) -> Double {
+    package func slop(for kind: DeviceKind) -> Double {
         switch kind {
         case .touchscreen, .other: return touchscreenSlop
         case .touchpad: return touchpadSlop
@@ -81,7 +81,7 @@ public struct PanSettings: Hashable, Sendable {
     }
 
     /// The finger-count rule for a device kind (`.other` as a touchscreen).
-    public func fingerRule(for kind: DeviceKind) -> FingerCountRule {
+    package func fingerRule(for kind: DeviceKind) -> FingerCountRule {
         switch kind {
         case .touchscreen, .other: return touchscreenFingers
         case .touchpad: return touchpadFingers
@@ -92,7 +92,7 @@ public struct PanSettings: Hashable, Sendable {
     /// only. A touchpad pan reaches an iOS app as scroll events without touches
     /// (`allowedScrollTypesMask`), which the touch limit does not constrain (our reading,
     /// not verified on a device), so the touchpad rule is left alone.
-    public func limitingTouches(to maximum: Int?) -> PanSettings {
+    package func limitingTouches(to maximum: Int?) -> PanSettings {
         var copy = self
         copy.touchscreenFingers.maximum = maximum
         return copy
@@ -101,14 +101,14 @@ public struct PanSettings: Hashable, Sendable {
     /// Points per millimetre that make sense: 0.01 (a wall display seen from afar) to
     /// 1000 (no screen is that dense; iOS is 6.417). Outside it every translation is
     /// either 0 or so large that nothing downstream means anything.
-    public static let scaleRange: ClosedRange<Double> = 0.01...1000
+    package static let scaleRange: ClosedRange<Double> = 0.01...1000
 
     /// Slops that make sense, in points: 0 (every movement is a pan) to 1000 (more than
     /// the longest screen's points; beyond it no pan could ever begin).
-    public static let slopRange: ClosedRange<Double> = 0...1000
+    package static let slopRange: ClosedRange<Double> = 0...1000
 
     /// The settings unchanged, or the first field that cannot work.
-    public func validated() throws(PanSettingsError) -> PanSettings {
+    package func validated() throws(PanSettingsError) -> PanSettings {
         func check(_ ok: Bool, _ setting: String, _ value: String, _ hint: String) throws(PanSettingsError) {
             if !ok { throw PanSettingsError(setting: setting, value: value, hint: hint) }
         }

@@ -1,19 +1,19 @@
 /// A pan setting that cannot work, with the field it is in and what to do about it.
-public struct PanSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PanSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The field's name in ``PanSettings``.
-    public var setting: String
+    package var setting: String
     /// The offending value, as text.
-    public var value: String
+    package var value: String
     /// What to change.
-    public var hint: String
+    package var hint: String
 
     /// A value from its parts.
-    public init(setting: String, value: String, hint: String) {
+    package init(setting: String, value: String, hint: String) {
         self.setting = setting
         self.value = value
         self.hint = hint
     }
 
     /// The text messages and reports print.
-    public var description: String { "invalid \(setting) \(value): \(hint)" }
+    package var description: String { "invalid \(setting) \(value): \(hint)" }
 }

@@ -1,22 +1,22 @@
 /// The result of a least-squares polynomial fit: `y ≈ c₀ + c₁·x + c₂·x² + …`.
-public struct PolynomialFit: Hashable, Sendable {
+package struct PolynomialFit: Hashable, Sendable {
     /// `coefficients[i]` multiplies `xⁱ`; `degree + 1` of them.
-    public var coefficients: [Double]
+    package var coefficients: [Double]
     /// Coefficient of determination R² = 1 − SSE/SST (weighted); 1 when the data
     /// has no spread (SST ≈ 0), as in Flutter's `PolynomialFit.confidence`.
-    public var confidence: Double
+    package var confidence: Double
 
     /// A value from its parts.
-    public init(coefficients: [Double], confidence: Double) {
+    package init(coefficients: [Double], confidence: Double) {
         self.coefficients = coefficients
         self.confidence = confidence
     }
 
     /// The polynomial's degree.
-    public var degree: Int { coefficients.count - 1 }
+    package var degree: Int { coefficients.count - 1 }
 
     /// The polynomial's value at `x`.
-    public func value(at x: Double) -> Double {
+    package func value(at x: Double) -> Double {
         coefficients.reversed().reduce(0) { $0 * x + $1 }
     }
 }

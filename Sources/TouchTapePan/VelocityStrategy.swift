@@ -1,6 +1,6 @@
 /// Which ``VelocityTracker`` a pan uses: a setting, so one recording can be replayed
 /// under each estimator and the dismissal decisions compared.
-public enum VelocityStrategy: String, Hashable, Sendable, CaseIterable, Codable {
+package enum VelocityStrategy: String, Hashable, Sendable, CaseIterable, Codable {
     /// ``LeastSquaresVelocityTracker`` (Flutter default, Android LSQ2). The default.
     case leastSquares = "lsq2"
     /// ``IOSWeightedVelocityTracker`` (Flutter's UIScrollView approximation).
@@ -9,7 +9,7 @@ public enum VelocityStrategy: String, Hashable, Sendable, CaseIterable, Codable 
     case impulse = "impulse"
 
     /// A fresh tracker of this kind.
-    public func makeTracker() -> any VelocityTracker {
+    package func makeTracker() -> any VelocityTracker {
         switch self {
         case .leastSquares: return LeastSquaresVelocityTracker()
         case .iOSWeighted: return IOSWeightedVelocityTracker()

@@ -14,7 +14,7 @@ import TouchTapeEvents
 ///   position differs from the one before) and `time`: a pointer that stopped before
 ///   lifting has no velocity, whether the hardware kept sending frames or went silent.
 /// - Units: `time` in seconds, `position` in any length unit; velocity is that unit per second.
-public protocol VelocityTracker: Sendable {
+package protocol VelocityTracker: Sendable {
     mutating func addSample(time: Double, position: Vector2)
     mutating func reset()
     func velocity(at time: Double) -> Vector2

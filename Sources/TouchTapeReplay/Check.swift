@@ -1,6 +1,6 @@
 /// One named property a replayed dismissal must have. Checks read a ``Transcript``
 /// only; each says plainly when it does not apply to a track (it is then skipped).
-public protocol Check: Sendable {
+package protocol Check: Sendable {
     /// Stable name used in reports, JUnit and `--check` filters.
     var name: String { get }
     func evaluate(_ transcript: Transcript) -> CheckResult
@@ -13,12 +13,12 @@ extension Check {
 }
 
 /// The checks every replay runs, in report order.
-public enum StandardChecks {
+package enum StandardChecks {
     /// Every standard check, in report order.
-    public static let all: [any Check] = [
+    package static let all: [any Check] = [
         ProgressRangeCheck(), ProgressMonotonicCheck(), ThresholdCheck(), FlickCheck(),
         ExpectedOutcomeCheck(), CompletionOnceCheck(), CompletionTimingCheck(),
     ]
     /// The standard checks' names.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 }

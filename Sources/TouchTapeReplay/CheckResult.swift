@@ -1,7 +1,7 @@
 /// The verdict of one named check on one track.
-public struct CheckResult: Hashable, Sendable {
+package struct CheckResult: Hashable, Sendable {
     /// Whether the check held, failed, or had nothing to judge on this track.
-    public enum Status: String, Hashable, Sendable, CaseIterable {
+    package enum Status: String, Hashable, Sendable, CaseIterable {
         case passed
         case failed
         /// The check does not apply (no decision to judge, an unlabelled track, a
@@ -10,26 +10,26 @@ public struct CheckResult: Hashable, Sendable {
     }
 
     /// The check's stable name (`progress-range`, `threshold`, …): reports and JUnit use it.
-    public var name: String
+    package var name: String
     /// Passed, failed or skipped.
-    public var status: Status
+    package var status: Status
     /// One line saying what was measured against what, or why the check does not apply.
-    public var detail: String
+    package var detail: String
 
     /// A value from its parts.
-    public init(name: String, status: Status, detail: String) {
+    package init(name: String, status: Status, detail: String) {
         self.name = name
         self.status = status
         self.detail = detail
     }
 
     /// A value from its parts.
-    public init(name: String, passed: Bool, detail: String) {
+    package init(name: String, passed: Bool, detail: String) {
         self.init(name: name, status: passed ? .passed : .failed, detail: detail)
     }
 
     /// Not failed: a skipped check does not fail its track.
-    public var passed: Bool { status != .failed }
+    package var passed: Bool { status != .failed }
     /// The check did not apply.
-    public var skipped: Bool { status == .skipped }
+    package var skipped: Bool { status == .skipped }
 }

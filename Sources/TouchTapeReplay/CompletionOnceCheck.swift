@@ -3,17 +3,17 @@ import TouchTapeDismissal
 /// `completion-once`: a decided transition gets exactly one finish or cancel call (the one
 /// its outcome names) and completes exactly once, with `finished` matching the outcome, its animation ending exactly on 1 (finish) or 0 (cancel)
 /// within a bounded virtual time; an undecided one never completes.
-public struct CompletionOnceCheck: Check {
+package struct CompletionOnceCheck: Check {
     /// `completion-once`, as reports and JUnit name this check.
-    public let name = "completion-once"
+    package let name = "completion-once"
     /// UIKit clamps spring durations to 10 s; no completion may take longer.
-    public static let settleBound = 10.0
+    package static let settleBound = 10.0
 
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         let calls = t.completionCalls
         guard t.outcome != .none else {
             // A transition that began and whose pan ended (fingers lifted) must be decided:

@@ -6,14 +6,14 @@ import TouchTapeDismissal
 /// `finish()` or `cancel()` that started it comes before. A controller that calls
 /// `completeTransition` from its pan handler tells UIKit the transition is over while the
 /// view is still animating (the next dismissal starts on a half-moved view).
-public struct CompletionTimingCheck: Check {
+package struct CompletionTimingCheck: Check {
     /// `completion-timing`, as reports and JUnit name this check.
-    public let name = "completion-timing"
+    package let name = "completion-timing"
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         guard let completion = t.completionCalls.first else { return skip("no completion to time") }
         guard let animationEnd = t.completionFrames.last?.time else {
             return skip("no completion animation was started")

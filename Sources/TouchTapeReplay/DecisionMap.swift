@@ -7,21 +7,21 @@ import TouchTapeDismissal
 /// as labelled (`as-labelled`, `not-as-labelled`), unlabelled ones grey. The regions come
 /// from ``ReleaseRules`` (the checks' reading of the settings) for an on-axis release, so
 /// the picture is what a tuner moves by changing the threshold or the flick velocity.
-public enum DecisionMap {
+package enum DecisionMap {
     /// One track released with a transition: what the map draws of it.
-    public struct Point: Hashable, Sendable {
+    package struct Point: Hashable, Sendable {
         /// Its place in the report (1-based), the label drawn beside it.
-        public var number: Int
+        package var number: Int
         /// `as-labelled`, `not-as-labelled` or `unlabelled`.
-        public var cls: String
-        public var progress: Double
+        package var cls: String
+        package var progress: Double
         /// Along the dismiss axis, towards the edge.
-        public var velocity: Double
+        package var velocity: Double
         /// The tooltip: outcome, label and why.
-        public var title: String
+        package var title: String
 
         /// `nil` for a track without a transition (nothing to place).
-        public init?(_ t: TrackReport, number: Int, folder: String, edge: DismissEdge) {
+        package init?(_ t: TrackReport, number: Int, folder: String, edge: DismissEdge) {
             guard let p = t.releaseProgress, let v = t.releaseVelocity, t.outcome != .none else { return nil }
             self.number = number
             let name = "\(t.file.dropFirst(folder.count)) #\(t.track)"
@@ -35,7 +35,7 @@ public enum DecisionMap {
         }
     }
 
-    public static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
+    package static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
                            idPrefix: String = "") -> String {
         let folder = TextReportRenderer.commonFolder(report.tracks.map(\.file))
         let points = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, edge: settings.edge) }
@@ -148,7 +148,7 @@ import TouchTapeFormats
 /// put aside in an unlinked scratch file (``SpillFile``) as the track is reported, since
 /// the velocity scale needs the run's fastest release; ``write(to:)`` then draws
 /// the map and streams the points into it. Memory is flat in the number of tracks.
-public final class DecisionMapSink: ReplayReportSink {
+package final class DecisionMapSink: ReplayReportSink {
     private let spill: SpillFile
     private var profile = ""
     private var folder = ""
@@ -158,17 +158,17 @@ public final class DecisionMapSink: ReplayReportSink {
     private var largestVelocity = 0.0
 
     /// A sink for a run under `settings`, its scratch file in `$TMPDIR` (else `/tmp`).
-    public init(settings: DismissalSettings) throws(OutputError) {
+    package init(settings: DismissalSettings) throws(OutputError) {
         self.settings = settings
         spill = try SpillFile()
     }
 
-    public func begin(_ heading: ReportHeading) {
+    package func begin(_ heading: ReportHeading) {
         profile = heading.profile
         folder = heading.folder
     }
 
-    public func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
+    package func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
         reported += 1
         guard let point = DecisionMap.Point(track.report, number: reported, folder: folder, edge: settings.edge) else { return }
         placed += 1
@@ -176,11 +176,11 @@ public final class DecisionMapSink: ReplayReportSink {
         try spill.write("\(point.number)\t\(point.cls)\t\(point.progress)\t\(point.velocity)\t\(Self.escaped(point.title))\n")
     }
 
-    public func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {}
-    public func finish(_ tally: ReplayTally) {}
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {}
+    package func finish(_ tally: ReplayTally) {}
 
     /// Draws the map over the settings' regions into `output` (which the caller commits).
-    public func write(to output: OutputFile) throws(OutputError) {
+    package func write(to output: OutputFile) throws(OutputError) {
         try DecisionMap.render(profile: profile, settings: settings, count: placed, skipped: reported - placed,
                                largestVelocity: largestVelocity,
                                points: { (draw: (DecisionMap.Point) -> Void) throws(OutputError) in

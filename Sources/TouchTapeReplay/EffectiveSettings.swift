@@ -4,19 +4,19 @@ import TouchTapeDismissal
 /// The settings a run used, as values (the profile's with the overrides applied), so a
 /// report says what it was judged against without the reader knowing the profile's
 /// defaults. Every report format starts with it.
-public struct EffectiveSettings: Hashable, Sendable {
+package struct EffectiveSettings: Hashable, Sendable {
     /// One setting: a stable key (JSON, JUnit property), its value for JSON, and its words.
-    public struct Entry: Hashable, Sendable {
-        public var key: String
-        public var value: JSONValue
-        public var text: String
+    package struct Entry: Hashable, Sendable {
+        package var key: String
+        package var value: JSONValue
+        package var text: String
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
-    public init(configuration c: ReplayConfiguration) {
+    package init(configuration c: ReplayConfiguration) {
         let d = c.dismissal
         var e: [Entry] = [Entry(key: "profile", value: .string(c.profileName), text: c.profileName)]
         if let threshold = d.completionThreshold {
@@ -49,8 +49,8 @@ public struct EffectiveSettings: Hashable, Sendable {
     }
 
     /// `{"profile": …, "threshold": …}` in a fixed order.
-    public var json: JSONValue { .object(entries.map { ($0.key, $0.value) }) }
+    package var json: JSONValue { .object(entries.map { ($0.key, $0.value) }) }
 
     /// The words, comma-separated.
-    public var text: String { entries.map(\.text).joined(separator: ", ") }
+    package var text: String { entries.map(\.text).joined(separator: ", ") }
 }

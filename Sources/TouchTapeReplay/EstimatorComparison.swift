@@ -7,20 +7,20 @@ import TouchTapeDismissal
 /// recognizer has (lsq2, ios, impulse), with the tracks whose outcome depends on the
 /// estimator flagged: a decision that flips with the estimator is a decision a real
 /// device may take either way (`touchtape replay --compare-velocity`).
-public struct EstimatorComparison: Sendable {
-    public struct Row: Sendable {
-        public var file: String
-        public var track: Int
+package struct EstimatorComparison: Sendable {
+    package struct Row: Sendable {
+        package var file: String
+        package var track: Int
         /// One entry per ``VelocityStrategy``, in `allCases` order.
-        public var results: [(strategy: VelocityStrategy, velocity: Vector2?, outcome: Outcome)]
+        package var results: [(strategy: VelocityStrategy, velocity: Vector2?, outcome: Outcome)]
         /// The outcome is not the same under every estimator.
-        public var dependsOnEstimator: Bool { Set(results.map(\.outcome)).count > 1 }
+        package var dependsOnEstimator: Bool { Set(results.map(\.outcome)).count > 1 }
     }
 
-    public var rows: [Row]
+    package var rows: [Row]
 
     /// Replays `sources` once per estimator under `settings` (its own estimator ignored).
-    public static func run(_ sources: [RecordingSource], settings: SessionSettings) throws(SessionSettingsError) -> EstimatorComparison {
+    package static func run(_ sources: [RecordingSource], settings: SessionSettings) throws(SessionSettingsError) -> EstimatorComparison {
         var rows: [Row] = []
         var index: [String: Int] = [:]
         for strategy in VelocityStrategy.allCases {
@@ -37,7 +37,7 @@ public struct EstimatorComparison: Sendable {
     }
 
     /// A text section for the end of a replay report (100 columns).
-    public var text: String {
+    package var text: String {
         var lines = ["", "Release velocity (pt/s) by estimator (* the outcome depends on the estimator):"]
         let folder = TextReportRenderer.commonFolder(rows.map(\.file))
         for row in rows {
@@ -53,7 +53,7 @@ public struct EstimatorComparison: Sendable {
         return TextReportRenderer.joined(lines)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .array(rows.map { row in
             .object([
                 ("file", .string(row.file)), ("track", .integer(row.track)),

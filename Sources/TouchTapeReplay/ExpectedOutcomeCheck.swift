@@ -9,14 +9,14 @@ import TouchTapeDismissal
 /// Rules that begin on every pan (PhotoZoomAnimator's plain pan recogniser, `beginRule:
 /// .any`) start a transition for it by design; under them the gesture must not finish.
 /// So one label holds for every rule set, as the bundled recordings need.
-public struct ExpectedOutcomeCheck: Check {
+package struct ExpectedOutcomeCheck: Check {
     /// `expected-outcome`, as reports and JUnit name this check.
-    public let name = "expected-outcome"
+    package let name = "expected-outcome"
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         guard let expected = t.annotation.expected else { return skip("unlabelled track") }
         if expected == .none {
             guard let begin = t.calls.first(where: { $0.kind == .begin }) else {

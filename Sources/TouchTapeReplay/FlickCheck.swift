@@ -2,14 +2,14 @@ import TouchTapeDismissal
 
 /// `flick`: a release velocity that qualifies as a flick (or a cancel veto) decides in
 /// its own direction, whatever the progress.
-public struct FlickCheck: Check {
+package struct FlickCheck: Check {
     /// `flick`, as reports and JUnit name this check.
-    public let name = "flick"
+    package let name = "flick"
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         switch ReleaseRules(settings: t.settings).velocityVerdict(d.velocity) {
         case .none:

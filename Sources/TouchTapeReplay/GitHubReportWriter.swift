@@ -15,17 +15,17 @@ import TouchTapeFormats
 /// ::error file=Recordings/pan.evemu,line=512,title=touchtape%3A track 1 probe threshold+0%3A expected-outcome::labelled finish, got cancel (…)
 /// ::notice title=touchtape replay (transition)::280 passed, 1 failed
 /// ```
-public struct GitHubReportWriter: ReportWriter {
+package struct GitHubReportWriter: ReportWriter {
     private var profile = ""
 
     /// A writer for one report.
-    public init() {}
+    package init() {}
 
-    public mutating func begin(_ heading: ReportHeading, into out: inout String) {
+    package mutating func begin(_ heading: ReportHeading, into out: inout String) {
         profile = heading.profile
     }
 
-    public mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String) {
+    package mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String) {
         let failed = track.failedChecks
         guard !failed.isEmpty else { return }
         let name = "track \(track.track)" + (track.probe.map { " probe \($0)" } ?? "")
@@ -39,12 +39,12 @@ public struct GitHubReportWriter: ReportWriter {
         out += Self.command("error", properties, message.joined(separator: "\n"))
     }
 
-    public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
         guard let error else { return }
         out += Self.command("error", [("file", error.file), ("title", "touchtape: cannot read the recording")], error.message)
     }
 
-    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+    package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var summary = "\(tally.passed) passed, \(tally.failed) failed"
         if !tally.errors.isEmpty { summary += ", \(tally.errors.count) could not be read" }
         try emit(Self.command(tally.failed == 0 && tally.errors.isEmpty ? "notice" : "error",

@@ -5,8 +5,8 @@ import TouchTapeDismissal
 /// came out as it did, its plot and its checks, failed ones highlighted. Light and dark
 /// follow `prefers-color-scheme`. Every element id is unique in the page: the map's start
 /// with `map-`, each plot's with its track's `track-N-`.
-public enum HTMLReportRenderer {
-    public static func render(_ report: ReplayReport, transcripts: [Transcript], settings: DismissalSettings) -> String {
+package enum HTMLReportRenderer {
+    package static func render(_ report: ReplayReport, transcripts: [Transcript], settings: DismissalSettings) -> String {
         func e(_ s: String) -> String { JUnitReportRenderer.escape(s) }
         var byKey: [String: Transcript] = [:]
         for t in transcripts { byKey["\(t.file)#\(t.track)"] = t }

@@ -1,21 +1,21 @@
 /// The JSON report (documented in the README, section "JSON report"). Keys come in a
 /// fixed order and numbers with fixed rounding, so two runs give identical bytes.
-public enum JSONReportRenderer {
+package enum JSONReportRenderer {
     /// The whole report in this format (through ``JSONReportWriter``, as a streamed run writes it).
-    public static func render(_ report: ReplayReport) -> String {
+    package static func render(_ report: ReplayReport) -> String {
         var writer = JSONReportWriter()
         return writer.render(report)
     }
 
     /// The report with the estimator comparison (`--compare-velocity`) as `estimators`, last.
-    public static func render(_ report: ReplayReport, estimators: JSONValue) -> String {
+    package static func render(_ report: ReplayReport, estimators: JSONValue) -> String {
         var writer = JSONReportWriter(trailingMembers: [("estimators", estimators)])
         return writer.render(report)
     }
 
     /// The report as one JSON value, keys in the documented order (what
     /// ``JSONReportWriter`` writes a piece at a time).
-    public static func document(_ report: ReplayReport) -> JSONValue {
+    package static func document(_ report: ReplayReport) -> JSONValue {
         .object([
             ("profile", .string(report.profile)),
             ("overrides", .array(report.overrides.map(JSONValue.string))),
@@ -31,7 +31,7 @@ public enum JSONReportRenderer {
     }
 
     /// One track's object, as in the report's `tracks` (also a `touchtape live` JSON line).
-    public static func track(_ t: TrackReport) -> JSONValue {
+    package static func track(_ t: TrackReport) -> JSONValue {
         .object([
             ("file", .string(t.file)),
             ("track", .integer(t.track)),

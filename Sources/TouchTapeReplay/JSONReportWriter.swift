@@ -4,17 +4,17 @@ import TouchTapeFormats
 /// each track's object as it comes, then `errors` and `summary`. The bytes are those of
 /// the whole document rendered at once (``JSONReportRenderer/document(_:)``), so a
 /// streamed report and a collected one are identical.
-public struct JSONReportWriter: ReportWriter {
+package struct JSONReportWriter: ReportWriter {
     /// Members written after `summary` (`replay --compare-velocity`'s `estimators`).
-    public var trailingMembers: [(String, JSONValue)] = []
+    package var trailingMembers: [(String, JSONValue)] = []
     private var tracksWritten = 0
 
     /// A writer for one report.
-    public init(trailingMembers: [(String, JSONValue)] = []) {
+    package init(trailingMembers: [(String, JSONValue)] = []) {
         self.trailingMembers = trailingMembers
     }
 
-    public mutating func begin(_ heading: ReportHeading, into out: inout String) {
+    package mutating func begin(_ heading: ReportHeading, into out: inout String) {
         out += "{\n"
         for (key, value) in [
             ("profile", JSONValue.string(heading.profile)),
@@ -28,15 +28,15 @@ public struct JSONReportWriter: ReportWriter {
         out += "  \"tracks\": "
     }
 
-    public mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String) {
+    package mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String) {
         out += tracksWritten == 0 ? "[\n    " : ",\n    "
         JSONReportRenderer.track(track).render(into: &out, indent: 2)
         tracksWritten += 1
     }
 
-    public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
 
-    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+    package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var out = ""
         out += tracksWritten == 0 ? "[]" : "\n  ]"
         out += ",\n"

@@ -2,7 +2,7 @@
 /// given and numbers are printed with a fixed rounding, so two replays of the same
 /// input give byte-identical reports (Foundation's encoder guarantees neither
 /// across platforms).
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,15 +12,15 @@ public indirect enum JSONValue: Hashable, Sendable {
     case object([(String, JSONValue)])
 
     /// Equal when rendered alike.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
     /// Hashes what equality compares.
-    public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
 
     /// Decimal places kept for non-integer numbers.
-    public static let fractionDigits = 6
+    package static let fractionDigits = 6
 
     /// Pretty-printed with two-space indentation and a trailing newline at top level.
-    public func rendered(indent: Int = 0) -> String {
+    package func rendered(indent: Int = 0) -> String {
         var out = ""
         render(into: &out, indent: indent)
         return out
@@ -30,7 +30,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// node joined at every level (issue 13: rendering dominated long replays). The text is
     /// built as UTF-8 bytes and made a string once: appending to a byte array costs a
     /// fraction of appending to a `String` (a fifth of a probed JSON replay went there).
-    public func render(into out: inout String, indent: Int = 0) {
+    package func render(into out: inout String, indent: Int = 0) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
         render(into: &bytes, indent: indent)
@@ -76,7 +76,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// On one line, no spaces (JSON lines: `touchtape live` when stdout is not a terminal).
-    public func compactRendered() -> String {
+    package func compactRendered() -> String {
         switch self {
         case .null, .bool, .integer, .number, .string: return rendered()
         case .array(let items): return "[" + items.map { $0.compactRendered() }.joined(separator: ",") + "]"

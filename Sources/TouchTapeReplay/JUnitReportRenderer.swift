@@ -7,9 +7,9 @@
 /// a file that could not be read is one `<testcase name="read […]">` with an `<error>`.
 /// Characters XML 1.0 forbids are dropped. Valid against the schema the tests keep
 /// (`Tests/TouchTapeReplayTests/Resources/junit.xsd`).
-public enum JUnitReportRenderer {
+package enum JUnitReportRenderer {
     /// The whole report in this format (through ``JUnitReportWriter``, as a streamed run writes it).
-    public static func render(_ report: ReplayReport) -> String {
+    package static func render(_ report: ReplayReport) -> String {
         var writer = JUnitReportWriter()
         return writer.render(report)
     }

@@ -9,7 +9,7 @@ import TouchTapeFormats
 /// file beyond (``HeldText``).
 ///
 /// The held text is shared by copies of a writer: use one writer per report.
-public struct JUnitReportWriter: ReportWriter {
+package struct JUnitReportWriter: ReportWriter {
     private var identity = ""
     private var settings = EffectiveSettings(entries: [])
     private var shard: ReplayShard?
@@ -25,7 +25,7 @@ public struct JUnitReportWriter: ReportWriter {
     private var tests = 0, failures = 0, skipped = 0, errors = 0
 
     /// A writer for one report.
-    public init() { self.init(memoryLimit: HeldText.defaultMemoryLimit, spillFolder: nil) }
+    package init() { self.init(memoryLimit: HeldText.defaultMemoryLimit, spillFolder: nil) }
 
     /// A writer that holds `memoryLimit` bytes in memory per held text before it uses a
     /// scratch file in `spillFolder` (tests: a small limit, a folder that cannot be written).
@@ -36,7 +36,7 @@ public struct JUnitReportWriter: ReportWriter {
         cases = hold()
     }
 
-    public mutating func begin(_ heading: ReportHeading, into out: inout String) {
+    package mutating func begin(_ heading: ReportHeading, into out: inout String) {
         // Test names hold the profile alone: the shard is a property, so changing the shard
         // count renames no test and CI history follows each test across it.
         identity = heading.profile
@@ -46,7 +46,7 @@ public struct JUnitReportWriter: ReportWriter {
         hostname = heading.hostname ?? hostname
     }
 
-    public mutating func track(_ t: TrackReport, seconds: Double?, into out: inout String) {
+    package mutating func track(_ t: TrackReport, seconds: Double?, into out: inout String) {
         let e = JUnitReportRenderer.escape
         tracks += 1
         properties.append(JUnitReportRenderer.property("track \(t.track)", "\(t.outcome.rawValue): \(t.explanation.summary)"))
@@ -73,7 +73,7 @@ public struct JUnitReportWriter: ReportWriter {
         }
     }
 
-    public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
         let e = JUnitReportRenderer.escape
         var read = ""
         if let error {
@@ -110,7 +110,7 @@ public struct JUnitReportWriter: ReportWriter {
         do throws(OutputError) { try held.drain { suites.append($0) } } catch { suites.fail(error) }
     }
 
-    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+    package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         // No attributes on <testsuites>: the Ant schema allows none (each suite has its counts,
         // which every CI system adds up itself).
         try emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")

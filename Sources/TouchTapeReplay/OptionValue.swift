@@ -9,18 +9,18 @@ import TouchTapeFrames
 /// ```
 /// --speed 1e19: out of range; give how many times faster than recorded, from 0.01 to 10000 (e.g. 2)
 /// ```
-public struct OptionValueError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct OptionValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The option as the user typed it (`--speed`).
-    public var option: String
+    package var option: String
     /// What was typed (control characters escaped).
-    public var value: String
+    package var value: String
     /// Why it is refused: `not a decimal number`, `out of range`.
-    public var problem: String
+    package var problem: String
     /// What the option takes.
-    public var expected: String
+    package var expected: String
 
     /// A value from its parts.
-    public init(option: String, value: String, problem: String, expected: String) {
+    package init(option: String, value: String, problem: String, expected: String) {
         self.option = option
         self.value = value
         self.problem = problem
@@ -28,11 +28,11 @@ public struct OptionValueError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// One line: option, value, problem, what it takes.
-    public var description: String { "\(option) \(value): \(reason)" }
+    package var description: String { "\(option) \(value): \(reason)" }
 
     /// The problem and what the option takes, without the option and value (for a
     /// message that names them already).
-    public var reason: String { "\(problem); \(expected)" }
+    package var reason: String { "\(problem); \(expected)" }
 }
 
 /// How one numeric option is read: every number a user can type (options, sweep ranges,
@@ -42,22 +42,22 @@ public struct OptionValueError: Error, Hashable, Sendable, CustomStringConvertib
 /// Only plain decimals are numbers (`12`, `-0.5`, `1.2e3`): `0x10`, `nan`, `inf`,
 /// `1_000` and empty text are refused, and so is anything that is not finite or not in
 /// ``range``.
-public struct NumberOption: Hashable, Sendable {
+package struct NumberOption: Hashable, Sendable {
     /// The option's spelling (`--speed`).
-    public var name: String
+    package var name: String
     /// What the number means, for the message (`how many times faster than recorded`).
-    public var meaning: String
+    package var meaning: String
     /// The unit, appended to the range in messages (`s`, `pt/s`), or empty.
-    public var unit: String
+    package var unit: String
     /// The values taken.
-    public var range: ClosedRange<Double>
+    package var range: ClosedRange<Double>
     /// Whether the lower end itself is refused (`--speed 0`).
-    public var excludesLowerBound: Bool
+    package var excludesLowerBound: Bool
     /// A typical value, for the message.
-    public var example: String
+    package var example: String
 
     /// A value from its parts.
-    public init(name: String, meaning: String, unit: String = "", range: ClosedRange<Double>,
+    package init(name: String, meaning: String, unit: String = "", range: ClosedRange<Double>,
                 excludesLowerBound: Bool = false, example: String) {
         self.name = name
         self.meaning = meaning
@@ -68,14 +68,14 @@ public struct NumberOption: Hashable, Sendable {
     }
 
     /// The same option under another spelling (`threshold:` in touchtape.yml).
-    public func named(_ name: String) -> NumberOption {
+    package func named(_ name: String) -> NumberOption {
         var copy = self
         copy.name = name
         return copy
     }
 
     /// What the option takes, in words.
-    public var expected: String {
+    package var expected: String {
         let unit = self.unit.isEmpty ? "" : " " + self.unit
         let low = DecimalText.shortest(range.lowerBound), high = DecimalText.shortest(range.upperBound)
         let from = excludesLowerBound ? "more than \(low)" : "from \(low)"
@@ -83,7 +83,7 @@ public struct NumberOption: Hashable, Sendable {
     }
 
     /// `text` as a number in range, or the error that names the option.
-    public func parse(_ text: String) throws(OptionValueError) -> Double {
+    package func parse(_ text: String) throws(OptionValueError) -> Double {
         guard let value = DecimalText.parse(text) else {
             throw OptionValueError(option: name, value: TextExcerpt.make(text), problem: "not a decimal number", expected: expected)
         }
@@ -92,7 +92,7 @@ public struct NumberOption: Hashable, Sendable {
     }
 
     /// A number already read (from YAML, a key press) checked against the range.
-    public func check(_ value: Double, typed: String? = nil) throws(OptionValueError) {
+    package func check(_ value: Double, typed: String? = nil) throws(OptionValueError) {
         let shown = typed.map { TextExcerpt.make($0) } ?? DecimalText.shortest(value)
         guard value.isFinite else {
             throw OptionValueError(option: name, value: shown, problem: "not a finite number", expected: expected)
@@ -103,7 +103,7 @@ public struct NumberOption: Hashable, Sendable {
     }
 
     /// `A...B` (sweep): both ends parsed as this option, A less than B.
-    public func parseRange(_ text: String) throws(OptionValueError) -> ClosedRange<Double> {
+    package func parseRange(_ text: String) throws(OptionValueError) -> ClosedRange<Double> {
         let parts = text.components(separatedBy: "...")
         guard parts.count == 2 else {
             throw OptionValueError(option: name, value: TextExcerpt.make(text), problem: "not a number or a range A...B",
@@ -119,16 +119,16 @@ public struct NumberOption: Hashable, Sendable {
 }
 
 /// A whole number the user typed, read and checked the same way (`--track`, `--gestures`).
-public struct IntegerOption: Hashable, Sendable {
+package struct IntegerOption: Hashable, Sendable {
     /// The option's spelling.
-    public var name: String
+    package var name: String
     /// What the number means.
-    public var meaning: String
+    package var meaning: String
     /// The values taken.
-    public var range: ClosedRange<Int>
+    package var range: ClosedRange<Int>
 
     /// A value from its parts.
-    public init(name: String, meaning: String, range: ClosedRange<Int>) {
+    package init(name: String, meaning: String, range: ClosedRange<Int>) {
         self.name = name
         self.meaning = meaning
         self.range = range
@@ -140,10 +140,10 @@ public struct IntegerOption: Hashable, Sendable {
     }
 
     /// What the option takes, in words.
-    public var expected: String { "give \(meaning), a whole number from \(range.lowerBound) to \(range.upperBound)" }
+    package var expected: String { "give \(meaning), a whole number from \(range.lowerBound) to \(range.upperBound)" }
 
     /// `text` as a whole number in range (decimal digits only), or the error that names the option.
-    public func parse(_ text: String) throws(OptionValueError) -> Int {
+    package func parse(_ text: String) throws(OptionValueError) -> Int {
         let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard Self.isDigits(digits) else {
             throw OptionValueError(option: name, value: TextExcerpt.make(text), problem: "not a whole number", expected: expected)
@@ -160,54 +160,54 @@ public struct IntegerOption: Hashable, Sendable {
 // which the value still means something and every later conversion stays exact.
 extension NumberOption {
     /// `--threshold`: a fraction of the progress distance (``DismissalSettings/thresholdRange``).
-    public static let threshold = NumberOption(name: "--threshold", meaning: "the completion threshold as a fraction of the progress",
+    package static let threshold = NumberOption(name: "--threshold", meaning: "the completion threshold as a fraction of the progress",
                                                range: DismissalSettings.thresholdRange, example: "0.5")
     /// `--flick-velocity` (``DismissalSettings/flickVelocityRange``).
-    public static let flickVelocity = NumberOption(name: "--flick-velocity", meaning: "the minimum flick speed", unit: "pt/s",
+    package static let flickVelocity = NumberOption(name: "--flick-velocity", meaning: "the minimum flick speed", unit: "pt/s",
                                                    range: DismissalSettings.flickVelocityRange, example: "1200")
     /// `--distance`: the progress divisor (``DismissalSettings/progressDistanceRange``).
-    public static let distance = NumberOption(name: "--distance", meaning: "the view's size along the pan", unit: "pt",
+    package static let distance = NumberOption(name: "--distance", meaning: "the view's size along the pan", unit: "pt",
                                               range: 0...DismissalSettings.progressDistanceRange.upperBound,
                                               excludesLowerBound: true, example: "844")
     /// `--scale`: points per millimetre of finger travel (``PanSettings/scaleRange``).
-    public static let scale = NumberOption(name: "--scale", meaning: "points per millimetre of finger travel", unit: "pt/mm",
+    package static let scale = NumberOption(name: "--scale", meaning: "points per millimetre of finger travel", unit: "pt/mm",
                                            range: PanSettings.scaleRange, example: "6.417")
     /// `--slop`: how far a pan moves before it begins (``PanSettings/slopRange``).
-    public static let slop = NumberOption(name: "--slop", meaning: "how far the fingers move before a pan begins", unit: "pt",
+    package static let slop = NumberOption(name: "--slop", meaning: "how far the fingers move before a pan begins", unit: "pt",
                                           range: PanSettings.slopRange, example: "10")
     /// `live --speed`: a recording played up to 10 000 times faster (its events then come
     /// in bursts; faster means nothing more) or 100 times slower.
-    public static let speed = NumberOption(name: "--speed", meaning: "how many times faster than recorded to play",
+    package static let speed = NumberOption(name: "--speed", meaning: "how many times faster than recorded to play",
                                            range: 0.01...10_000, example: "2")
     /// `play --start-delay`: up to an hour before the first event.
-    public static let startDelay = NumberOption(name: "--start-delay", meaning: "the wait before the first event", unit: "s",
+    package static let startDelay = NumberOption(name: "--start-delay", meaning: "the wait before the first event", unit: "s",
                                                 range: 0...3600, example: "0.2")
     /// `play --hold`: up to an hour after the last event.
-    public static let hold = NumberOption(name: "--hold", meaning: "how long the device stays after the last event", unit: "s",
+    package static let hold = NumberOption(name: "--hold", meaning: "how long the device stays after the last event", unit: "s",
                                           range: 0...3600, example: "0.2")
     /// `record --duration`: up to a week.
-    public static let duration = NumberOption(name: "--duration", meaning: "how long to record", unit: "s",
+    package static let duration = NumberOption(name: "--duration", meaning: "how long to record", unit: "s",
                                               range: 0...604_800, excludesLowerBound: true, example: "30")
     /// `replay --progress-after` (hidden, for tests).
-    public static let progressAfter = NumberOption(name: "--progress-after", meaning: "the wait before the progress line",
+    package static let progressAfter = NumberOption(name: "--progress-after", meaning: "the wait before the progress line",
                                                    unit: "s", range: 0...3600, example: "1")
 }
 
 extension IntegerOption {
     /// `--track N`: tracks count from 1.
-    public static let track = IntegerOption(name: "--track", meaning: "a track number as 'touchtape inspect' shows it",
+    package static let track = IntegerOption(name: "--track", meaning: "a track number as 'touchtape inspect' shows it",
                                             range: 1...Int(Int32.max))
     /// `--device N`: a device of a libinput recording, from 0.
-    public static let device = IntegerOption(name: "--device", meaning: "a device index of the recording (0-based)",
+    package static let device = IntegerOption(name: "--device", meaning: "a device index of the recording (0-based)",
                                              range: 0...4095)
     /// `--gestures N`.
-    public static let gestures = IntegerOption(name: "--gestures", meaning: "how many gestures to stop after",
+    package static let gestures = IntegerOption(name: "--gestures", meaning: "how many gestures to stop after",
                                                range: 1...1_000_000)
 }
 
 extension ResolutionFallback {
     /// `--resolution-fallback` as the user typed it (`100mm`, `7.68/mm`), in its sane range.
-    public static func parse(_ text: String, option: String = "--resolution-fallback") throws(OptionValueError) -> ResolutionFallback {
+    package static func parse(_ text: String, option: String = "--resolution-fallback") throws(OptionValueError) -> ResolutionFallback {
         let expected = "give the longer axis's length ('100mm', 1 to 10000 mm) or device units per millimetre ('7.68/mm')"
         guard let value = ResolutionFallback(text) else {
             throw OptionValueError(option: option, value: TextExcerpt.make(text),

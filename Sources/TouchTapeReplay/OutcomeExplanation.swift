@@ -16,19 +16,19 @@ import TouchTapeDismissal
 /// why.summary          // "threshold: release progress 0.566 > threshold 0.333 (margin +0.232)"
 /// why.thresholdMargin  // 0.232
 /// ```
-public struct OutcomeExplanation: Hashable, Sendable {
+package struct OutcomeExplanation: Hashable, Sendable {
     /// One sentence; starts with the reason's word (`threshold:`, `flick:`, `refused:` …).
-    public var summary: String
+    package var summary: String
     /// The fraction the threshold test compares at release minus the threshold (positive:
     /// past it); `nil` without a decision or a threshold.
-    public var thresholdMargin: Double?
+    package var thresholdMargin: Double?
     /// The release velocity as the flick rule measures it, signed towards the dismiss edge
     /// (|v| for Transition's 2-D magnitude when its dominant direction is the edge, −|v|
     /// when it is the opposite edge, the on-axis component otherwise), minus the minimum
     /// flick velocity; `nil` without a decision or with flicks off.
-    public var flickMargin: Double?
+    package var flickMargin: Double?
 
-    public init(summary: String, thresholdMargin: Double?, flickMargin: Double?) {
+    package init(summary: String, thresholdMargin: Double?, flickMargin: Double?) {
         self.summary = summary
         self.thresholdMargin = thresholdMargin
         self.flickMargin = flickMargin
@@ -36,7 +36,7 @@ public struct OutcomeExplanation: Hashable, Sendable {
 
     /// - Parameter pan: the recognizer's settings (slop, finger rules), when known; the
     ///   words for a pan that never began then name the slop and the profile's maximum.
-    public init(transcript t: Transcript, pan: PanSettings? = nil) {
+    package init(transcript t: Transcript, pan: PanSettings? = nil) {
         let settings = t.settings
         var margins: (Double?, Double?) = (nil, nil)
         if let d = t.decision, t.outcome != .none {
@@ -65,7 +65,7 @@ public struct OutcomeExplanation: Hashable, Sendable {
     }
 
     /// The release velocity as the flick rule measures it, signed towards the edge.
-    public static func flickValue(_ velocity: Vector2, settings: DismissalSettings) -> Double? {
+    package static func flickValue(_ velocity: Vector2, settings: DismissalSettings) -> Double? {
         guard settings.flick != nil, settings.rule != .vetoOnly else { return nil }
         let edge = settings.edge
         switch settings.velocityMeasure {

@@ -12,9 +12,9 @@ import TouchTapeDismissal
 /// let sweep = OutcomeSweep(samples: run.samples, settings: configuration.dismissal)
 /// let flips = sweep.boundaries(of: .threshold, in: 0...1)   // [Boundary(value: 0.566, below: .finish, above: .cancel)]
 /// ```
-public struct OutcomeSweep: Sendable {
+package struct OutcomeSweep: Sendable {
     /// The setting a sweep varies.
-    public enum Setting: String, Hashable, Sendable, CaseIterable {
+    package enum Setting: String, Hashable, Sendable, CaseIterable {
         /// The completion threshold (fraction).
         case threshold
         /// The minimum flick velocity (points per second).
@@ -22,26 +22,26 @@ public struct OutcomeSweep: Sendable {
     }
 
     /// One flip of the outcome.
-    public struct Boundary: Hashable, Sendable {
+    package struct Boundary: Hashable, Sendable {
         /// The smallest value of the setting with outcome ``above``.
-        public var value: Double
-        public var below: Outcome
-        public var above: Outcome
+        package var value: Double
+        package var below: Outcome
+        package var above: Outcome
     }
 
-    public var samples: [PanSample]
-    public var settings: DismissalSettings
+    package var samples: [PanSample]
+    package var settings: DismissalSettings
     /// Grid points over the range before bisection.
-    public var gridPoints: Int
+    package var gridPoints: Int
 
-    public init(samples: [PanSample], settings: DismissalSettings, gridPoints: Int = 200) {
+    package init(samples: [PanSample], settings: DismissalSettings, gridPoints: Int = 200) {
         self.samples = samples
         self.settings = settings
         self.gridPoints = gridPoints
     }
 
     /// The settings with `setting` set to `value` (a flick velocity turns flicks on).
-    public func settings(_ setting: Setting, _ value: Double) -> DismissalSettings {
+    package func settings(_ setting: Setting, _ value: Double) -> DismissalSettings {
         var s = settings
         switch setting {
         case .threshold: s.completionThreshold = value
@@ -55,7 +55,7 @@ public struct OutcomeSweep: Sendable {
     /// (``InteractiveDismissalController/handlePan(_:transition:)``) as ``DismissalDriver``
     /// feeds it (from the first `.began`; refused → none; decided at the first
     /// `.ended`/`.cancelled`; a second `.began` first → none), with no completion animation.
-    public static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
+    package static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
         var controller = DismissalController(settings: settings)
         let view = GestureView(settings: settings)
         var transition = TransitionContext(distance: settings.divisor)
@@ -80,12 +80,12 @@ public struct OutcomeSweep: Sendable {
         return .none
     }
 
-    public func outcome(_ setting: Setting, _ value: Double) -> Outcome {
+    package func outcome(_ setting: Setting, _ value: Double) -> Outcome {
         Self.outcome(samples: samples, settings: settings(setting, value))
     }
 
     /// Every flip of the outcome as `setting` runs over `range`, in increasing order.
-    public func boundaries(of setting: Setting, in range: ClosedRange<Double>) -> [Boundary] {
+    package func boundaries(of setting: Setting, in range: ClosedRange<Double>) -> [Boundary] {
         let steps = max(gridPoints, 1)
         var found: [Boundary] = []
         var previous = (value: range.lowerBound, outcome: outcome(setting, range.lowerBound))

@@ -8,19 +8,19 @@ import TouchTapePan
 /// "Clamped" means the raw fraction lies at or beyond a bound of the settings' clamp
 /// range. Only updates that reached UIKit are compared (a sample the controller did not
 /// forward carries the previous value).
-public struct ProgressMonotonicCheck: Check {
+package struct ProgressMonotonicCheck: Check {
     /// `progress-monotonic`, as reports and JUnit name this check.
-    public let name = "progress-monotonic"
+    package let name = "progress-monotonic"
     /// Movement smaller than this (points along the axis) counts as none.
-    public static let axisTolerance = 1e-9
+    package static let axisTolerance = 1e-9
     /// Progress changes smaller than this count as none.
-    public static let progressTolerance = 1e-12
+    package static let progressTolerance = 1e-12
 
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         let sent = t.updates.filter(\.sentToUIKit)
         let matched = Self.samples(at: sent.map(\.time), in: t.samples)
         let clamp = t.settings.progressClamp

@@ -2,14 +2,14 @@ import TouchTapeDismissal
 
 /// `progress-range`: while interactive, the fraction UIKit holds stays in 0…1 and no
 /// value anywhere in the transcript is NaN or infinite.
-public struct ProgressRangeCheck: Check {
+package struct ProgressRangeCheck: Check {
     /// `progress-range`, as reports and JUnit name this check.
-    public let name = "progress-range"
+    package let name = "progress-range"
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         for u in t.updates {
             guard u.progress.isFinite, u.rawProgress.isFinite else {
                 return fail("non-finite progress at t=\(fmt(u.time)) s (progress \(u.progress), raw \(u.rawProgress))")

@@ -22,24 +22,24 @@ import Yams
 ///
 /// Precedence: the profile's defaults < this file < the command line, setting by setting
 /// (``SessionSettings/overlaid(by:)``).
-public struct ProjectConfiguration: Hashable, Sendable {
+package struct ProjectConfiguration: Hashable, Sendable {
     /// The name searched for upwards from the current folder.
-    public static let fileName = "touchtape.yml"
+    package static let fileName = "touchtape.yml"
     /// The keys a file may hold.
-    public static let keys = ["profile", "threshold", "flick-velocity", "flick", "edge", "distance", "scale",
+    package static let keys = ["profile", "threshold", "flick-velocity", "flick", "edge", "distance", "scale",
                               "resolution-fallback", "velocity", "slop", "recordings"]
 
     /// The file it was read from.
-    public var file: String
+    package var file: String
     /// The settings the file sets; a setting it leaves out stays `nil` (the profile's).
-    public var settings: SessionSettings
+    package var settings: SessionSettings
     /// Whether the file names a profile (otherwise the command line's or the default).
-    public var setsProfile: Bool
+    package var setsProfile: Bool
     /// Recording paths, resolved against the file's folder; empty when not given.
-    public var recordings: [String]
+    package var recordings: [String]
 
     /// Reads and checks `path`.
-    public static func load(path: String) throws(ProjectConfigurationError) -> ProjectConfiguration {
+    package static func load(path: String) throws(ProjectConfigurationError) -> ProjectConfiguration {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ProjectConfigurationError(file: path, line: nil, message: "cannot read the configuration file",
@@ -50,7 +50,7 @@ public struct ProjectConfiguration: Hashable, Sendable {
 
     /// The nearest `touchtape.yml` in `directory` or a folder above it (up to the
     /// filesystem root), or `nil`.
-    public static func find(from directory: String) -> String? {
+    package static func find(from directory: String) -> String? {
         var folder = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = folder.appendingPathComponent(fileName).path
@@ -64,7 +64,7 @@ public struct ProjectConfiguration: Hashable, Sendable {
 
     /// Parses a configuration's text; `file` names it in errors and anchors relative
     /// recording paths.
-    public static func parse(_ text: String, file: String) throws(ProjectConfigurationError) -> ProjectConfiguration {
+    package static func parse(_ text: String, file: String) throws(ProjectConfigurationError) -> ProjectConfiguration {
         func failure(_ line: Int?, _ message: String, _ hint: String) -> ProjectConfigurationError {
             ProjectConfigurationError(file: file, line: line, message: message, hint: hint)
         }
@@ -191,7 +191,7 @@ extension SessionSettings {
     /// These settings with every setting `other` gives replacing this one's: `other`'s
     /// non-`nil` values, its profile when `profileSet`, its flicks when `flickSet`.
     /// (defaults < configuration file < command line.)
-    public func overlaid(by other: SessionSettings, profileSet: Bool, flickSet: Bool) -> SessionSettings {
+    package func overlaid(by other: SessionSettings, profileSet: Bool, flickSet: Bool) -> SessionSettings {
         var result = self
         if profileSet { result.profile = other.profile }
         if let v = other.threshold { result.threshold = v }

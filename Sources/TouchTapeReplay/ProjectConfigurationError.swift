@@ -1,12 +1,12 @@
 /// A `touchtape.yml` that cannot be used: where (file, line) and what, with a hint.
-public struct ProjectConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
+package struct ProjectConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var file: String
     /// The 1-based line at fault; `nil` when the whole file is (unreadable, not a mapping).
-    public var line: Int?
-    public var message: String
-    public var hint: String
+    package var line: Int?
+    package var message: String
+    package var hint: String
 
-    public init(file: String, line: Int?, message: String, hint: String) {
+    package init(file: String, line: Int?, message: String, hint: String) {
         self.file = file
         self.line = line
         self.message = message
@@ -15,5 +15,5 @@ public struct ProjectConfigurationError: Error, Hashable, Sendable, CustomString
 
     /// `touchtape.yml:4: threshold must be …` (the hint goes on its own line, as for
     /// recordings' errors).
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+    package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
 }

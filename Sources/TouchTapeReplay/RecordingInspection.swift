@@ -5,54 +5,54 @@ import TouchTapeTracks
 
 /// One track as `touchtape inspect` shows it: when, how long, how many fingers, frames and
 /// events, and its label. Made as the track ends, without keeping its events.
-public struct TrackSummary: Hashable, Sendable {
+package struct TrackSummary: Hashable, Sendable {
     /// 1-based, as every command numbers tracks.
-    public var number: Int
+    package var number: Int
     /// Time of the track's first event.
-    public var start: EventTime
+    package var start: EventTime
     /// Seconds from the first event to the last.
-    public var duration: Double
+    package var duration: Double
     /// The most contacts down at once.
-    public var fingers: Int
+    package var fingers: Int
     /// Frames in the track.
-    public var frames: Int
+    package var frames: Int
     /// Events in the track.
-    public var events: Int
+    package var events: Int
     /// The track's label and note, and whether the recorder cut it short.
-    public var annotation: TrackAnnotation
+    package var annotation: TrackAnnotation
     /// The recording ended with contacts still down.
-    public var endsWithContactsDown: Bool
+    package var endsWithContactsDown: Bool
 
     /// Cut short by the recorder, or by the end of the file.
-    public var isCutShort: Bool { annotation.cutShort || endsWithContactsDown }
+    package var isCutShort: Bool { annotation.cutShort || endsWithContactsDown }
 }
 
 /// A recording read as a stream for `touchtape inspect`: its device, then each track's
 /// ``TrackSummary`` as the track ends, then what the end of the file said. Memory stays
 /// flat in the number of tracks (a million tracks needed a gigabyte when the whole file
 /// and every track were held).
-public struct RecordingInspection {
+package struct RecordingInspection {
     /// The file as reports name it.
-    public let displayName: String
+    package let displayName: String
     /// The device.
-    public let description: DeviceDescription
+    package let description: DeviceDescription
     /// What the file's header says beyond the device (which device of several, recorder).
-    public let metadata: RecordingMetadata
+    package let metadata: RecordingMetadata
     /// How device units become millimetres, and what was assumed.
-    public let units: MillimetreConversion
+    package let units: MillimetreConversion
     /// Notes from reading (a file cut short), known at the end.
-    public private(set) var notes: [String] = []
+    package private(set) var notes: [String] = []
     /// Events read.
-    public private(set) var eventCount = 0
+    package private(set) var eventCount = 0
     /// Tracks found.
-    public private(set) var trackCount = 0
+    package private(set) var trackCount = 0
 
     private var stream: RecordingStream
     private var session: TrackSession
 
     /// Opens `source` (locked as `locking` says) and reads its description; refuses a
     /// device that is neither a touchscreen nor a touchpad.
-    public init(_ source: RecordingSource, locking: ReadLocking) throws(RecordingError) {
+    package init(_ source: RecordingSource, locking: ReadLocking) throws(RecordingError) {
         stream = try RecordingStream(source, locking: locking)
         try stream.requireTouchDevice()
         displayName = source.displayName
@@ -64,7 +64,7 @@ public struct RecordingInspection {
 
     /// Reads the whole file, calling `track` with each track's summary in order (once its
     /// label is known), and stops early when `cancelled` says so (a stop signal): `false`.
-    public mutating func run(cancelled: () -> Bool = { false },
+    package mutating func run(cancelled: () -> Bool = { false },
                              track: (TrackSummary) throws -> Void) throws -> Bool {
         // Per track in progress: where it starts, and the time of each frame's first event.
         var frameStart: EventTime?
@@ -124,9 +124,9 @@ public struct RecordingInspection {
 /// recording (file name, device name, note) goes through ``TextExcerpt`` in text, so a
 /// downloaded recording cannot drive the terminal, and through ``JSONValue`` in JSON, so
 /// the output is valid whatever the name holds.
-public enum InspectRenderer {
+package enum InspectRenderer {
     /// The lines about the file and its device, before its tracks.
-    public static func textHeader(_ inspection: RecordingInspection) -> String {
+    package static func textHeader(_ inspection: RecordingInspection) -> String {
         let d = inspection.description
         let c = d.classification
         let name = TextExcerpt.make(d.name, limit: nil)
@@ -145,7 +145,7 @@ public enum InspectRenderer {
     }
 
     /// One track's line.
-    public static func textLine(_ t: TrackSummary) -> String {
+    package static func textLine(_ t: TrackSummary) -> String {
         var line = "  track \(t.number): start \(t.start), \(round1(t.duration * 1000)) ms, fingers \(t.fingers), frames \(t.frames), events \(t.events)"
         if let e = t.annotation.expected { line += ", expect \(e.rawValue)" }
         if let n = t.annotation.note, !n.isEmpty { line += ", note \"\(TextExcerpt.make(n, limit: nil))\"" }
@@ -154,14 +154,14 @@ public enum InspectRenderer {
     }
 
     /// The lines after the tracks: notes, and the counts.
-    public static func textFooter(_ inspection: RecordingInspection) -> String {
+    package static func textFooter(_ inspection: RecordingInspection) -> String {
         var out = ""
         for note in inspection.notes { out += "  note: \(TextExcerpt.make(note, limit: nil))\n" }
         return out + "  events: \(inspection.eventCount), tracks: \(inspection.trackCount)\n"
     }
 
     /// One file as a JSON object.
-    public static func json(_ inspection: RecordingInspection, tracks: [TrackSummary]) -> JSONValue {
+    package static func json(_ inspection: RecordingInspection, tracks: [TrackSummary]) -> JSONValue {
         let c = inspection.description.classification
         return .object([
             ("file", .string(inspection.displayName)),

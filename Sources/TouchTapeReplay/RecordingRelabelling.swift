@@ -10,9 +10,9 @@ import TouchTapeTracks
 /// before a byte is written), then again through ``TrackRelabelling`` into the output. Memory is flat in the
 /// number of tracks: a million-track recording needed 1.9 GB when the whole file and every
 /// track were held.
-public enum RecordingRelabelling {
+package enum RecordingRelabelling {
     /// What a chosen track gets.
-    public enum Edit: Sendable {
+    package enum Edit: Sendable {
         /// Sets what is given, keeps the rest (`note: ""` removes the note).
         case set(expected: ExpectedOutcome?, note: String?)
         /// Removes the expectation and the note (a recorder's "cut short" stays: it is a fact).
@@ -22,13 +22,13 @@ public enum RecordingRelabelling {
     }
 
     /// A relabelling that cannot be done, said before anything is written.
-    public struct Refusal: Error, Sendable {
-        public var message: String
-        public var hint: String?
+    package struct Refusal: Error, Sendable {
+        package var message: String
+        package var hint: String?
     }
 
     /// The number of tracks in `source`, read as a stream.
-    public static func trackCount(_ source: RecordingSource, locking: ReadLocking) throws -> Int {
+    package static func trackCount(_ source: RecordingSource, locking: ReadLocking) throws -> Int {
         try walk(source, locking: locking) { _ in }.tracks
     }
 
@@ -55,7 +55,7 @@ public enum RecordingRelabelling {
     /// lost), or what reading and writing throw. `false`: `cancelled` stopped it between two
     /// writes (the caller drops `output`). The caller commits `output`.
     @discardableResult
-    public static func relabel(
+    package static func relabel(
         _ source: RecordingSource, locking: ReadLocking, tracks: [Int], edit: Edit, format: RecordingFormat,
         output: OutputFile, inPlace: Bool = false, cancelled: () -> Bool = { false },
         changed: @escaping (TrackRelabelling.Change) throws -> Void
@@ -153,15 +153,15 @@ public enum RecordingRelabelling {
 /// stream) before the file being labelled is locked, so `label A --from B` and `label B
 /// --from A` at once cannot each hold one file while waiting for the other. Only tracks
 /// with an expectation or a note are held (a few dozen bytes each).
-public struct CopiedLabels: Sendable {
+package struct CopiedLabels: Sendable {
     /// The file as reports name it.
-    public let displayName: String
+    package let displayName: String
     /// How many tracks it has.
-    public let trackCount: Int
+    package let trackCount: Int
     private let labels: [Int: TrackAnnotation]
 
     /// Reads `source`'s labels.
-    public init(_ source: RecordingSource, locking: ReadLocking) throws {
+    package init(_ source: RecordingSource, locking: ReadLocking) throws {
         var labels: [Int: TrackAnnotation] = [:]
         trackCount = try RecordingRelabelling.walk(source, locking: locking) { step in
             guard case .label(let track, let annotation) = step, annotation.expected != nil || annotation.note != nil else { return }
@@ -172,5 +172,5 @@ public struct CopiedLabels: Sendable {
     }
 
     /// Track `number`'s expectation and note (empty when it has neither).
-    public func annotation(of number: Int) -> TrackAnnotation { labels[number] ?? TrackAnnotation() }
+    package func annotation(of number: Int) -> TrackAnnotation { labels[number] ?? TrackAnnotation() }
 }

@@ -6,7 +6,7 @@ import TouchTapeDismissal
 /// A recording file through a ``ReplaySession``, streamed: the file is read item by item
 /// and each track is reported as soon as its label is known, so memory stays flat
 /// however long the recording.
-public enum RecordingReplay {
+package enum RecordingReplay {
     /// Replays every track of `source` with a fresh controller per track.
     ///
     /// - Returns: notes on the whole file that no track could carry (a truncated file
@@ -14,7 +14,7 @@ public enum RecordingReplay {
     /// - Throws: the reader's ``RecordingError`` (with file, line and hint), including
     ///   ``RecordingError/Kind/noTouchDevice`` before any track is reported.
     @discardableResult
-    public static func run<Controller: InteractiveDismissalController>(
+    package static func run<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
         cancelled: () -> Bool = { false }, locking: ReadLocking = .standard,
@@ -31,7 +31,7 @@ public enum RecordingReplay {
     /// reported, so that notes on the whole file (known only at its end, e.g. how it was
     /// cut short) go with its last track.
     @discardableResult
-    public static func replay<Controller: InteractiveDismissalController>(
+    package static func replay<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
         cancelled: () -> Bool = { false }, keepFrames: Bool = false, locking: ReadLocking = .standard,
@@ -104,7 +104,7 @@ public enum RecordingReplay {
 
     /// The same with TouchTape's own controller following the configuration.
     @discardableResult
-    public static func run(_ source: RecordingSource, configuration: ReplayConfiguration,
+    package static func run(_ source: RecordingSource, configuration: ReplayConfiguration,
                            report: (TrackResult) throws -> Void) throws -> [String] {
         try run(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
                 report: report)
@@ -112,7 +112,7 @@ public enum RecordingReplay {
 }
 
 /// A replay stopped early because its caller asked (a stop signal): no report of the file.
-public struct ReplayCancelled: Error, Hashable, Sendable {
+package struct ReplayCancelled: Error, Hashable, Sendable {
     /// The one value.
-    public init() {}
+    package init() {}
 }

@@ -7,7 +7,7 @@ extension ReleaseRules {
     /// explain its decision (``TransitionContext/explain(_:_:)``): a flick or cancel
     /// velocity when the velocity decides, otherwise the position test (threshold or anchor).
     /// It names the rule only; whether the outcome agrees is for the checks to say.
-    public func verdict(for decision: Decision, release: PanSample?) -> (reason: DecisionReason, detail: String) {
+    package func verdict(for decision: Decision, release: PanSample?) -> (reason: DecisionReason, detail: String) {
         switch velocityVerdict(decision.velocity) {
         case .forwardFlick(let why):
             return (.flick, why)

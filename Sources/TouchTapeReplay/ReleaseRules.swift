@@ -7,15 +7,15 @@ import TouchTapeDismissal
 /// Written here, apart from `DismissalController`, on purpose: the checks are an
 /// independent oracle, so a controller that drifts from its declared settings (or an
 /// app developer's own controller) is caught rather than agreed with.
-public struct ReleaseRules: Sendable {
+package struct ReleaseRules: Sendable {
     /// The settings in force.
-    public var settings: DismissalSettings
+    package var settings: DismissalSettings
 
     /// A value from its parts.
-    public init(settings: DismissalSettings) { self.settings = settings }
+    package init(settings: DismissalSettings) { self.settings = settings }
 
     /// What the velocity alone says at release.
-    public enum VelocityVerdict: Hashable, Sendable {
+    package enum VelocityVerdict: Hashable, Sendable {
         /// A flick towards the dismiss edge: finish whatever the position.
         case forwardFlick(String)
         /// A flick against it, or a cancel-velocity veto: cancel whatever the position.
@@ -25,7 +25,7 @@ public struct ReleaseRules: Sendable {
     }
 
     /// What the release velocity alone says under these rules.
-    public func velocityVerdict(_ velocity: Vector2) -> VelocityVerdict {
+    package func velocityVerdict(_ velocity: Vector2) -> VelocityVerdict {
         let edge = settings.edge
         let projected = edge.component(of: velocity)
         // Forward flick.
@@ -64,7 +64,7 @@ public struct ReleaseRules: Sendable {
     /// With no threshold a fraction test passes: nothing is there to fall short of (the
     /// velocity rules still apply). A threshold added to the anchor test (`replay
     /// --profile photozoom --threshold F`) must pass as well, on the clamped fraction.
-    public func positionPasses(progress: Double, rawProgress: Double, translation: Vector2) -> (passes: Bool, detail: String)? {
+    package func positionPasses(progress: Double, rawProgress: Double, translation: Vector2) -> (passes: Bool, detail: String)? {
         func fraction(_ value: Double, _ name: String) -> (passes: Bool, detail: String) {
             guard let threshold = settings.completionThreshold else { return (true, "\(name) \(fmt(value)), no threshold") }
             let passes = settings.thresholdComparison.holds(value, threshold)

@@ -4,20 +4,20 @@ import TouchTapeDismissal
 
 /// Everything a replay run is configured with: the rules the controller follows (a
 /// profile plus overrides), how device units become points, and the virtual display.
-public struct ReplayConfiguration: Sendable {
+package struct ReplayConfiguration: Sendable {
     /// The profile (or controller) name reports carry.
-    public var profileName: String
+    package var profileName: String
     /// What the controller did with the samples.
-    public var dismissal: DismissalSettings
+    package var dismissal: DismissalSettings
     /// How contacts become pan samples.
-    public var pan: PanSettings
+    package var pan: PanSettings
     /// What a device reporting resolution 0 is assumed to measure.
-    public var resolutionFallback: ResolutionFallback
+    package var resolutionFallback: ResolutionFallback
     /// The virtual display, frames per second (completion animation).
-    public var frameRate: Double
+    package var frameRate: Double
 
     /// A value from its parts.
-    public init(profileName: String, dismissal: DismissalSettings, pan: PanSettings = PanSettings(),
+    package init(profileName: String, dismissal: DismissalSettings, pan: PanSettings = PanSettings(),
                 resolutionFallback: ResolutionFallback = .standard, frameRate: Double = VirtualClock.defaultFrameRate) {
         // A profile's maximum touch count (Transition: 1) is enforced once, where UIKit
         // enforces it: the pan recognizer ignores touches beyond it and keeps tracking the

@@ -20,46 +20,46 @@ import TouchTapeDismissal
 /// let report = runner.run(try RecordingLocator.sources(for: ["Recordings"]))
 /// print(ReportFormat.text.render(report))
 /// ```
-public struct ReplayEngine<Controller: InteractiveDismissalController> {
+package struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// The report header's name: the profile's, or the app controller's.
-    public var name: String
+    package var name: String
     /// The settings changed from the profile's, in words, for the report header.
-    public var overrides: [String]
+    package var overrides: [String]
     /// The replay configuration (rules, pan settings, display).
-    public var configuration: ReplayConfiguration
+    package var configuration: ReplayConfiguration
     /// Makes the fresh controller of each track, from the configuration.
-    public var makeController: (ReplayConfiguration) -> Controller
+    package var makeController: (ReplayConfiguration) -> Controller
     /// Which tracks are replayed into the sinks, by their label.
-    public var tracks: TrackFilter
+    package var tracks: TrackFilter
     /// Replay only this shard's tracks.
-    public var shard: ReplayShard?
+    package var shard: ReplayShard?
     /// Stop after the first file with a failed check or a read error.
-    public var failFast: Bool
+    package var failFast: Bool
     /// Also replay each track's ``Probe``s (its boundary variants) into a fresh controller,
     /// each a row of the report after its track.
-    public var probes = false
+    package var probes = false
     /// Also analyse each recorded track's ``Stability`` (40 perturbations of its frames).
-    public var stability = false
+    package var stability = false
     /// Only these tracks (by number, in every file), `nil`: all.
-    public var trackNumbers: Set<Int>?
+    package var trackNumbers: Set<Int>?
     /// Only these probes (with ``probes``), `nil`: all; with a probe named, the recorded
     /// track itself is not a row, so `--track 3 --probe threshold+0` reproduces one row.
-    public var probeKinds: Set<Probe.Kind>?
+    package var probeKinds: Set<Probe.Kind>?
     /// A wall clock in seconds, to time each file and track for JUnit; `nil`: not timed.
-    public var clock: (() -> Double)?
+    package var clock: (() -> Double)?
     /// Looked at every 4096 items and before each file (a signal arrived): when it says
     /// so, ``run(_:problems:into:progress:)`` stops there and does not finish its sinks, so a
     /// report being written is left incomplete for its writer to drop.
-    public var cancelled: (() -> Bool)?
+    package var cancelled: (() -> Bool)?
     /// How each recording is locked while it is read (a `label` rewriting it is waited for).
-    public var locking: ReadLocking = .standard
+    package var locking: ReadLocking = .standard
     /// When and where the run is made, for JUnit (``ReportHeading/timestamp``); `nil`: not said.
-    public var timestamp: String?
+    package var timestamp: String?
     /// See ``timestamp``.
-    public var hostname: String?
+    package var hostname: String?
 
     /// An engine from its parts.
-    public init(name: String, overrides: [String] = [], configuration: ReplayConfiguration, tracks: TrackFilter = .all,
+    package init(name: String, overrides: [String] = [], configuration: ReplayConfiguration, tracks: TrackFilter = .all,
                 shard: ReplayShard? = nil, failFast: Bool = false, clock: (() -> Double)? = nil,
                 cancelled: (() -> Bool)? = nil, makeController: @escaping (ReplayConfiguration) -> Controller) {
         self.name = name
@@ -75,7 +75,7 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
 
     /// Replays `sources` in order and returns the whole report; `progress` after each
     /// track and each file.
-    public func run(_ sources: [RecordingSource], problems: [RecordingError] = [],
+    package func run(_ sources: [RecordingSource], problems: [RecordingError] = [],
                     progress: (ReplayProgress) -> Void = { _ in }) -> ReplayReport {
         let collector = ReplayReportCollector()
         // A collector never fails to write, so the run cannot throw here.
@@ -84,7 +84,7 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     }
 
     /// The heading of a run over `sources`: the folder is the one they share.
-    public func heading(for sources: [RecordingSource]) -> ReportHeading {
+    package func heading(for sources: [RecordingSource]) -> ReportHeading {
         var heading = ReportHeading(profile: name, overrides: overrides,
                       settings: EffectiveSettings(configuration: configuration), shard: shard,
                       folder: TextReportRenderer.commonFolder(sources.map(\.eventsPath)))
@@ -100,7 +100,7 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
     ///   stopped the run: then the sinks were not finished).
     /// - Throws: a sink's ``OutputError`` (the report could not be written), which stops the run.
     @discardableResult
-    public func run(_ sources: [RecordingSource], problems: [RecordingError] = [], into sinks: [any ReplayReportSink],
+    package func run(_ sources: [RecordingSource], problems: [RecordingError] = [], into sinks: [any ReplayReportSink],
                     progress: (ReplayProgress) -> Void = { _ in }) throws(OutputError) -> ReplayTally {
         let heading = heading(for: sources)
         for sink in sinks { try sink.begin(heading) }
@@ -225,11 +225,11 @@ public struct ReplayEngine<Controller: InteractiveDismissalController> {
 
 /// The engine with TouchTape's own controller, following a profile and its overrides: what
 /// `touchtape replay` runs.
-public typealias ReplayRunner = ReplayEngine<DismissalController>
+package typealias ReplayRunner = ReplayEngine<DismissalController>
 
 extension ReplayEngine where Controller == DismissalController {
     /// The built-in controller under `settings` (validated into `configuration`).
-    public init(settings: SessionSettings, configuration: ReplayConfiguration, shard: ReplayShard? = nil,
+    package init(settings: SessionSettings, configuration: ReplayConfiguration, shard: ReplayShard? = nil,
                 failFast: Bool = false, clock: (() -> Double)? = nil, cancelled: (() -> Bool)? = nil) {
         self.init(name: settings.profile.rawValue, overrides: settings.overrideDescriptions, configuration: configuration,
                   shard: shard, failFast: failFast, clock: clock, cancelled: cancelled) {

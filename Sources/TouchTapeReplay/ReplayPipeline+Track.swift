@@ -6,7 +6,7 @@ import TouchTapeDismissal
 
 extension ReplayPipeline {
     /// The stages before the controller: track → frames (mm) → pan samples (points).
-    public static func samples(for track: Track, configuration: ReplayConfiguration) -> (samples: [PanSample], units: MillimetreConversion) {
+    package static func samples(for track: Track, configuration: ReplayConfiguration) -> (samples: [PanSample], units: MillimetreConversion) {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
         let frames = track.frames(units: units)
         let kind = track.description.classification.kind
@@ -14,13 +14,13 @@ extension ReplayPipeline {
     }
 
     /// One track through the whole pipeline with TouchTape's own controller.
-    public static func transcript(for track: Track, file: String, configuration: ReplayConfiguration) -> Transcript {
+    package static func transcript(for track: Track, file: String, configuration: ReplayConfiguration) -> Transcript {
         transcript(for: track, file: file, configuration: configuration,
                    controller: DismissalController(settings: configuration.dismissal))
     }
 
     /// One track through the whole pipeline with any controller (an app's own).
-    public static func transcript<Controller: InteractiveDismissalController>(
+    package static func transcript<Controller: InteractiveDismissalController>(
         for track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
     ) -> Transcript {
         TrackRun(track: track, file: file, configuration: configuration, controller: controller)

@@ -5,13 +5,13 @@ import TouchTapeDismissal
 /// The replay's stages that run after pan recognition, as pure functions:
 /// pan samples → any ``InteractiveDismissalController`` on a virtual clock → ``Transcript``
 /// → check results. (`ReplayPipeline+Track.swift` adds the stages before: track → frames → samples.)
-public enum ReplayPipeline {
+package enum ReplayPipeline {
     /// Drives `controller` with the samples of the track's first pan and records everything.
     ///
     /// - Parameters:
     ///   - settings: the rules the controller claims to follow; the checks hold it to them.
     ///   - frameRate: the virtual display's refresh rate for the completion animation.
-    public static func transcript<Controller: InteractiveDismissalController>(
+    package static func transcript<Controller: InteractiveDismissalController>(
         samples: [PanSample], controller: Controller, settings: DismissalSettings, profileName: String,
         context: TrackContext, frameRate: Double = VirtualClock.defaultFrameRate
     ) -> Transcript {
@@ -21,7 +21,7 @@ public enum ReplayPipeline {
     }
 
     /// The transcript of samples a controller already ran (``DismissalRun``, ``DismissalDriver``).
-    public static func transcript(samples: [PanSample], run: DismissalRunResult, settings: DismissalSettings,
+    package static func transcript(samples: [PanSample], run: DismissalRunResult, settings: DismissalSettings,
                                   profileName: String, context: TrackContext) -> Transcript {
         var notes = context.notes
         if samples.isEmpty {
@@ -53,7 +53,7 @@ public enum ReplayPipeline {
     }
 
     /// Runs every check on a transcript.
-    public static func check(_ transcript: Transcript, checks: [any Check] = StandardChecks.all) -> [CheckResult] {
+    package static func check(_ transcript: Transcript, checks: [any Check] = StandardChecks.all) -> [CheckResult] {
         checks.map { $0.evaluate(transcript) }
     }
 }

@@ -6,26 +6,26 @@
 ///
 /// Nothing is shown for runs shorter than ``delay``, and at most one redraw per
 /// ``interval``; ``finish()`` clears the line so the report starts on a clean one.
-public struct ReplayProgressLine: Sendable {
+package struct ReplayProgressLine: Sendable {
     /// Seconds after the start before the first line (short runs stay silent).
-    public var delay: Double
+    package var delay: Double
     /// Least seconds between two redraws.
-    public var interval: Double
-    public let start: Double
+    package var interval: Double
+    package let start: Double
     private var lastDrawn: Double?
 
-    public init(start: Double, delay: Double = 1, interval: Double = 0.2) {
+    package init(start: Double, delay: Double = 1, interval: Double = 0.2) {
         self.start = start
         self.delay = delay
         self.interval = interval
     }
 
     /// Whether a line is on the screen.
-    public var isShowing: Bool { lastDrawn != nil }
+    package var isShowing: Bool { lastDrawn != nil }
 
     /// What to write now: the line, after a carriage return and an erase to its end;
     /// `nil` when it is too early or too soon after the last redraw.
-    public mutating func update(_ progress: ReplayProgress, now: Double) -> String? {
+    package mutating func update(_ progress: ReplayProgress, now: Double) -> String? {
         let elapsed = now - start
         guard elapsed >= delay else { return nil }
         if let lastDrawn, now - lastDrawn < interval, progress.filesDone < progress.filesTotal { return nil }
@@ -34,13 +34,13 @@ public struct ReplayProgressLine: Sendable {
     }
 
     /// What erases the line at the end (`nil` when none was drawn).
-    public func finish() -> String? {
+    package func finish() -> String? {
         isShowing ? "\r\u{1B}[K" : nil
     }
 
     /// The words: files done of all, tracks so far, tracks per second, and the time left
     /// estimated from the files' pace (track totals are unknown until every file is read).
-    public static func text(_ progress: ReplayProgress, elapsed: Double) -> String {
+    package static func text(_ progress: ReplayProgress, elapsed: Double) -> String {
         var text = "replay: \(progress.filesDone)/\(progress.filesTotal) files, \(progress.tracksDone) track\(progress.tracksDone == 1 ? "" : "s")"
         guard elapsed > 0 else { return text }
         text += ", \(TextReportRenderer.fixed(Double(progress.tracksDone) / elapsed, 1)) tracks/s"

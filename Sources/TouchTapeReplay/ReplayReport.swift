@@ -2,40 +2,40 @@
 /// tracks were found (files sorted by path), the files that could not be read, and the totals.
 public struct ReplayReport: Sendable {
     /// The profile name and any settings overridden on top of it, for the report header.
-    public var profile: String
+    package var profile: String
     /// The settings overridden on top of the profile, as the report header lists them.
-    public var overrides: [String]
+    package var overrides: [String]
     /// Every setting in force as a value (the profile's with the overrides applied); empty
     /// when the report was made without a configuration.
-    public var settings = EffectiveSettings(entries: [])
+    package var settings = EffectiveSettings(entries: [])
     /// One row per replayed track, in file and track order.
-    public var tracks: [TrackReport]
+    package var tracks: [TrackReport]
     /// Files that could not be read; every other file is still replayed.
     public var errors: [UnreadableFile]
     /// The shard this run replayed, if the run was split (`--shard I/N`).
-    public var shard: ReplayShard?
+    package var shard: ReplayShard?
     /// Notes on files that no track carries (a truncated file with no complete track).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// Wall-clock seconds spent on each file (JUnit's `time`); empty when not measured.
     /// Kept out of the JSON report, which stays byte-identical across runs.
-    public var fileSeconds: [String: Double] = [:]
+    package var fileSeconds: [String: Double] = [:]
     /// Wall-clock seconds spent on each track (JUnit's `time` of its test cases): from
     /// its first frame to the next track's first frame, or to the end of its file.
     /// Kept out of the JSON and text reports, like ``fileSeconds``.
-    public var trackSeconds: [TrackKey: Double] = [:]
+    package var trackSeconds: [TrackKey: Double] = [:]
 
     /// A track's identity in a run: its file and its number there.
-    public struct TrackKey: Hashable, Sendable {
-        public var file: String
-        public var track: Int
-        public init(file: String, track: Int) {
+    package struct TrackKey: Hashable, Sendable {
+        package var file: String
+        package var track: Int
+        package init(file: String, track: Int) {
             self.file = file
             self.track = track
         }
     }
 
     /// A value from its parts.
-    public init(profile: String, overrides: [String] = [], tracks: [TrackReport], errors: [UnreadableFile] = [],
+    package init(profile: String, overrides: [String] = [], tracks: [TrackReport], errors: [UnreadableFile] = [],
                 shard: ReplayShard? = nil) {
         self.profile = profile
         self.overrides = overrides
@@ -50,20 +50,20 @@ public struct ReplayReport: Sendable {
     public var failed: Int { tracks.count - passed }
 
     /// Checks that did not apply, over all tracks.
-    public var skippedChecks: Int { tracks.reduce(0) { $0 + $1.checks.filter(\.skipped).count } }
+    package var skippedChecks: Int { tracks.reduce(0) { $0 + $1.checks.filter(\.skipped).count } }
 
     /// What a report says before its tracks; the folder is the one the tracks' and the
     /// errors' files share.
-    public var heading: ReportHeading {
+    package var heading: ReportHeading {
         ReportHeading(profile: profile, overrides: overrides, settings: settings, shard: shard,
                       folder: TextReportRenderer.commonFolder(tracks.map(\.file) + errors.map(\.file)))
     }
 
     /// The counts, errors and notes, as a streamed report keeps them.
     /// Probes the run's tracks could not have (``ReplayTally/probesNotMade``).
-    public var probesNotMade = 0
+    package var probesNotMade = 0
 
-    public var tally: ReplayTally {
+    package var tally: ReplayTally {
         var tally = ReplayTally()
         for t in tracks { tally.add(t) }
         tally.errors = errors

@@ -3,30 +3,30 @@ import TouchTapeFormats
 /// Keeps a whole run as a ``ReplayReport`` (``ReplayEngine/run(_:problems:progress:)``, the HTML
 /// page, the API): memory grows with the tracks, about 6 KB each; `touchtape replay`'s
 /// text, JSON and JUnit reports are streamed instead (``ReportStream``).
-public final class ReplayReportCollector: ReplayReportSink {
+package final class ReplayReportCollector: ReplayReportSink {
     /// The run so far.
-    public private(set) var report = ReplayReport(profile: "", tracks: [])
+    package private(set) var report = ReplayReport(profile: "", tracks: [])
 
     /// An empty collector.
-    public init() {}
+    package init() {}
 
-    public func begin(_ heading: ReportHeading) {
+    package func begin(_ heading: ReportHeading) {
         report = ReplayReport(profile: heading.profile, overrides: heading.overrides, tracks: [], shard: heading.shard)
         report.settings = heading.settings
     }
 
-    public func track(_ replayed: ReplayedTrack, seconds: Double?) {
+    package func track(_ replayed: ReplayedTrack, seconds: Double?) {
         let track = replayed.report
         report.tracks.append(track)
         if let seconds { report.trackSeconds[.init(file: track.file, track: track.track)] = seconds }
     }
 
-    public func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
         if let error { report.errors.append(error) }
         if let seconds { report.fileSeconds[file] = seconds }
     }
 
-    public func finish(_ tally: ReplayTally) {
+    package func finish(_ tally: ReplayTally) {
         report.notes = tally.notes
         report.probesNotMade = tally.probesNotMade
     }
@@ -35,23 +35,23 @@ public final class ReplayReportCollector: ReplayReportSink {
 /// Keeps every replayed track whole, with its transcript and sample frames, beside the
 /// report (``ReplayReportCollector``): what the API's result, the HTML page's plots and
 /// pictures need, from the same run as the report (no second pass).
-public final class ReplayedTrackCollector: ReplayReportSink {
+package final class ReplayedTrackCollector: ReplayReportSink {
     /// The report so far.
-    public var report: ReplayReport { reports.report }
+    package var report: ReplayReport { reports.report }
     /// The tracks so far, in report order.
-    public private(set) var tracks: [ReplayedTrack] = []
+    package private(set) var tracks: [ReplayedTrack] = []
     private let reports = ReplayReportCollector()
 
     /// An empty collector.
-    public init() {}
+    package init() {}
 
-    public func begin(_ heading: ReportHeading) { reports.begin(heading) }
-    public func track(_ replayed: ReplayedTrack, seconds: Double?) {
+    package func begin(_ heading: ReportHeading) { reports.begin(heading) }
+    package func track(_ replayed: ReplayedTrack, seconds: Double?) {
         tracks.append(replayed)
         reports.track(replayed, seconds: seconds)
     }
-    public func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
         reports.endFile(file, seconds: seconds, error: error)
     }
-    public func finish(_ tally: ReplayTally) { reports.finish(tally) }
+    package func finish(_ tally: ReplayTally) { reports.finish(tally) }
 }

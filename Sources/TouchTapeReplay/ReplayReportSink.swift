@@ -7,7 +7,7 @@ import TouchTapeFormats
 /// The calls come in this order: ``begin(_:)``; per file, its tracks then
 /// ``endFile(_:seconds:error:)``; ``finish(_:)``. A thrown ``OutputError`` (the report
 /// could not be written) stops the run.
-public protocol ReplayReportSink: AnyObject {
+package protocol ReplayReportSink: AnyObject {
     /// Before the first file.
     func begin(_ heading: ReportHeading) throws(OutputError)
     /// A track, as soon as it is reported (its report row, transcript and sample frames);

@@ -29,13 +29,13 @@ import TouchTapeDismissal
 /// `.trackEnded` at its last frame, and `.trackReported` once its label is known (at the
 /// next track's first frame or the end of the stream: a recording's mark follows its
 /// track). A caller with no marks (live) can report at once with ``TrackRun/result(annotation:)``.
-public struct ReplaySession<Controller: InteractiveDismissalController> {
+package struct ReplaySession<Controller: InteractiveDismissalController> {
     /// The device the events came from.
-    public let description: DeviceDescription
+    package let description: DeviceDescription
     /// The file name reports carry.
-    public let file: String
+    package let file: String
     /// Settings for the tracks that begin from now on (a track keeps the ones it began with).
-    public var configuration: ReplayConfiguration
+    package var configuration: ReplayConfiguration
     private let makeController: (ReplayConfiguration) -> Controller
 
     private var tracks: TrackSession
@@ -45,7 +45,7 @@ public struct ReplaySession<Controller: InteractiveDismissalController> {
 
     /// - Parameter makeController: a fresh controller for each track, never one shared
     ///   instance (a controller keeps state from its pan).
-    public init(description: DeviceDescription, file: String, configuration: ReplayConfiguration,
+    package init(description: DeviceDescription, file: String, configuration: ReplayConfiguration,
                 makeController: @escaping (ReplayConfiguration) -> Controller) {
         self.description = description
         self.file = file
@@ -57,17 +57,17 @@ public struct ReplaySession<Controller: InteractiveDismissalController> {
     }
 
     /// The track in progress: its number and the controller's would-be decision, for a live view.
-    public var trackInProgress: Int? { current?.number }
+    package var trackInProgress: Int? { current?.number }
 
     /// What the controller would decide if the fingers lifted now (`nil` unless a pan
     /// is driving the controller).
-    public var decisionIfReleasedNow: Decision? {
+    package var decisionIfReleasedNow: Decision? {
         guard let current, let last = current.samples.last else { return nil }
         return current.driver.decisionIfReleased(last)
     }
 
     /// Feeds the next event.
-    public mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
+    package mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
         // A fixed-size result, not a list of steps: nothing allocated per event for it.
         let fed = tracks.feed(event)
         if let label = fed.label { try handle(label, emit) }
@@ -75,13 +75,13 @@ public struct ReplaySession<Controller: InteractiveDismissalController> {
     }
 
     /// An annotation mark read at this point of the recording.
-    public mutating func mark(_ annotation: TrackAnnotation) {
+    package mutating func mark(_ annotation: TrackAnnotation) {
         tracks.mark(annotation)
     }
 
     /// The recording ended: a track still in progress is cut off (its pan cancelled),
     /// and the last track is reported.
-    public mutating func finish(_ emit: (SessionStep) throws -> Void) rethrows {
+    package mutating func finish(_ emit: (SessionStep) throws -> Void) rethrows {
         var steps: [TrackStep] = []
         tracks.finish { steps.append($0) }
         for step in steps { try handle(step, emit) }
@@ -134,7 +134,7 @@ public struct ReplaySession<Controller: InteractiveDismissalController> {
 
 extension ReplaySession where Controller == DismissalController {
     /// A session with TouchTape's own controller following the configuration's settings.
-    public init(description: DeviceDescription, file: String, configuration: ReplayConfiguration) {
+    package init(description: DeviceDescription, file: String, configuration: ReplayConfiguration) {
         self.init(description: description, file: file, configuration: configuration) {
             DismissalController(settings: $0.dismissal)
         }
@@ -161,7 +161,7 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
 }
 
 /// What a ``ReplaySession`` reports, in stream order.
-public enum SessionStep {
+package enum SessionStep {
     case frame(Frame)
     case trackBegan(track: Int)
     case panSample(PanSample)

@@ -7,21 +7,21 @@ import TouchTapeEvents
 /// of the file's path as reported and the track number: the same on every machine and
 /// every run, and a track's shard does not change when files are added elsewhere in
 /// the tree. An unreadable file is reported by the shard of its track 0.
-public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
+package struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
     /// 1-based.
-    public let index: Int
+    package let index: Int
     /// How many shards the run is split into.
-    public let count: Int
+    package let count: Int
 
     /// `nil` unless `1 ≤ index ≤ count`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `I/N` (`2/4`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
         self.init(index: i, count: n)
@@ -29,7 +29,7 @@ public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `I/N` as the user typed it, or says what is wrong with it (`--shard 0/3`:
     /// shards count from 1).
-    public static func parse(_ text: String, option: String = "--shard") throws(OptionValueError) -> ReplayShard {
+    package static func parse(_ text: String, option: String = "--shard") throws(OptionValueError) -> ReplayShard {
         let expected = "give I/N: shard I of N, both whole numbers, 1 ≤ I ≤ N ≤ 10000 (e.g. 2/4)"
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         func number(_ part: Substring) -> Int? { IntegerOption.isDigits(part) ? Int(part) : nil }
@@ -43,13 +43,13 @@ public struct ReplayShard: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// More shards than any CI matrix has machines.
-    public static let maximumCount = 10_000
+    package static let maximumCount = 10_000
 
     /// The text messages and reports print.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Whether this shard replays track `track` of `file` (0 for the file itself).
-    public func contains(file: String, track: Int) -> Bool {
+    package func contains(file: String, track: Int) -> Bool {
         Int(Self.hash(file, track) % UInt64(count)) == index - 1
     }
 

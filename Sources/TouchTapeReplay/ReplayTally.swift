@@ -1,36 +1,36 @@
 /// What a replay report says after its last track: the counts, the files that could not
 /// be read and the notes no track carries. Kept while a run goes instead of the tracks
 /// themselves, so a streamed report needs memory for one track at a time.
-public struct ReplayTally: Hashable, Sendable {
+package struct ReplayTally: Hashable, Sendable {
     /// Tracks whose every check passed.
-    public var passed = 0
+    package var passed = 0
     /// Tracks with a failed check.
-    public var failed = 0
+    package var failed = 0
     /// Checks run, over all tracks.
-    public var checks = 0
+    package var checks = 0
     /// Checks that failed, over all tracks.
-    public var failedChecks = 0
+    package var failedChecks = 0
     /// Checks that did not apply, over all tracks.
-    public var skippedChecks = 0
+    package var skippedChecks = 0
     /// Files that could not be read, in the order they were met.
-    public var errors: [UnreadableFile] = []
+    package var errors: [UnreadableFile] = []
     /// Notes on files that no track carries (a truncated file with no complete track).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// Tracks every check of which was skipped (a refused gesture under rules that say
     /// nothing of it, with no label): they passed nothing, and the summary says so.
-    public var checkedNothing = 0
+    package var checkedNothing = 0
     /// Probe rows among the tracks (``ReplayEngine/probes``), and probes a track could not have.
-    public var probes = 0
-    public var probesNotMade = 0
+    package var probes = 0
+    package var probesNotMade = 0
     /// Tracks whose stability was analysed, and those some perturbation flips.
-    public var stabilityAnalysed = 0
-    public var fragile = 0
+    package var stabilityAnalysed = 0
+    package var fragile = 0
 
     /// Nothing counted yet.
-    public init() {}
+    package init() {}
 
     /// Counts one track's checks.
-    public mutating func add(_ track: TrackReport) {
+    package mutating func add(_ track: TrackReport) {
         if track.passed { passed += 1 } else { failed += 1 }
         if track.checks.allSatisfy(\.skipped) { checkedNothing += 1 }
         if track.probe != nil { probes += 1 }
@@ -50,7 +50,7 @@ public struct ReplayTally: Hashable, Sendable {
 
     /// `N passed, N failed`: the closing line CI readers look for, with `, N errors` when
     /// files could not be read.
-    public var summaryLine: String {
+    package var summaryLine: String {
         "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
             + (checkedNothing == 0 ? "" : " (\(passed + failed - checkedNothing) of \(passed + failed) tracks checked anything)")
             + (probes == 0 && probesNotMade == 0 ? "" : "; \(probes) of them probes, \(probesNotMade) probes not made")

@@ -3,18 +3,18 @@ import TouchTapeFrames
 /// report row with its checks, and where each pan sample came from in the recording.
 public struct ReplayedTrack: Sendable {
     /// The transcript and the report row.
-    public var result: TrackResult
+    package var result: TrackResult
     /// For each pan sample of the transcript, the index (from 0) of the recording frame
     /// it was made from, counted over the whole file.
-    public var sampleFrames: [Int]
+    package var sampleFrames: [Int]
     /// The index of the track's first frame in the recording.
-    public var firstFrame: Int
+    package var firstFrame: Int
     /// The track's frames, while the engine needs them (stability); emptied before the
     /// track reaches its sinks, so collectors keep no frames.
     package var frames: [Frame] = []
 
     /// A replayed track from its result and frame indices.
-    public init(result: TrackResult, sampleFrames: [Int], firstFrame: Int) {
+    package init(result: TrackResult, sampleFrames: [Int], firstFrame: Int) {
         self.result = result
         self.sampleFrames = sampleFrames
         self.firstFrame = firstFrame
@@ -23,7 +23,7 @@ public struct ReplayedTrack: Sendable {
     /// What the controller did: samples, recorded calls, decision, completion.
     public var transcript: Transcript { result.transcript }
     /// The report row, with the check results.
-    public var report: TrackReport { result.report }
+    package var report: TrackReport { result.report }
     /// No check failed.
     public var passed: Bool { report.passed }
 

@@ -23,7 +23,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// A writer of this format, to write a report as a run goes (``ReportStream``); JSON
     /// with `trailingJSON` after its summary.
-    public func writer(trailingJSON: [(String, JSONValue)] = []) -> any ReportWriter {
+    package func writer(trailingJSON: [(String, JSONValue)] = []) -> any ReportWriter {
         switch self {
         case .text: return TextReportWriter()
         case .json: return JSONReportWriter(trailingMembers: trailingJSON)

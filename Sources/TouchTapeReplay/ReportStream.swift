@@ -5,17 +5,17 @@ import TouchTapeFormats
 /// memory stays flat however many tracks the run has, and a report shows up as it is made.
 /// The output is the caller's: it commits it (a regular file is replaced then, all or
 /// nothing) or drops it.
-public final class ReportStream: ReplayReportSink {
+package final class ReportStream: ReplayReportSink {
     private var writer: any ReportWriter
     private let output: OutputFile
     private var pending = ""
     private let chunkBytes: Int
     /// Bytes gathered before a write: few system calls, little memory.
-    public static let defaultChunkBytes = 64 * 1024
+    package static let defaultChunkBytes = 64 * 1024
 
     /// A stream of `writer`'s report to `output`, written whenever `chunkBytes` are
     /// pending (`0`: after every piece, for a person watching a terminal).
-    public init(_ writer: any ReportWriter, to output: OutputFile, chunkBytes: Int = defaultChunkBytes) {
+    package init(_ writer: any ReportWriter, to output: OutputFile, chunkBytes: Int = defaultChunkBytes) {
         self.writer = writer
         self.output = output
         self.chunkBytes = chunkBytes
@@ -23,27 +23,27 @@ public final class ReportStream: ReplayReportSink {
     }
 
     /// A stream of `format`'s report to `output`; JSON with `trailingJSON` after its summary.
-    public convenience init(format: ReportFormat, to output: OutputFile, trailingJSON: [(String, JSONValue)] = [],
+    package convenience init(format: ReportFormat, to output: OutputFile, trailingJSON: [(String, JSONValue)] = [],
                             chunkBytes: Int = defaultChunkBytes) {
         self.init(format.writer(trailingJSON: trailingJSON), to: output, chunkBytes: chunkBytes)
     }
 
-    public func begin(_ heading: ReportHeading) throws(OutputError) {
+    package func begin(_ heading: ReportHeading) throws(OutputError) {
         writer.begin(heading, into: &pending)
         try flushIfFull()
     }
 
-    public func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
+    package func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
         writer.track(track.report, seconds: seconds, into: &pending)
         try flushIfFull()
     }
 
-    public func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) throws(OutputError) {
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) throws(OutputError) {
         writer.endFile(file, seconds: seconds, error: error, into: &pending)
         try flushIfFull()
     }
 
-    public func finish(_ tally: ReplayTally) throws(OutputError) {
+    package func finish(_ tally: ReplayTally) throws(OutputError) {
         try writer.finish(tally) { (piece: String) throws(OutputError) in
             pending += piece
             try flushIfFull()
@@ -52,7 +52,7 @@ public final class ReportStream: ReplayReportSink {
     }
 
     /// Text after the report (`replay --compare-velocity`'s table), written at once.
-    public func append(_ text: String) throws(OutputError) {
+    package func append(_ text: String) throws(OutputError) {
         pending += text
         try flush()
     }

@@ -10,7 +10,7 @@ import TouchTapeFormats
 ///
 /// A whole ``ReplayReport`` goes through the same calls (``render(_:)``), so the report
 /// written at the end of a run and the one streamed during it are one code.
-public protocol ReportWriter {
+package protocol ReportWriter {
     /// Before the first track.
     mutating func begin(_ heading: ReportHeading, into out: inout String)
     /// One track, as soon as it is reported; `seconds` is its wall-clock time when the run is timed.
@@ -27,7 +27,7 @@ extension ReportWriter {
     /// A whole report through the calls a run makes: each file's tracks in order (files
     /// in the order their tracks come, then files that only have an error), each file
     /// ended with its error and time.
-    public mutating func render(_ report: ReplayReport) -> String {
+    package mutating func render(_ report: ReplayReport) -> String {
         var out = ""
         begin(report.heading, into: &out)
         var files: [String] = []

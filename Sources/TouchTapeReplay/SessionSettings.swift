@@ -14,31 +14,31 @@ import TouchTapeDismissal
 /// let configuration = try settings.configuration()   // validated
 /// settings.replayArguments                           // ["--profile", "easytransitions", "--threshold", "0.4"]
 /// ```
-public struct SessionSettings: Hashable, Sendable {
+package struct SessionSettings: Hashable, Sendable {
     /// The profile the run follows.
-    public var profile: DismissalProfile
+    package var profile: DismissalProfile
     /// Completion threshold (fraction of the progress distance); `nil`: the profile's.
-    public var threshold: Double?
+    package var threshold: Double?
     /// Minimum flick velocity in points per second; `nil`: the profile's.
-    public var flickVelocity: Double?
+    package var flickVelocity: Double?
     /// `false` turns flicks off whatever the profile or ``flickVelocity`` say.
-    public var flickEnabled: Bool
+    package var flickEnabled: Bool
     /// The direction of the dismissing pan; `nil`: the profile's.
-    public var edge: DismissEdge?
+    package var edge: DismissEdge?
     /// The progress divisor in points; `nil`: the profile's.
-    public var distance: Double?
+    package var distance: Double?
     /// Points per millimetre of finger travel; `nil`: iOS's 163 points per inch.
-    public var scale: Double?
+    package var scale: Double?
     /// The assumption for devices reporting resolution 0; `nil`: ``ResolutionFallback/standard``.
-    public var resolutionFallback: ResolutionFallback?
+    package var resolutionFallback: ResolutionFallback?
     /// The pan's velocity estimator; `nil`: least squares (``VelocityStrategy/leastSquares``).
-    public var velocity: VelocityStrategy?
+    package var velocity: VelocityStrategy?
     /// The pan slop in points, on touchscreens and touchpads alike; `nil`: 10 pt on
     /// touchscreens, 1.5 mm on touchpads.
-    public var slop: Double?
+    package var slop: Double?
 
     /// A value from its parts.
-    public init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
+    package init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
                 flickEnabled: Bool = true, edge: DismissEdge? = nil, distance: Double? = nil, scale: Double? = nil,
                 resolutionFallback: ResolutionFallback? = nil, velocity: VelocityStrategy? = nil, slop: Double? = nil) {
         self.velocity = velocity
@@ -54,12 +54,12 @@ public struct SessionSettings: Hashable, Sendable {
     }
 
     /// Back to the profile's own values (the profile stays).
-    public mutating func resetToProfile() {
+    package mutating func resetToProfile() {
         self = SessionSettings(profile: profile)
     }
 
     /// The dismissal settings in force: the profile's, with the overrides applied.
-    public func dismissalSettings() throws(SessionSettingsError) -> DismissalSettings {
+    package func dismissalSettings() throws(SessionSettingsError) -> DismissalSettings {
         var settings = profile.settings
         // Ranges are checked once, by the settings types' own `validated()`.
         if let threshold { settings.completionThreshold = threshold }
@@ -76,7 +76,7 @@ public struct SessionSettings: Hashable, Sendable {
     }
 
     /// The pan recognizer's settings in force.
-    public func panSettings() throws(SessionSettingsError) -> PanSettings {
+    package func panSettings() throws(SessionSettingsError) -> PanSettings {
         var pan = PanSettings()
         if let scale { pan.scale = scale }
         if let velocity { pan.velocityStrategy = velocity }
@@ -85,20 +85,20 @@ public struct SessionSettings: Hashable, Sendable {
     }
 
     /// The resolution assumption in force, within its sane range.
-    public func validatedResolutionFallback() throws(SessionSettingsError) -> ResolutionFallback {
+    package func validatedResolutionFallback() throws(SessionSettingsError) -> ResolutionFallback {
         do { return try (resolutionFallback ?? .standard).validated() } catch {
             throw SessionSettingsError(setting: nil, message: "\(error)")
         }
     }
 
     /// Everything a ``ReplaySession`` needs, validated.
-    public func configuration() throws(SessionSettingsError) -> ReplayConfiguration {
+    package func configuration() throws(SessionSettingsError) -> ReplayConfiguration {
         ReplayConfiguration(profileName: profile.rawValue, dismissal: try dismissalSettings(), pan: try panSettings(),
                             resolutionFallback: try validatedResolutionFallback())
     }
 
     /// The overrides in words, in a fixed order, for a report's header (`threshold 0.4`).
-    public var overrideDescriptions: [String] {
+    package var overrideDescriptions: [String] {
         var words: [String] = []
         if let threshold { words.append("threshold \(threshold)") }
         if let flickVelocity { words.append("flick velocity \(flickVelocity)") }
@@ -113,7 +113,7 @@ public struct SessionSettings: Hashable, Sendable {
     }
 
     /// The `touchtape replay` options that reproduce these settings.
-    public var replayArguments: [String] {
+    package var replayArguments: [String] {
         var arguments = ["--profile", profile.rawValue]
         if let threshold { arguments += ["--threshold", "\(threshold)"] }
         if let flickVelocity { arguments += ["--flick-velocity", "\(flickVelocity)"] }
@@ -129,25 +129,25 @@ public struct SessionSettings: Hashable, Sendable {
 }
 
 /// A setting out of its range.
-public struct SessionSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SessionSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The option's name (`threshold`), `nil` when the combination is at fault.
-    public var setting: String?
+    package var setting: String?
     /// What went wrong, in one line.
-    public var message: String
+    package var message: String
 
     /// A value from its parts.
-    public init(setting: String?, message: String) {
+    package init(setting: String?, message: String) {
         self.setting = setting
         self.message = message
     }
 
     /// The text messages and reports print.
-    public var description: String { setting.map { "--\($0) \(message)" } ?? message }
+    package var description: String { setting.map { "--\($0) \(message)" } ?? message }
 }
 
 extension ResolutionFallback {
     /// The command-line spelling that parses back to this value (`100mm`, `7.68/mm`).
-    public var argument: String {
+    package var argument: String {
         switch self {
         case .longerAxis(let millimetres): return "\(Self.compact(millimetres))mm"
         case .unitsPerMillimetre(let units): return "\(Self.compact(units))/mm"

@@ -3,9 +3,9 @@
 /// Written a piece at a time (``SweepWriter``): the heading, each track as it is swept,
 /// then the agreements, so a sweep of a million tracks holds none of them. The whole-report
 /// functions here give the same bytes.
-public enum SweepRenderer {
-    public static func text(_ r: SweepReport) -> String { whole(r, .text) }
-    public static func json(_ r: SweepReport) -> String { whole(r, .json) }
+package enum SweepRenderer {
+    package static func text(_ r: SweepReport) -> String { whole(r, .text) }
+    package static func json(_ r: SweepReport) -> String { whole(r, .json) }
 
     private static func whole(_ r: SweepReport, _ format: SweepWriter.Format) -> String {
         var writer = SweepWriter(format)
@@ -46,18 +46,18 @@ public enum SweepRenderer {
 
 /// A sweep report written as the sweep goes: ``begin(_:)``, ``track(_:)`` for each track,
 /// ``finish(_:)``; each returns the text to write next.
-public struct SweepWriter: Sendable {
-    public enum Format: Sendable { case text, json }
-    public let format: Format
+package struct SweepWriter: Sendable {
+    package enum Format: Sendable { case text, json }
+    package let format: Format
     private var folder = ""
     private var thresholdEnd = 1.0
     private var flickEnd = 5000.0
     private var lastFile = ""
     private var tracksWritten = 0
 
-    public init(_ format: Format) { self.format = format }
+    package init(_ format: Format) { self.format = format }
 
-    public mutating func begin(_ h: SweepReport.Heading) -> String {
+    package mutating func begin(_ h: SweepReport.Heading) -> String {
         folder = h.folder
         thresholdEnd = h.thresholdRange.upperBound
         flickEnd = h.flickRange.upperBound
@@ -81,7 +81,7 @@ public struct SweepWriter: Sendable {
         }
     }
 
-    public mutating func track(_ t: SweepReport.Track) -> String {
+    package mutating func track(_ t: SweepReport.Track) -> String {
         defer { tracksWritten += 1 }
         switch format {
         case .text:
@@ -112,7 +112,7 @@ public struct SweepWriter: Sendable {
         }
     }
 
-    public mutating func finish(_ s: SweepReport.Summary) -> String {
+    package mutating func finish(_ s: SweepReport.Summary) -> String {
         switch format {
         case .text:
             var lines: [String] = []
@@ -181,7 +181,7 @@ extension SweepWriter {
     /// Sweeps `sources` and writes the report to `output` as it goes, in chunks of about
     /// 64 KiB: memory stays flat in the number of tracks. The caller commits `output`.
     /// `nil`: `cancelled` (a stop signal) ended the sweep before its end.
-    public static func write(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+    package static func write(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                              thresholdRange: ClosedRange<Double>, flickRange: ClosedRange<Double>,
                              format: Format, to output: OutputFile,
                              cancelled: () -> Bool = { false }, locking: ReadLocking = .standard) throws(OutputError) -> SweepReport.Summary? {

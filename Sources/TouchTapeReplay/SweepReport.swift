@@ -6,31 +6,31 @@ import TouchTapeDismissal
 /// and off) and the flick velocity vary, and the margin of the current settings to each
 /// flip; over all tracks, the ranges of each setting in which every labelled track comes
 /// out as labelled, or the tracks that conflict.
-public struct SweepReport: Sendable {
+package struct SweepReport: Sendable {
     /// One axis of one track: the flips and how far the current value is from the nearest.
-    public struct Axis: Hashable, Sendable {
-        public var setting: OutcomeSweep.Setting
+    package struct Axis: Hashable, Sendable {
+        package var setting: OutcomeSweep.Setting
         /// `false`: the threshold swept with flicks turned off.
-        public var flicks: Bool
+        package var flicks: Bool
         /// The current value (`nil`: the setting is off, e.g. photozoom's threshold).
-        public var current: Double?
-        public var boundaries: [OutcomeSweep.Boundary]
+        package var current: Double?
+        package var boundaries: [OutcomeSweep.Boundary]
 
         /// The nearest boundary's value minus the current value: how far the setting must
         /// move to flip the outcome (`nil`: no flip in the range, or no current value).
-        public var margin: Double? {
+        package var margin: Double? {
             guard let current else { return nil }
             return boundaries.map { $0.value - current }.min { abs($0) < abs($1) }
         }
 
         /// The current value is a boundary: the tie rule decides this track.
-        public var onBoundary: Bool {
+        package var onBoundary: Bool {
             guard let current else { return false }
             return boundaries.contains { $0.value == current || $0.value.nextDown == current }
         }
 
         /// The ranges (within `range`) where the outcome is `outcome`.
-        public func ranges(where outcome: Outcome, in range: ClosedRange<Double>, start: Outcome) -> [Range<Double>] {
+        package func ranges(where outcome: Outcome, in range: ClosedRange<Double>, start: Outcome) -> [Range<Double>] {
             var result: [Range<Double>] = []
             var from = range.lowerBound
             var current = start
@@ -44,61 +44,61 @@ public struct SweepReport: Sendable {
         }
     }
 
-    public struct Track: Sendable {
-        public var file: String
-        public var track: Int
-        public var expected: ExpectedOutcome?
-        public var outcome: Outcome
-        public var explanation: String
+    package struct Track: Sendable {
+        package var file: String
+        package var track: Int
+        package var expected: ExpectedOutcome?
+        package var outcome: Outcome
+        package var explanation: String
         /// Outcome at the lower end of each axis' range, to read its ranges.
-        public var starts: [String: Outcome]
-        public var threshold: Axis
-        public var thresholdNoFlick: Axis
-        public var flickVelocity: Axis
+        package var starts: [String: Outcome]
+        package var threshold: Axis
+        package var thresholdNoFlick: Axis
+        package var flickVelocity: Axis
     }
 
     /// A setting range where every labelled track comes out as labelled, or the conflict.
-    public struct Agreement: Sendable {
-        public var axis: String
-        public var ranges: [Range<Double>]
+    package struct Agreement: Sendable {
+        package var axis: String
+        package var ranges: [Range<Double>]
         /// When there is no such range: the tracks that show why (`file track N`): those
         /// right nowhere in the range, the one needing the setting lowest and the one needing
         /// it highest, and the one whose ranges left nothing in common.
-        public var conflicts: [String]
+        package var conflicts: [String]
         /// Tracks right nowhere in the range beyond those named in ``conflicts``.
-        public var unnamedConflicts: Int
+        package var unnamedConflicts: Int
         /// Tracks labelled finish or cancel: the ones these settings can decide.
-        public var labelled: Int
+        package var labelled: Int
     }
 
-    public var settings: EffectiveSettings
-    public var thresholdRange: ClosedRange<Double>
-    public var flickRange: ClosedRange<Double>
-    public var tracks: [Track]
-    public var errors: [UnreadableFile]
-    public var agreements: [Agreement]
+    package var settings: EffectiveSettings
+    package var thresholdRange: ClosedRange<Double>
+    package var flickRange: ClosedRange<Double>
+    package var tracks: [Track]
+    package var errors: [UnreadableFile]
+    package var agreements: [Agreement]
     /// The folder the files share (ending in `/`), `""` when none.
-    public var folder: String
+    package var folder: String
 
     /// What a sweep knows before its first track: the settings, the ranges, the folder.
-    public struct Heading: Sendable {
-        public var settings: EffectiveSettings
-        public var thresholdRange: ClosedRange<Double>
-        public var flickRange: ClosedRange<Double>
-        public var folder: String
+    package struct Heading: Sendable {
+        package var settings: EffectiveSettings
+        package var thresholdRange: ClosedRange<Double>
+        package var flickRange: ClosedRange<Double>
+        package var folder: String
     }
 
     /// What a sweep knows after its last track.
-    public struct Summary: Sendable {
-        public var errors: [UnreadableFile]
-        public var agreements: [Agreement]
+    package struct Summary: Sendable {
+        package var errors: [UnreadableFile]
+        package var agreements: [Agreement]
     }
 
-    public var heading: Heading { Heading(settings: settings, thresholdRange: thresholdRange, flickRange: flickRange, folder: folder) }
-    public var summary: Summary { Summary(errors: errors, agreements: agreements) }
+    package var heading: Heading { Heading(settings: settings, thresholdRange: thresholdRange, flickRange: flickRange, folder: folder) }
+    package var summary: Summary { Summary(errors: errors, agreements: agreements) }
 
     /// Sweeps every track of `sources`: pan samples once per track, then only the controller.
-    public static func run(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+    package static func run(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                            thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000,
                            gridPoints: Int = 200) -> SweepReport {
         var tracks: [Track] = []
@@ -111,7 +111,7 @@ public struct SweepReport: Sendable {
     }
 
     /// The heading of a sweep over `sources`.
-    public static func heading(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+    package static func heading(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                                thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000) -> Heading {
         Heading(settings: EffectiveSettings(configuration: configuration), thresholdRange: thresholdRange, flickRange: flickRange,
                 folder: TextReportRenderer.commonFolder(sources.map(\.eventsPath)))
@@ -122,7 +122,7 @@ public struct SweepReport: Sendable {
     /// comes). `cancelled` is looked at as the replay goes (a stop signal): `nil` when it
     /// stopped the sweep.
     @discardableResult
-    public static func stream<E: Error>(_ sources: [RecordingSource], configuration: ReplayConfiguration,
+    package static func stream<E: Error>(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                                         thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000,
                                         gridPoints: Int = 200, cancelled: () -> Bool = { false },
                                         locking: ReadLocking = .standard,

@@ -5,16 +5,16 @@ import TouchTapeEvents
 /// assumptions made for it (once), and its tracks, each with a line saying why it came out
 /// as it did; the user's label and note (`label:`) apart from the tool's diagnostics
 /// (`tool:`); failed checks spelled out under their track; the closing `N passed, N failed`.
-public enum TextReportRenderer {
+package enum TextReportRenderer {
     /// The width the report is wrapped to.
-    public static let width = 100
+    package static let width = 100
     static let columns = ["track", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "checks"]
 
     /// The columns' widths: their headings'.
     static let columnWidths = columns.map(\.count)
 
     /// The whole report in this format (through ``TextReportWriter``, as a streamed run writes it).
-    public static func render(_ report: ReplayReport) -> String {
+    package static func render(_ report: ReplayReport) -> String {
         var writer = TextReportWriter()
         return writer.render(report)
     }
@@ -72,7 +72,7 @@ public enum TextReportRenderer {
 
     /// Lines of a text report as one text: each made terminal-safe (file and device names,
     /// notes and read errors come from recordings), each ended with a newline.
-    public static func joined(_ lines: [String]) -> String {
+    package static func joined(_ lines: [String]) -> String {
         var out = ""
         for line in lines {
             out += TextExcerpt.terminalSafe(line)
@@ -82,7 +82,7 @@ public enum TextReportRenderer {
     }
 
     /// `value` with exactly `digits` decimals (``DecimalText/fixed(_:_:)``).
-    public static func fixed(_ value: Double, _ digits: Int) -> String {
+    package static func fixed(_ value: Double, _ digits: Int) -> String {
         DecimalText.fixed(value, digits)
     }
 }

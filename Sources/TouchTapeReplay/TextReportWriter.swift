@@ -6,14 +6,14 @@ import TouchTapeFormats
 /// pushes the rest of its row only), so a row can be written before the rows below it
 /// are known; a file's heading is written with its first track, the files that could not
 /// be read, the notes and the closing `N passed, N failed` at the end.
-public struct TextReportWriter: ReportWriter {
+package struct TextReportWriter: ReportWriter {
     private var folder = ""
     private var currentFile: String?
 
     /// A writer for one report.
-    public init() {}
+    package init() {}
 
-    public mutating func begin(_ heading: ReportHeading, into out: inout String) {
+    package mutating func begin(_ heading: ReportHeading, into out: inout String) {
         folder = heading.folder
         var title = "TouchTape replay — profile \(heading.profile)"
         if !heading.overrides.isEmpty { title += " (" + heading.overrides.joined(separator: ", ") + ")" }
@@ -27,7 +27,7 @@ public struct TextReportWriter: ReportWriter {
         append(lines, to: &out)
     }
 
-    public mutating func track(_ t: TrackReport, seconds: Double?, into out: inout String) {
+    package mutating func track(_ t: TrackReport, seconds: Double?, into out: inout String) {
         var lines: [String] = []
         if currentFile == nil {
             lines.append("")
@@ -56,9 +56,9 @@ public struct TextReportWriter: ReportWriter {
         append(lines, to: &out)
     }
 
-    public mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
 
-    public mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+    package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var lines: [String] = []
         if !tally.errors.isEmpty {
             lines.append("")

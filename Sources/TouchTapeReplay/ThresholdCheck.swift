@@ -4,14 +4,14 @@ import TouchTapeDismissal
 /// `threshold`: when the release velocity decides nothing (no flick, no veto), the
 /// outcome is finish exactly when the release position passes the threshold, with the
 /// settings' tie rule (or, for PhotoZoom, the image-centre-vs-anchor test).
-public struct ThresholdCheck: Check {
+package struct ThresholdCheck: Check {
     /// `threshold`, as reports and JUnit name this check.
-    public let name = "threshold"
+    package let name = "threshold"
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// Judges one transcript.
-    public func evaluate(_ t: Transcript) -> CheckResult {
+    package func evaluate(_ t: Transcript) -> CheckResult {
         guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         let rules = ReleaseRules(settings: t.settings)
         guard case .none = rules.velocityVerdict(d.velocity) else { return skip("the velocity decides") }

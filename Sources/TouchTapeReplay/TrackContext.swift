@@ -2,26 +2,26 @@ import TouchTapeEvents
 
 /// What the replay knows about a track besides its samples: where it came from and
 /// what its recorder said. Carried into the transcript and the report unchanged.
-public struct TrackContext: Sendable {
+package struct TrackContext: Sendable {
     /// The recording file the track came from, as reports name it.
-    public var file: String
+    package var file: String
     /// The track number within its file, from 1.
-    public var track: Int
+    package var track: Int
     /// The device's name.
-    public var deviceName: String
+    package var deviceName: String
     /// Touchscreen, touchpad or other.
-    public var deviceKind: DeviceKind
+    package var deviceKind: DeviceKind
     /// The multitouch protocol: A, B (with slots) or single touch.
-    public var touchProtocol: TouchProtocol
+    package var touchProtocol: TouchProtocol
     /// The most fingers down at once in the track.
-    public var fingers: Int
+    package var fingers: Int
     /// The recorder's label (expected outcome) and note.
-    public var annotation: TrackAnnotation
+    package var annotation: TrackAnnotation
     /// Facts a reader of the report needs (assumed resolution, cut short, …).
-    public var notes: [String]
+    package var notes: [String]
 
     /// A value from its parts.
-    public init(file: String, track: Int, deviceName: String, deviceKind: DeviceKind, touchProtocol: TouchProtocol,
+    package init(file: String, track: Int, deviceName: String, deviceKind: DeviceKind, touchProtocol: TouchProtocol,
                 fingers: Int, annotation: TrackAnnotation = TrackAnnotation(), notes: [String] = []) {
         self.file = file
         self.track = track

@@ -7,10 +7,10 @@ import TouchTapeEvents
 /// ```
 public struct TrackFilter: Sendable {
     /// Whether a track with this label (expected outcome, note) is replayed.
-    public var includes: @Sendable (TrackAnnotation) -> Bool
+    package var includes: @Sendable (TrackAnnotation) -> Bool
 
     /// A filter from a predicate on the track's label.
-    public init(_ includes: @escaping @Sendable (TrackAnnotation) -> Bool) {
+    package init(_ includes: @escaping @Sendable (TrackAnnotation) -> Bool) {
         self.includes = includes
     }
 

@@ -8,8 +8,8 @@ import TouchTapeDismissal
 /// outcome and why in the title. Elements carry ids (`progress-line`, `threshold-line`,
 /// `release-point`, `velocity-line`, `flick-line`, `completion-line`, `x-axis-label`,
 /// `progress-axis-label`, `velocity-axis-label`, `outcome`) so tests and pages can find them.
-public enum TrackPlot {
-    public static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380,
+package enum TrackPlot {
+    package static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380,
                            idPrefix: String = "") -> String {
         var c = SVGCanvas(width: width, height: height, idPrefix: idPrefix)
         let s = t.settings

@@ -2,62 +2,62 @@ import TouchTapeEvents
 import TouchTapeDismissal
 
 /// One row of a replay report: a track's identity, its release, its outcome and its checks.
-public struct TrackReport: Sendable {
+package struct TrackReport: Sendable {
     /// The recording file the track came from, as reports name it.
-    public var file: String
+    package var file: String
     /// The track number within its file, from 1.
-    public var track: Int
+    package var track: Int
     /// The device's name.
-    public var deviceName: String
+    package var deviceName: String
     /// Touchscreen, touchpad or other.
-    public var deviceKind: DeviceKind
+    package var deviceKind: DeviceKind
     /// The multitouch protocol: A, B (with slots) or single touch.
-    public var touchProtocol: TouchProtocol
+    package var touchProtocol: TouchProtocol
     /// The most fingers down at once in the track.
-    public var fingers: Int
+    package var fingers: Int
     /// The fraction UIKit held at release; `nil` when no transition started.
-    public var releaseProgress: Double?
+    package var releaseProgress: Double?
     /// Points per second at release; `nil` when the pan never began.
-    public var releaseVelocity: Vector2?
+    package var releaseVelocity: Vector2?
     /// Finish, cancel or none.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Which rule decided (or why nothing was decided).
-    public var reason: DecisionReason
+    package var reason: DecisionReason
     /// The label's expected outcome; `nil` for an unlabelled track.
-    public var expected: ExpectedOutcome?
+    package var expected: ExpectedOutcome?
     /// The check results, in report order.
-    public var checks: [CheckResult]
+    package var checks: [CheckResult]
     /// Facts a reader of the report needs (assumed resolution, cut short, …).
-    public var notes: [String]
+    package var notes: [String]
     /// Why the outcome is what it is, and the release's margins to the threshold and the flick velocity.
-    public var explanation: OutcomeExplanation
+    package var explanation: OutcomeExplanation
     /// The recorder's (user's) note, apart from the tool's diagnostics.
-    public var userNote: String?
+    package var userNote: String?
     /// Assumptions the tool made for this track's file (e.g. a resolution); the same for every
     /// track of a file, so the text report says them once per file.
-    public var assumptions: [String] = []
+    package var assumptions: [String] = []
     /// The probe this row is (``Probe/name``: `threshold+`), `nil` for the recorded track itself.
-    public var probe: String?
+    package var probe: String?
     /// The line of its recording where the track's first frame starts (its first event's
     /// line), for annotations that point into the file (`--format github`); `nil` where the
     /// reader cannot say. Not part of the text, JSON or JUnit reports.
-    public var line: Int?
+    package var line: Int?
     /// How easily the outcome flips (``ReplayEngine/stability``), `nil` when not analysed.
-    public var stability: Stability?
+    package var stability: Stability?
 
     /// No check failed.
-    public var passed: Bool { checks.allSatisfy(\.passed) }
+    package var passed: Bool { checks.allSatisfy(\.passed) }
     /// The checks that failed.
-    public var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
+    package var failedChecks: [CheckResult] { checks.filter { !$0.passed } }
 
     /// A value from its parts.
-    public init(transcript t: Transcript, deviceName: String, checks: [CheckResult]) {
+    package init(transcript t: Transcript, deviceName: String, checks: [CheckResult]) {
         self.init(transcript: t, deviceName: deviceName, checks: checks, explanation: OutcomeExplanation(transcript: t))
     }
 
     /// A row whose explanation was made already (with the pan settings in force), so it is
     /// not made twice per track (nor per probe).
-    public init(transcript t: Transcript, deviceName: String, checks: [CheckResult], explanation: OutcomeExplanation) {
+    package init(transcript t: Transcript, deviceName: String, checks: [CheckResult], explanation: OutcomeExplanation) {
         file = t.file
         track = t.track
         self.deviceName = deviceName
@@ -76,10 +76,10 @@ public struct TrackReport: Sendable {
     }
 
     /// The tool's own diagnostics: ``notes`` less the user's note and the assumptions.
-    public var diagnostics: [String] {
+    package var diagnostics: [String] {
         notes.filter { !$0.hasPrefix("note: ") && !assumptions.contains($0) }
     }
 
     /// Checks that did not apply to this track.
-    public var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
+    package var skippedChecks: [CheckResult] { checks.filter(\.skipped) }
 }

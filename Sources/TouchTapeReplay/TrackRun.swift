@@ -11,26 +11,26 @@ import TouchTapeDismissal
 /// recording (``init(track:file:configuration:controller:)``); either way
 /// ``result(annotation:)`` is the one place a transcript, its checks and its report row
 /// are made.
-public struct TrackRun: Sendable {
+package struct TrackRun: Sendable {
     /// The recording file the track came from, as reports name it.
-    public var file: String
+    package var file: String
     /// The track number within its file, from 1.
-    public var number: Int
+    package var number: Int
     /// The device the events came from.
-    public var description: DeviceDescription
+    package var description: DeviceDescription
     /// How device units became millimetres (and whether a resolution was assumed).
-    public var units: MillimetreConversion
+    package var units: MillimetreConversion
     /// The replay configuration (rules, pan settings, display).
-    public var configuration: ReplayConfiguration
+    package var configuration: ReplayConfiguration
     /// The track's frames and events in the recording.
-    public var span: TrackSpan
+    package var span: TrackSpan
     /// The pan samples, in time order.
-    public var samples: [PanSample]
+    package var samples: [PanSample]
     /// What the controller did with the samples.
-    public var dismissal: DismissalRunResult
+    package var dismissal: DismissalRunResult
 
     /// A value from its parts.
-    public init(file: String, number: Int, description: DeviceDescription, units: MillimetreConversion,
+    package init(file: String, number: Int, description: DeviceDescription, units: MillimetreConversion,
                 configuration: ReplayConfiguration, span: TrackSpan, samples: [PanSample], dismissal: DismissalRunResult) {
         self.file = file
         self.number = number
@@ -44,7 +44,7 @@ public struct TrackRun: Sendable {
 
     /// Runs a track cut from a recording alone (from its ``Track/initialState``) through
     /// the same stages a session runs: frames → pan recognizer → ``DismissalDriver``.
-    public init<Controller: InteractiveDismissalController>(
+    package init<Controller: InteractiveDismissalController>(
         track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
     ) {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
@@ -61,7 +61,7 @@ public struct TrackRun: Sendable {
     }
 
     /// The transcript with the track's label and note, its checks, and its report row.
-    public func result(annotation: TrackAnnotation, checks: [any Check] = StandardChecks.all) -> TrackResult {
+    package func result(annotation: TrackAnnotation, checks: [any Check] = StandardChecks.all) -> TrackResult {
         let classification = description.classification
         var notes: [String] = []
         if let assumption = units.assumption { notes.append(assumption) }
@@ -81,14 +81,14 @@ public struct TrackRun: Sendable {
 }
 
 /// A track's transcript and its report row (which holds the check results).
-public struct TrackResult: Sendable {
+package struct TrackResult: Sendable {
     /// What happened on the track, for the checks.
-    public var transcript: Transcript
+    package var transcript: Transcript
     /// The report row, with the check results.
-    public var report: TrackReport
+    package var report: TrackReport
 
     /// A value from its parts.
-    public init(transcript: Transcript, report: TrackReport) {
+    package init(transcript: Transcript, report: TrackReport) {
         self.transcript = transcript
         self.report = report
     }

@@ -12,40 +12,40 @@ public struct Transcript: Sendable {
     /// The track number within its file, from 1.
     public var track: Int
     /// Touchscreen, touchpad or other.
-    public var deviceKind: DeviceKind
+    package var deviceKind: DeviceKind
     /// The multitouch protocol: A, B (with slots) or single touch.
-    public var touchProtocol: TouchProtocol
+    package var touchProtocol: TouchProtocol
     /// The most fingers down at once in the track.
-    public var fingers: Int
+    package var fingers: Int
     /// The recorder's label and note, if any.
-    public var annotation: TrackAnnotation
+    package var annotation: TrackAnnotation
     /// The rules the controller claims to follow: the checks' oracle.
-    public var settings: DismissalSettings
+    package var settings: DismissalSettings
     /// The profile (or controller) name reports carry.
-    public var profileName: String
+    package var profileName: String
 
     /// The pan samples, in time order.
-    public var samples: [PanSample]
+    package var samples: [PanSample]
     /// One per sample handed to the controller while a transition existed.
-    public var updates: [ProgressUpdate]
+    package var updates: [ProgressUpdate]
     /// The decision at the release; `nil` when none was made.
-    public var decision: Decision?
+    package var decision: Decision?
     /// Finish, cancel or none.
     public var outcome: Outcome
     /// Which rule decided (or why nothing was decided).
-    public var reason: DecisionReason
+    package var reason: DecisionReason
     /// The completion animation's frames on the virtual clock.
-    public var completionFrames: [CompletionFrame]
+    package var completionFrames: [CompletionFrame]
     /// The finish/cancel and `completeTransition` calls, in time order.
-    public var callbacks: [DismissalCallback]
+    package var callbacks: [DismissalCallback]
     /// Facts a reader of the report needs (assumed resolution, pointer-only motion, …).
-    public var notes: [String]
+    package var notes: [String]
     /// Every call the controller made on its transition (`begin`, `update`, `finish`, …)
     /// with its virtual time.
-    public var calls: [TransitionCall]
+    package var calls: [TransitionCall]
 
     /// A value from its parts.
-    public init(
+    package init(
         file: String, track: Int, deviceKind: DeviceKind, touchProtocol: TouchProtocol, fingers: Int,
         annotation: TrackAnnotation, settings: DismissalSettings, profileName: String,
         samples: [PanSample], updates: [ProgressUpdate], decision: Decision?, outcome: Outcome,
@@ -72,5 +72,5 @@ public struct Transcript: Sendable {
     }
 
     /// The completion callbacks (`completeTransition`) only.
-    public var completionCalls: [DismissalCallback] { callbacks.filter { $0.kind == .completeTransition } }
+    package var completionCalls: [DismissalCallback] { callbacks.filter { $0.kind == .completeTransition } }
 }

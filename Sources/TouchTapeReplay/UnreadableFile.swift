@@ -11,7 +11,7 @@ public struct UnreadableFile: Hashable, Sendable {
     public var isIOFailure: Bool
 
     /// A value from its parts.
-    public init(file: String, kind: String, message: String, isIOFailure: Bool) {
+    package init(file: String, kind: String, message: String, isIOFailure: Bool) {
         self.file = file
         self.kind = kind
         self.message = message

@@ -3,9 +3,9 @@ import TouchTapeEvents
 /// A gesture described the way a person would perform it: where the first finger
 /// lands, how it moves (strokes with human velocity profiles), and when other
 /// fingers join or lift. ``GestureSynthesizer`` turns it into kernel-shaped events.
-public struct GestureScript: Hashable, Sendable {
+package struct GestureScript: Hashable, Sendable {
     /// How one stroke's speed varies over its duration.
-    public enum Profile: String, Hashable, Sendable {
+    package enum Profile: String, Hashable, Sendable {
         /// Starts and ends at rest (minimum-jerk, the smooth shape of a deliberate reach).
         case smooth
         /// Starts at rest and is fastest at the end: the finger lifts while still moving (a flick).
@@ -15,13 +15,13 @@ public struct GestureScript: Hashable, Sendable {
     }
 
     /// One part of the first finger's path.
-    public enum Stroke: Hashable, Sendable {
+    package enum Stroke: Hashable, Sendable {
         /// Move by `displacement` millimetres over `duration` seconds.
         case move(displacement: Vector2, duration: Double, profile: Profile)
         /// Stay still (with sensor noise) for `duration` seconds.
         case hold(duration: Double)
 
-        public var duration: Double {
+        package var duration: Double {
             switch self {
             case .move(_, let duration, _): return duration
             case .hold(let duration): return duration
@@ -31,12 +31,12 @@ public struct GestureScript: Hashable, Sendable {
 
     /// A finger other than the first one: down at `down`, up at `up` (seconds after
     /// the first finger lands; `nil` = lifts with the first), at `offset` mm from the first.
-    public struct ExtraFinger: Hashable, Sendable {
-        public var offset: Vector2
-        public var down: Double
-        public var up: Double?
+    package struct ExtraFinger: Hashable, Sendable {
+        package var offset: Vector2
+        package var down: Double
+        package var up: Double?
 
-        public init(offset: Vector2, down: Double = 0, up: Double? = nil) {
+        package init(offset: Vector2, down: Double = 0, up: Double? = nil) {
             self.offset = offset
             self.down = down
             self.up = up
@@ -44,17 +44,17 @@ public struct GestureScript: Hashable, Sendable {
     }
 
     /// Where the first finger lands, in millimetres from the top-left of the surface.
-    public var start: Vector2
-    public var strokes: [Stroke]
-    public var extraFingers: [ExtraFinger]
+    package var start: Vector2
+    package var strokes: [Stroke]
+    package var extraFingers: [ExtraFinger]
     /// Seconds between hardware frames (120 Hz touchscreens, ~80 Hz touchpads).
-    public var frameInterval: Double
+    package var frameInterval: Double
     /// Standard deviation of frame timing jitter, seconds.
-    public var timingJitter: Double
+    package var timingJitter: Double
     /// Standard deviation of position noise, millimetres.
-    public var positionNoise: Double
+    package var positionNoise: Double
 
-    public init(
+    package init(
         start: Vector2,
         strokes: [Stroke],
         extraFingers: [ExtraFinger] = [],
@@ -71,10 +71,10 @@ public struct GestureScript: Hashable, Sendable {
     }
 
     /// Seconds from the first finger down to its lift.
-    public var duration: Double { strokes.reduce(0) { $0 + $1.duration } }
+    package var duration: Double { strokes.reduce(0) { $0 + $1.duration } }
 
     /// The first finger's position `t` seconds after it landed (noise-free).
-    public func firstFingerPosition(at t: Double) -> Vector2 {
+    package func firstFingerPosition(at t: Double) -> Vector2 {
         var position = start
         var elapsed = 0.0
         for stroke in strokes {

@@ -8,8 +8,8 @@ import TouchTapeEvents
 ///
 /// A synthesizer carries its device state across gestures (slot contents, tracking
 /// ids, current slot), so several gestures append into one consistent stream.
-public struct GestureSynthesizer: Sendable {
-    public let device: SyntheticDevice
+package struct GestureSynthesizer: Sendable {
+    package let device: SyntheticDevice
     private var random: SeededGenerator
     private var nextTrackingID: Int32 = 0
     private var currentSlot = 0
@@ -17,14 +17,14 @@ public struct GestureSynthesizer: Sendable {
     private var keys: [UInt16: Int32] = [:]
     private var axes: [UInt16: Int32] = [:]
 
-    public init(device: SyntheticDevice, seed: UInt64) {
+    package init(device: SyntheticDevice, seed: UInt64) {
         self.device = device
         self.random = SeededGenerator(seed: seed)
         self.slotValues = Array(repeating: [:], count: max(device.slotCount, 1))
     }
 
     /// The events of one gesture whose first finger lands at `start`.
-    public mutating func events(for script: GestureScript, startingAt start: EventTime) -> [InputEvent] {
+    package mutating func events(for script: GestureScript, startingAt start: EventTime) -> [InputEvent] {
         typealias C = EventCodes
         var events: [InputEvent] = []
         let fingerCount = 1 + script.extraFingers.count

@@ -3,36 +3,36 @@ import TouchTapeEvents
 /// One file of the project's own `Recordings/`: a synthetic device, its gestures and
 /// what each should do. The plan is data, so the generator, the README table and the
 /// tests that check the labels all read the same list.
-public struct RecordingPlan: Hashable, Sendable {
-    public enum FileFormat: String, Hashable, Sendable {
+package struct RecordingPlan: Hashable, Sendable {
+    package enum FileFormat: String, Hashable, Sendable {
         case evemu
         case libinput
-        public var pathExtension: String { self == .evemu ? "evemu" : "yml" }
+        package var pathExtension: String { self == .evemu ? "evemu" : "yml" }
     }
 
-    public struct Gesture: Hashable, Sendable {
-        public var script: GestureScript
-        public var annotation: TrackAnnotation
+    package struct Gesture: Hashable, Sendable {
+        package var script: GestureScript
+        package var annotation: TrackAnnotation
 
-        public init(_ script: GestureScript, expect: ExpectedOutcome?, note: String) {
+        package init(_ script: GestureScript, expect: ExpectedOutcome?, note: String) {
             self.script = script
             self.annotation = TrackAnnotation(expected: expect, note: note)
         }
     }
 
-    public var name: String
-    public var device: SyntheticDevice
-    public var format: FileFormat
-    public var gestures: [Gesture]
-    public var seed: UInt64
+    package var name: String
+    package var device: SyntheticDevice
+    package var format: FileFormat
+    package var gestures: [Gesture]
+    package var seed: UInt64
 
-    public var fileName: String { "\(name).\(format.pathExtension)" }
+    package var fileName: String { "\(name).\(format.pathExtension)" }
 
     /// Seconds of no contact between two gestures in one file.
-    public static let pauseBetweenGestures = 0.6
+    package static let pauseBetweenGestures = 0.6
 
     /// All gestures' events in one stream, the first event at `0.000001` (as evemu-record writes).
-    public func events() -> [(events: [InputEvent], annotation: TrackAnnotation)] {
+    package func events() -> [(events: [InputEvent], annotation: TrackAnnotation)] {
         var synthesizer = GestureSynthesizer(device: device, seed: seed)
         var start = EventTime(seconds: 0, microseconds: 1)
         var result: [(events: [InputEvent], annotation: TrackAnnotation)] = []
@@ -51,7 +51,7 @@ extension RecordingPlan {
     /// millimetres on the device; at the default scale (≈6.42 pt/mm) the touchscreen is
     /// about 436 × 937 pt, like a phone. Labels hold for all three profiles unless a
     /// gesture is deliberately left unlabelled (its note says why).
-    public static let bundled: [RecordingPlan] = [
+    package static let bundled: [RecordingPlan] = [
         RecordingPlan(name: "touchscreen-pan-down-finish", device: .touchscreen, format: .evemu, gestures: [
             Gesture(GestureScript(start: Vector2(x: 34, y: 25), strokes: [
                 .move(displacement: Vector2(x: 3, y: 75), duration: 0.6, profile: .smooth),

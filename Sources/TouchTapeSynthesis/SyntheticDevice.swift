@@ -3,14 +3,14 @@ import TouchTapeEvents
 /// Device descriptions for gestures TouchTape synthesises itself: shaped like real
 /// hardware (a phone-sized protocol-B touchscreen, a clickpad with finger tool keys,
 /// a protocol-A screen, a single-touch screen) so every reader path gets exercised.
-public enum SyntheticDevice: String, CaseIterable, Sendable {
+package enum SyntheticDevice: String, CaseIterable, Sendable {
     case touchscreen
     case touchpad
     case protocolATouchscreen = "touchscreen-a"
     case singleTouchscreen = "touchscreen-single"
 
     /// Units per millimetre on both axes.
-    public var resolution: Int32 {
+    package var resolution: Int32 {
         switch self {
         case .touchscreen: return 16
         case .touchpad: return 32
@@ -20,7 +20,7 @@ public enum SyntheticDevice: String, CaseIterable, Sendable {
     }
 
     /// Surface size in millimetres (width, height).
-    public var sizeInMillimetres: (width: Int32, height: Int32) {
+    package var sizeInMillimetres: (width: Int32, height: Int32) {
         switch self {
         case .touchscreen: return (68, 146)      // a 6.1-inch phone screen
         case .touchpad: return (100, 68)         // a laptop clickpad
@@ -29,12 +29,12 @@ public enum SyntheticDevice: String, CaseIterable, Sendable {
         }
     }
 
-    public var maximum: (x: Int32, y: Int32) {
+    package var maximum: (x: Int32, y: Int32) {
         let size = sizeInMillimetres
         return (size.width * resolution - 1, size.height * resolution - 1)
     }
 
-    public var slotCount: Int {
+    package var slotCount: Int {
         switch self {
         case .touchscreen: return 10
         case .touchpad: return 5
@@ -42,7 +42,7 @@ public enum SyntheticDevice: String, CaseIterable, Sendable {
         }
     }
 
-    public var description: DeviceDescription {
+    package var description: DeviceDescription {
         typealias C = EventCodes
         let syn = EventType.syn.rawValue, key = EventType.key.rawValue, abs = EventType.abs.rawValue
         let maximum = self.maximum

@@ -6,9 +6,9 @@ import TouchTape
 ///
 /// The Swift Testing and XCTest helpers (``expectChecksPass(replaying:rules:tracks:sourceLocation:makeController:)``,
 /// ``XCTAssertChecksPass(replaying:rules:tracks:file:line:makeController:)``) record these.
-public enum ReplayExpectation {
+package enum ReplayExpectation {
     /// Replays `path` into fresh controllers and returns the result with its failure messages.
-    public static func evaluate<Controller: InteractiveDismissalController>(
+    package static func evaluate<Controller: InteractiveDismissalController>(
         replaying path: String, rules: DismissalSettings, tracks: TrackFilter,
         makeController: @escaping () -> Controller
     ) -> (result: ControllerReplayResult?, messages: [String]) {
@@ -23,7 +23,7 @@ public enum ReplayExpectation {
     }
 
     /// The failure messages of a replay's result.
-    public static func messages(for result: ControllerReplayResult, path: String) -> [String] {
+    package static func messages(for result: ControllerReplayResult, path: String) -> [String] {
         var messages = result.failures.map(\.description)
         messages += result.errors.map { "cannot replay \($0.file): \($0.message)" }
         if result.reusedControllerCount > 0 {

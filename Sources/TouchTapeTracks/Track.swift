@@ -3,31 +3,31 @@ import TouchTapeFrames
 
 /// One gesture cut from a recording: its exact source events (exact times), where they
 /// were, and the surface state before them, so it can be replayed on its own.
-public struct Track: Hashable, Sendable {
+package struct Track: Hashable, Sendable {
     /// 1-based position among the recording's tracks.
-    public var number: Int
+    package var number: Int
     /// The device the events came from.
-    public var description: DeviceDescription
+    package var description: DeviceDescription
     /// The gesture's events, unchanged, from its first frame's first event to its last
     /// frame's `SYN_REPORT`.
-    public var events: [InputEvent]
+    package var events: [InputEvent]
     /// Indices of ``events`` in the recording.
-    public var sourceEventRange: Range<Int>
+    package var sourceEventRange: Range<Int>
     /// ``Frame/index`` values of the track's frames in the recording.
-    public var sourceFrameRange: Range<Int>
+    package var sourceFrameRange: Range<Int>
     /// The state of the surface just before the first event (slot selection, slot
     /// contents, keys held…): a protocol-B track cut from the middle of a stream
     /// depends on it.
-    public var initialState: TouchState
+    package var initialState: TouchState
     /// The recorder's label (expected outcome) and note.
-    public var annotation: TrackAnnotation
+    package var annotation: TrackAnnotation
     /// The recording ended with contacts still down: the gesture has no lift.
-    public var endsWithContactsDown: Bool
+    package var endsWithContactsDown: Bool
     /// The largest finger count of any frame.
-    public var maxFingers: Int
+    package var maxFingers: Int
 
     /// A value from its parts.
-    public init(number: Int, description: DeviceDescription, events: [InputEvent], sourceEventRange: Range<Int>,
+    package init(number: Int, description: DeviceDescription, events: [InputEvent], sourceEventRange: Range<Int>,
                 sourceFrameRange: Range<Int>, initialState: TouchState, annotation: TrackAnnotation = TrackAnnotation(),
                 endsWithContactsDown: Bool, maxFingers: Int) {
         precondition(events.count == sourceEventRange.count, "events must match sourceEventRange")
@@ -43,7 +43,7 @@ public struct Track: Hashable, Sendable {
     }
 
     /// A value from its parts.
-    public init(number: Int, description: DeviceDescription, events: [InputEvent], span: TrackSpan,
+    package init(number: Int, description: DeviceDescription, events: [InputEvent], span: TrackSpan,
                 initialState: TouchState, annotation: TrackAnnotation = TrackAnnotation()) {
         self.init(number: number, description: description, events: events, sourceEventRange: span.eventRange,
                   sourceFrameRange: span.frameRange, initialState: initialState, annotation: annotation,
@@ -51,19 +51,19 @@ public struct Track: Hashable, Sendable {
     }
 
     /// Time of the first event (`.zero` for an empty track).
-    public var startTime: EventTime { events.first?.time ?? .zero }
+    package var startTime: EventTime { events.first?.time ?? .zero }
     /// Time of the last event: the last frame's `SYN_REPORT`.
-    public var endTime: EventTime { events.last?.time ?? .zero }
+    package var endTime: EventTime { events.last?.time ?? .zero }
     /// `endTime − startTime` in seconds.
-    public var duration: Double { Double(endTime.microseconds(since: startTime)) / 1_000_000 }
+    package var duration: Double { Double(endTime.microseconds(since: startTime)) / 1_000_000 }
     /// Frames in the track.
-    public var frameCount: Int { sourceFrameRange.count }
+    package var frameCount: Int { sourceFrameRange.count }
     /// Events in the track.
-    public var eventCount: Int { events.count }
+    package var eventCount: Int { events.count }
 
     /// The track's frames, re-assembled from its events starting at ``initialState``;
     /// frame and event indices are those of the recording.
-    public func frames(units: MillimetreConversion) -> [Frame] {
+    package func frames(units: MillimetreConversion) -> [Frame] {
         var assembler = FrameAssembler(description: description, units: units, initialState: initialState,
                                        firstFrameIndex: sourceFrameRange.lowerBound)
         var frames: [Frame] = []

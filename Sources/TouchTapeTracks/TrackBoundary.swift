@@ -1,5 +1,5 @@
 /// What one frame means for gesture splitting, as ``TrackSplitter/feed(frame:)`` reports it.
-public enum TrackBoundary: Hashable, Sendable {
+package enum TrackBoundary: Hashable, Sendable {
     /// The first frame with something down: a gesture begins at this frame
     /// (its ``Frame/index`` and first source event index).
     case began(frameIndex: Int, eventIndex: Int)

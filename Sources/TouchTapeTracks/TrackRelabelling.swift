@@ -27,18 +27,18 @@ import TouchTapeFrames
 /// relabelling.feed(.event(e)) { piece in … }   // for every event and mark, in order
 /// relabelling.finish { piece in … }
 /// ```
-public struct TrackRelabelling {
+package struct TrackRelabelling {
     /// What goes in and comes out: the recording's items, in stream order.
-    public enum Piece: Hashable, Sendable {
+    package enum Piece: Hashable, Sendable {
         case event(InputEvent)
         case mark(TrackAnnotation)
     }
 
     /// A relabelled track: its number, the annotation it had and the one it has now.
-    public struct Change: Hashable, Sendable {
-        public var track: Int
-        public var old: TrackAnnotation
-        public var new: TrackAnnotation
+    package struct Change: Hashable, Sendable {
+        package var track: Int
+        package var old: TrackAnnotation
+        package var new: TrackAnnotation
     }
 
     private var session: TrackSession
@@ -53,7 +53,7 @@ public struct TrackRelabelling {
     /// - Parameters:
     ///   - chosen: whether track *n* (1-based, as `inspect` numbers them) is relabelled.
     ///   - relabel: track *n*'s new annotation from its old one (an empty one removes the mark).
-    public init(description: DeviceDescription, units: MillimetreConversion, chosen: @escaping (Int) -> Bool,
+    package init(description: DeviceDescription, units: MillimetreConversion, chosen: @escaping (Int) -> Bool,
                 relabel: @escaping (Int, TrackAnnotation) throws -> TrackAnnotation) {
         self.session = TrackSession(description: description, units: units)
         self.chosen = chosen
@@ -62,7 +62,7 @@ public struct TrackRelabelling {
 
     /// Feeds the next piece; `emit` gets what is written out, in order, and `changed` each
     /// relabelled track as its new mark is emitted. Rethrows what `relabel` throws.
-    public mutating func feed(_ piece: Piece, emit: (Piece) throws -> Void, changed: (Change) throws -> Void = { _ in }) throws {
+    package mutating func feed(_ piece: Piece, emit: (Piece) throws -> Void, changed: (Change) throws -> Void = { _ in }) throws {
         switch piece {
         case .mark(let annotation):
             session.mark(annotation)
@@ -91,7 +91,7 @@ public struct TrackRelabelling {
     }
 
     /// The stream ended: the held pieces, then the last window's new mark.
-    public mutating func finish(emit: (Piece) throws -> Void, changed: (Change) throws -> Void = { _ in }) throws {
+    package mutating func finish(emit: (Piece) throws -> Void, changed: (Change) throws -> Void = { _ in }) throws {
         let current = session.trackNumber
         var steps: [TrackStep] = []
         session.finish { steps.append($0) }

@@ -26,16 +26,16 @@ import TouchTapeFrames
 /// before the first track or inside a track are nobody's. Because the next track's start
 /// (or the end of the stream) is needed to decide, ``TrackStep/label(track:annotation:)``
 /// comes then: exactly once per track, with an empty annotation when no mark is its.
-public struct TrackSession: Sendable {
+package struct TrackSession: Sendable {
     /// The device the events came from.
-    public let description: DeviceDescription
+    package let description: DeviceDescription
     /// How many events have been fed: the index the next event has in the stream.
-    public private(set) var eventsFed = 0
+    package private(set) var eventsFed = 0
     /// The number of the track in progress, or of the last one (0 before the first).
-    public private(set) var trackNumber = 0
+    package private(set) var trackNumber = 0
     /// The surface state just before the first event of the track in progress (or the
     /// last one): what ``Track/initialState`` holds.
-    public private(set) var trackInitialState: TouchState
+    package private(set) var trackInitialState: TouchState
 
     private var assembler: FrameAssembler
     private var splitter = TrackSplitter()
@@ -46,7 +46,7 @@ public struct TrackSession: Sendable {
     private var marks: [(eventIndex: Int, annotation: TrackAnnotation)] = []
 
     /// A value from its parts.
-    public init(description: DeviceDescription, units: MillimetreConversion) {
+    package init(description: DeviceDescription, units: MillimetreConversion) {
         self.description = description
         self.assembler = FrameAssembler(description: description, units: units)
         self.stateBeforeFrame = assembler.state
@@ -54,13 +54,13 @@ public struct TrackSession: Sendable {
     }
 
     /// How device units become millimetres.
-    public var units: MillimetreConversion { assembler.units }
+    package var units: MillimetreConversion { assembler.units }
     /// True while a gesture is in progress (between its first frame and its lift frame).
-    public var isInGesture: Bool { splitter.isInGesture }
+    package var isInGesture: Bool { splitter.isInGesture }
 
     /// Feeds the next event. A `SYN_REPORT` that completes a frame emits `.frame`; when
     /// that frame starts a gesture, the previous track's `.label` comes first.
-    public mutating func feed(_ event: InputEvent, _ emit: (TrackStep) throws -> Void) rethrows {
+    package mutating func feed(_ event: InputEvent, _ emit: (TrackStep) throws -> Void) rethrows {
         let fed = feed(event)
         if let label = fed.label { try emit(label) }
         if let frame = fed.frame { try emit(.frame(frame, fed.boundary)) }
@@ -69,15 +69,15 @@ public struct TrackSession: Sendable {
     /// What one event gives: at most a label (the previous track's, when this event's
     /// frame starts a gesture) and then a frame. A fixed-size value rather than a list,
     /// so the per-event path allocates nothing for it (issue 13).
-    public struct Fed: Sendable {
+    package struct Fed: Sendable {
         /// `.label` of the previous track, to be handled before ``frame``.
-        public var label: TrackStep?
-        public var frame: Frame?
-        public var boundary: TrackBoundary?
+        package var label: TrackStep?
+        package var frame: Frame?
+        package var boundary: TrackBoundary?
     }
 
     /// ``feed(_:_:)`` returning its steps as a ``Fed``.
-    public mutating func feed(_ event: InputEvent) -> Fed {
+    package mutating func feed(_ event: InputEvent) -> Fed {
         let index = eventsFed
         eventsFed += 1
         guard let frame = assembler.feed(event, index: index) else { return Fed() }
@@ -100,14 +100,14 @@ public struct TrackSession: Sendable {
     }
 
     /// An annotation mark read at this point of the stream (after ``eventsFed`` events).
-    public mutating func mark(_ annotation: TrackAnnotation) {
+    package mutating func mark(_ annotation: TrackAnnotation) {
         guard unlabelled != nil || splitter.isInGesture else { return }   // before any track: nobody's
         marks.append((eventsFed, annotation))
     }
 
     /// The stream ended: a gesture still in progress is closed (`.endedInGesture`, its span
     /// marked ``TrackSpan/endsWithContactsDown``), then the last track's `.label`.
-    public mutating func finish(_ emit: (TrackStep) throws -> Void) rethrows {
+    package mutating func finish(_ emit: (TrackStep) throws -> Void) rethrows {
         if let open = splitter.finish() {
             unlabelled = (trackNumber, open.eventRange.upperBound)
             try emit(.endedInGesture(open))
@@ -126,7 +126,7 @@ public struct TrackSession: Sendable {
 }
 
 /// What a ``TrackSession`` reports, in stream order.
-public enum TrackStep: Sendable {
+package enum TrackStep: Sendable {
     /// A frame, and the gesture boundary it is (the first frame with something down, or
     /// the lift frame), if any.
     case frame(Frame, TrackBoundary?)

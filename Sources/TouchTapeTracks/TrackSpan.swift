@@ -1,16 +1,16 @@
 /// Where one gesture lies in a stream: its frames and the events they consumed.
-public struct TrackSpan: Hashable, Sendable {
+package struct TrackSpan: Hashable, Sendable {
     /// ``Frame/index`` values of the track's frames, the neutral last frame included.
-    public var frameRange: Range<Int>
+    package var frameRange: Range<Int>
     /// Source event indices: from the first frame's first event to the last frame's `SYN_REPORT`.
-    public var eventRange: Range<Int>
+    package var eventRange: Range<Int>
     /// The largest finger count in the track (``Frame/fingerCount``; `BTN_TOUCH` alone counts 1).
-    public var maxFingers: Int
+    package var maxFingers: Int
     /// The stream ended before every contact lifted; the span ends at the last complete frame.
-    public var endsWithContactsDown: Bool
+    package var endsWithContactsDown: Bool
 
     /// A value from its parts.
-    public init(frameRange: Range<Int>, eventRange: Range<Int>, maxFingers: Int, endsWithContactsDown: Bool) {
+    package init(frameRange: Range<Int>, eventRange: Range<Int>, maxFingers: Int, endsWithContactsDown: Bool) {
         self.frameRange = frameRange
         self.eventRange = eventRange
         self.maxFingers = maxFingers

@@ -13,7 +13,7 @@ extension TrackSplitter {
     /// `eventIndex` lies in `track.sourceEventRange.upperBound ... next.sourceEventRange.lowerBound`
     /// (for the last track: any index from its end on). Marks before the first track
     /// or inside a track are not anyone's; a track without a mark gets an empty annotation.
-    public static func tracks(
+    package static func tracks(
         from events: [InputEvent], description: DeviceDescription, units: MillimetreConversion,
         annotations: [(eventIndex: Int, annotation: TrackAnnotation)] = []
     ) -> [Track] {

@@ -14,7 +14,7 @@ import TouchTapeFrames
 /// if let open = splitter.finish() { flush(open.eventRange) }   // stream ended mid-gesture
 /// ```
 /// ``tracks(from:description:units:annotations:)`` does the whole job for a recording.
-public struct TrackSplitter: Sendable {
+package struct TrackSplitter: Sendable {
     enum Phase: Hashable, Sendable {
         case idle
         case inGesture(firstFrame: Int, firstEvent: Int, lastFrame: Int, lastEventEnd: Int, maxFingers: Int)
@@ -23,10 +23,10 @@ public struct TrackSplitter: Sendable {
     private(set) var phase: Phase = .idle
 
     /// A fresh instance.
-    public init() {}
+    package init() {}
 
     /// True between ``TrackBoundary/began(frameIndex:eventIndex:)`` and ``TrackBoundary/ended(_:)``.
-    public var isInGesture: Bool {
+    package var isInGesture: Bool {
         switch phase {
         case .idle: return false
         case .inGesture: return true
@@ -34,7 +34,7 @@ public struct TrackSplitter: Sendable {
     }
 
     /// Feeds the next frame; returns a boundary when a gesture begins or ends here.
-    public mutating func feed(frame: Frame) -> TrackBoundary? {
+    package mutating func feed(frame: Frame) -> TrackBoundary? {
         let fingers = max(frame.fingerCount, frame.touchKeyDown ? 1 : 0)
         switch phase {
         case .idle:
@@ -58,7 +58,7 @@ public struct TrackSplitter: Sendable {
 
     /// The stream ended: the open gesture, if any, as a span marked
     /// ``TrackSpan/endsWithContactsDown`` (through the last complete frame).
-    public mutating func finish() -> TrackSpan? {
+    package mutating func finish() -> TrackSpan? {
         switch phase {
         case .idle:
             return nil

@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeDismissal
+@testable import TouchTapeDismissal
 import TouchTapeEvents
 import TouchTapePan
 

@@ -1,6 +1,6 @@
 import TouchTapeEvents
 import TouchTapePan
-import TouchTapeDismissal
+@testable import TouchTapeDismissal
 import TouchTapeReplay
 
 /// A pan straight down the screen: `began` at t = 0 with velocity `beganVelocity`, then

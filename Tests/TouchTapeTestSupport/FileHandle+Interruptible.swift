@@ -9,7 +9,7 @@ import Glibc
 // crash. These read the same way with EINTR retried.
 extension FileHandle {
     /// Everything until end of file (the writer closed it).
-    public func readToEndRetryingInterrupts() -> Data {
+    package func readToEndRetryingInterrupts() -> Data {
         var data = Data()
         while true {
             let chunk = readSomeRetryingInterrupts()
@@ -19,7 +19,7 @@ extension FileHandle {
     }
 
     /// What is there, waiting for at least one byte; empty at end of file.
-    public func readSomeRetryingInterrupts() -> Data {
+    package func readSomeRetryingInterrupts() -> Data {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = Glibc.read(fileDescriptor, &buffer, buffer.count)

@@ -2,9 +2,9 @@ import Foundation
 
 /// Where the tests find the package's own files and the shared peer recordings, for every
 /// test target alike (they run from different working folders, so `#filePath` anchors them).
-public enum PackagePaths {
+package enum PackagePaths {
     /// The folder holding Package.swift.
-    public static let packageRoot: URL = {
+    package static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -14,10 +14,10 @@ public enum PackagePaths {
     }()
 
     /// The project's `Recordings/`.
-    public static var recordings: URL { packageRoot.appendingPathComponent("Recordings") }
+    package static var recordings: URL { packageRoot.appendingPathComponent("Recordings") }
 
     /// `../shared/data` beside the package, or `$TOUCHTAPE_SHARED_DATA`.
-    public static var sharedData: URL {
+    package static var sharedData: URL {
         if let override = ProcessInfo.processInfo.environment["TOUCHTAPE_SHARED_DATA"] {
             return URL(fileURLWithPath: override)
         }
@@ -25,10 +25,10 @@ public enum PackagePaths {
     }
 
     /// Real hardware recordings made by other people (`sharedData/peer-recordings`).
-    public static var peerRecordings: URL { sharedData.appendingPathComponent("peer-recordings") }
+    package static var peerRecordings: URL { sharedData.appendingPathComponent("peer-recordings") }
 
     /// A fresh, empty folder under the system's temporary folder; the caller removes it.
-    public static func scratchDirectory(_ prefix: String) throws -> URL {
+    package static func scratchDirectory(_ prefix: String) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

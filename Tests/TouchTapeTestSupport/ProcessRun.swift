@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a program run by the tests said and how it exited.
-public struct ProcessRun: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct ProcessRun: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 
     /// Runs `executable` with `arguments` (in `directory`, if given) and waits for it.
     /// Both pipes are drained before waiting, so a chatty program cannot block on a full pipe.
     /// `input`: its stdin (default: the test's own; `FileHandle.nullDevice` for none).
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+    package static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
                            input: FileHandle? = nil) throws -> ProcessRun {
         let process = Process()
         process.executableURL = executable

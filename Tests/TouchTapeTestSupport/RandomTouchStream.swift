@@ -11,20 +11,20 @@ import TouchTapeEvents
 /// habits are kept: `ABS_MT_SLOT` only when the slot changes, new tracking ids ascending,
 /// 10 ms per frame. The stream always ends with a `SYN_REPORT` and, when `liftAtEnd`,
 /// a final frame lifting every finger.
-public struct RandomTouchStream: Sendable {
+package struct RandomTouchStream: Sendable {
     /// One contact a correct reader reports: tracking id and raw position.
-    public struct Contact: Hashable, Sendable {
-        public var id: Int
-        public var x: Int32
-        public var y: Int32
-        public init(id: Int, x: Int32, y: Int32) { self.id = id; self.x = x; self.y = y }
+    package struct Contact: Hashable, Sendable {
+        package var id: Int
+        package var x: Int32
+        package var y: Int32
+        package init(id: Int, x: Int32, y: Int32) { self.id = id; self.x = x; self.y = y }
     }
 
-    public var events: [InputEvent]
+    package var events: [InputEvent]
     /// The contacts down after each `SYN_REPORT`, sorted by id, one entry per frame.
-    public var expectedFrames: [[Contact]]
+    package var expectedFrames: [[Contact]]
 
-    public init(steps: [UInt32], liftAtEnd: Bool = true) {
+    package init(steps: [UInt32], liftAtEnd: Bool = true) {
         var stream = TestStream()
         var slots: [Int: Contact] = [:]
         var currentSlot = 0

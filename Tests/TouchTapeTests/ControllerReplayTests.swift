@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 import TouchTape
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
 import TouchTapeTestSupport
 
 /// A card that follows the finger: progress is the pan over the view's height, finish past

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 import TouchTape
+import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeFrames
+import TouchTapePan
+import TouchTapeDismissal
+import TouchTapeReplay
 import TouchTapeTestSupport
 
 // Issue 23: a passing replay must mean the controller is right. The bundled recordings

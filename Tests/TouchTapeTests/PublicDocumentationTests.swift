@@ -3,9 +3,9 @@ import Testing
 import TouchTapeTestSupport
 
 /// Every public declaration of the API modules carries a doc comment (DocC shows it):
-/// the umbrella module, the test helpers and the dismissal contract. A declaration counts
+/// the umbrella module, the test helpers, the contract and the modules it re-exports from. A declaration counts
 /// as documented when a `///` line precedes it (attributes in between allowed).
-@Test(arguments: ["TouchTape", "TouchTapeTesting", "TouchTapeDismissal"])
+@Test(arguments: ["TouchTape", "TouchTapeTesting", "TouchTapeContract", "TouchTapeDismissal", "TouchTapeReplay"])
 func everyPublicSymbolIsDocumented(module: String) throws {
     let folder = PackagePaths.packageRoot.appendingPathComponent("Sources/\(module)")
     let files = FileManager.default.enumerator(atPath: folder.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }

@@ -14,10 +14,10 @@ import TouchTapeDismissal
 /// probes stands on the two adjacent representable values around the point where the
 /// declared rules' outcome flips: any controller that puts the boundary elsewhere, by a
 /// comparison or a constant, decides one of the two differently.
-public struct Probe: Hashable, Sendable {
+package struct Probe: Hashable, Sendable {
     /// How the track was transformed. `-1`, `+0`, `+1`: one representable step below the
     /// boundary, exactly on it, one step above.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The pan scaled along the dismiss axis so the release's progress is one step below
         /// the threshold (rules without a threshold: the last scale before the outcome flips).
         case thresholdBelow = "threshold-1"
@@ -74,26 +74,26 @@ public struct Probe: Hashable, Sendable {
     }
 
     /// How the track was transformed.
-    public var kind: Kind
+    package var kind: Kind
     /// The transformed pan samples.
-    public var samples: [PanSample]
+    package var samples: [PanSample]
     /// What the declared rules decide for them.
-    public var expected: Outcome
+    package var expected: Outcome
     /// Whether the declared rules start a transition for them at all (a probe whose rules
     /// refuse it is labelled "must not dismiss").
-    public var startsTransition: Bool
+    package var startsTransition: Bool
     /// The declared rules' own run of the samples (TouchTape's controller under them): a
     /// built-in profile's replay of the probe is exactly this run, not made twice.
     package var rulesRun: DismissalRunResult?
     /// The transformation and what it gives, in words: `pan × 0.589134…: release progress
     /// 0.333333 → cancel`.
-    public var detail: String
+    package var detail: String
 
     /// The name reports and `--probe` use: `threshold+`, `time-x2`.
-    public var name: String { kind.rawValue }
+    package var name: String { kind.rawValue }
 
     /// A probe from its parts.
-    public init(kind: Kind, samples: [PanSample], expected: Outcome, startsTransition: Bool = true, detail: String) {
+    package init(kind: Kind, samples: [PanSample], expected: Outcome, startsTransition: Bool = true, detail: String) {
         self.kind = kind
         self.samples = samples
         self.expected = expected
@@ -103,7 +103,7 @@ public struct Probe: Hashable, Sendable {
 }
 
 /// Derives the ``Probe``s of a track from its pan samples and the declared rules.
-public enum ProbeMaker {
+package enum ProbeMaker {
     /// The probes of one track, in ``Probe/Kind`` order, and the kinds that could not be made
     /// (a track with no release has no threshold to cross; rules whose outcome never flips
     /// along a transformation have no boundary on it).
@@ -112,7 +112,7 @@ public enum ProbeMaker {
     ///
     /// `velocity`: the estimator the `rate-N` probes estimate their velocities with (the
     /// replay's own).
-    public static func probes(from samples: [PanSample], rules: DismissalSettings,
+    package static func probes(from samples: [PanSample], rules: DismissalSettings,
                               velocity: VelocityStrategy = .leastSquares) -> (probes: [Probe], notMade: [Probe.Kind]) {
         guard let release = samples.lastIndex(where: { $0.phase == .ended || $0.phase == .cancelled }),
               samples.contains(where: { $0.phase == .began }) else {

@@ -6,7 +6,7 @@ extension Probe {
     /// of the track plus the outcome the declared rules give (`expected-outcome`, with the
     /// rules' outcome as the label: `none` where they start no transition). Only the
     /// controller runs again: the pan samples are the transformed ones.
-    public func replay<Controller: InteractiveDismissalController>(
+    package func replay<Controller: InteractiveDismissalController>(
         of track: ReplayedTrack, configuration: ReplayConfiguration, controller: Controller
     ) -> ReplayedTrack {
         let rules = configuration.dismissal

@@ -13,35 +13,35 @@ import TouchTapeDismissal
 /// recording: 8 time warps (× 0.8 … 1.25), 6 report rates (60 … 240 Hz, the frames
 /// resampled), 25 position noises (±0.2 mm, uniform, seeds 1 … 25) and the last frame
 /// before lift-off dropped: 40 in all, the same for every track and every run.
-public struct Stability: Hashable, Sendable {
+package struct Stability: Hashable, Sendable {
     /// One perturbation, by name (`time x0.8`, `rate 60 Hz`, `noise 0.2 mm #7`, `last frame dropped`).
-    public struct Perturbation: Hashable, Sendable {
+    package struct Perturbation: Hashable, Sendable {
         /// What was done.
-        public var name: String
+        package var name: String
         /// How far from the recording it is, to name the smallest that flips: |warp − 1|,
         /// |rate − the recording's| / the recording's, noise 0.2 mm.
-        public var size: Double
+        package var size: Double
     }
 
     /// Perturbations made.
-    public var total: Int
+    package var total: Int
     /// Those after which the outcome differs from the track's.
-    public var flips: [Perturbation]
+    package var flips: [Perturbation]
 
     /// The smallest perturbation that flips the outcome, `nil` when none does.
-    public var worst: Perturbation? { flips.min { ($0.size, $0.name) < ($1.size, $1.name) } }
+    package var worst: Perturbation? { flips.min { ($0.size, $0.name) < ($1.size, $1.name) } }
     /// Whether any perturbation flips it.
-    public var isFragile: Bool { !flips.isEmpty }
+    package var isFragile: Bool { !flips.isEmpty }
 
     /// `fragile: 7 of 40 perturbations flip it (the smallest: time x0.95)` or `stable: none of 40 …`.
-    public var summary: String {
+    package var summary: String {
         guard let worst else { return "stable: none of \(total) perturbations flips it" }
         return "fragile: \(flips.count) of \(total) perturbations flip it (the smallest: \(worst.name))"
     }
 
     /// The stability of a track: its `frames` perturbed, each through the pan recognizer and
     /// a fresh controller, against `outcome`.
-    public static func analyse<Controller: InteractiveDismissalController>(
+    package static func analyse<Controller: InteractiveDismissalController>(
         frames: [Frame], deviceKind: DeviceKind, outcome: Outcome, configuration: ReplayConfiguration,
         makeController: (ReplayConfiguration) -> Controller
     ) -> Stability {
