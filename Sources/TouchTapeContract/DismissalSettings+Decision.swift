@@ -40,7 +40,7 @@ extension DismissalSettings {
     /// How a release velocity is measured for the flick test.
     public enum VelocityMeasure: String, Hashable, Sendable, CaseIterable, Codable {
         /// Transition: the Euclidean magnitude of the 2-D velocity, with the direction taken
-        /// from the dominant axis (``DismissEdge/init(dominantDirectionOf:)``).
+        /// from the dominant axis (`DismissEdge(dominantDirectionOf:)`).
         case magnitude2D
         /// EasyTransitions / PhotoZoomAnimator: the signed component along the dismiss axis.
         case projected
@@ -62,7 +62,7 @@ extension DismissalSettings {
 
     /// A release velocity that makes the transition roll back.
     public enum CancelVelocityRule: Hashable, Sendable {
-        /// Transition: a flick (same measure, minimum and comparison as ``FlickRule``) whose
+        /// Transition: a flick (same measure, minimum and comparison as `FlickRule`) whose
         /// direction is the opposite edge on the same axis (`PanInteractionController` L96–100).
         case oppositeFlick
         /// Cancel when the projected velocity is at or below the limit (EasyTransitions:

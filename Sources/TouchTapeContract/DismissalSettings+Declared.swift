@@ -16,8 +16,17 @@ extension DismissalSettings {
     /// EasyTransitions; `.below(0)`: any upward velocity, PhotoZoomAnimator).
     ///
     /// - Parameters:
+    ///   - edge: the screen edge the dismissal moves the view towards.
+    ///   - distance: what the progress divides the translation by, in points.
     ///   - progressRange: what the controller sends to `update(_:)` stays within (EasyTransitions:
     ///     `0...0.99`; PhotoZoomAnimator: `0...0.5`).
+    ///   - threshold: the fraction to pass (`nil`: no threshold).
+    ///   - finishesAtThreshold: whether a fraction equal to `threshold` passes it.
+    ///   - flickVelocity: the release velocity towards `edge` that finishes (`nil`: no flick).
+    ///   - finishesAtFlickVelocity: whether a velocity equal to `flickVelocity` is a flick.
+    ///   - flickMeasure: the velocity the flick is judged on.
+    ///   - cancelFlickVelocity: a release at least this fast away from `edge` cancels.
+    ///   - cancelRule: the cancel rule exactly as a library says it (replaces `cancelFlickVelocity`).
     ///   - rule: how position and velocity combine (`.flickThenThreshold`, Transition's and a
     ///     card's; `.orThenVeto`, EasyTransitions' `(p > 0.5 || v > 100) && v > −5`;
     ///     `.vetoOnly`, PhotoZoomAnimator's "finish unless the cancel rule or the position says no").

@@ -1,7 +1,7 @@
 
 /// Every rule of an interactive dismissal controller, as data.
 ///
-/// A ``DismissalProfile`` is only a named value of this type; start from one and override
+/// A `DismissalProfile` is only a named value of this type; start from one and override
 /// any field. Each field's doc names the library behaviour it reproduces; the values of the
 /// three profiles are in `DismissalProfile.swift`, with their sources.
 ///
@@ -42,7 +42,7 @@ public struct DismissalSettings: Hashable, Sendable {
     /// What the release position test reads (clamped or raw fraction, or the anchor test).
     public var decisionInput: DecisionInput
     /// The fraction that must be passed to finish; `nil` = no distance requirement
-    /// (PhotoZoomAnimator). Compared with ``thresholdComparison``.
+    /// (PhotoZoomAnimator). Compared with `thresholdComparison`.
     public var completionThreshold: Double?
     /// Strict (`>`) or not (`>=`) at the threshold.
     package var thresholdComparison: Comparison
@@ -78,7 +78,7 @@ public struct DismissalSettings: Hashable, Sendable {
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 
-    /// Settings from every field; start from a ``DismissalProfile`` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTape`) instead.
+    /// Settings from every field; start from a `DismissalProfile` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTape`) instead.
     package init(
         edge: DismissEdge,
         progressDistance: Double,

@@ -1,6 +1,6 @@
 /// The contract of an interactive dismissal controller: what an app developer implements to
 /// have their own controller replayed against recorded gestures, and what TouchTape's
-/// three built-in profiles (``DismissalController``) implement too — there is no other way
+/// three built-in profiles (`DismissalController`) implement too — there is no other way
 /// into a replay.
 ///
 /// It has the shape of UIKit code: a pan gesture's target action reads the gesture
@@ -10,7 +10,7 @@
 /// TouchTape records the calls; the checks judge the record against the gesture and the
 /// rules the developer declares, never against values the controller reports about itself.
 ///
-/// A driver (``DismissalDriver``, a replay) first asks ``shouldBegin(_:)`` once, when the pan
+/// A driver (a replay) first asks ``shouldBegin(_:)`` once, when the pan
 /// crosses the slop (UIKit's `gestureRecognizerShouldBegin`): its gesture's
 /// `translation(in:)` is the movement so far, its `velocity(in:)` that of the moment. `false`
 /// fails the gesture: the target action is never called. Then it calls

@@ -49,6 +49,22 @@ public struct PanGesture: Hashable, Sendable {
     /// What the recognizer keeps across the callbacks of one pan.
     package let recognizer: Recognizer
 
+    /// A hand-made gesture, for a unit test that calls a controller's
+    /// `handlePan(_:transition:)` itself with a ``TransitionContext``:
+    ///
+    /// ```swift
+    /// var card = CardDismissal(), transition = TransitionContext(distance: 800)
+    /// let view = GestureView(width: 390, height: 800)
+    /// card.handlePan(PanGesture(state: .began, view: view), transition: &transition)
+    /// card.handlePan(PanGesture(state: .changed, translation: Vector2(x: 0, y: 200), view: view), transition: &transition)
+    /// #expect(transition.percentComplete == 0.25)
+    /// ```
+    public init(state: State, timestamp: Double = 0, translation: Vector2 = .zero, velocity: Vector2 = .zero,
+                numberOfTouches: Int = 1, view: GestureView) {
+        self.init(state: state, timestamp: timestamp, numberOfTouches: numberOfTouches, view: view,
+                  translation: translation, velocity: velocity)
+    }
+
     /// A gesture from its parts; `recognizer` is shared by every gesture of one pan.
     package init(state: State, timestamp: Double, numberOfTouches: Int, maximumNumberOfTouches: Int = .max,
                  view: GestureView, translation: Vector2, velocity: Vector2, slopTranslation: Vector2 = .zero,
@@ -89,7 +105,7 @@ public struct PanGesture: Hashable, Sendable {
             && a.slopTranslation == b.slopTranslation
     }
 
-    /// Hashes what ``==`` compares (part of it).
+    /// Hashes what `==` compares (part of it).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(state)
         hasher.combine(timestamp)

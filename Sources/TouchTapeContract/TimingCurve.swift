@@ -10,7 +10,7 @@ public enum TimingCurve: Hashable, Sendable {
     case easeOut
     case easeInOut
     case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
-    /// A duration-based UIKit spring (see ``DampedSpring``): the damping ratio ζ and the
+    /// A duration-based UIKit spring (see `DampedSpring`): the damping ratio ζ and the
     /// initial velocity; its ω is solved from the animation's duration.
     case spring(dampingRatio: Double, initialVelocity: SpringVelocity)
 

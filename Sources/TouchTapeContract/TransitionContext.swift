@@ -4,7 +4,7 @@
 /// records every call with its virtual time.
 ///
 /// Nothing here decides or checks anything: the controller calls, TouchTape records
-/// (``calls``), and the checks judge the record against the gesture and the declared rules.
+/// (`calls`), and the checks judge the record against the gesture and the declared rules.
 ///
 /// - ``begin()`` starts the interactive transition (an app's `dismiss(animated: true)` in
 ///   `.began`). A controller that does not call it at `.began` refuses the pan.
@@ -12,9 +12,9 @@
 /// - ``finish()`` / ``cancel()`` end the interaction; the completion animation then runs
 ///   from ``percentComplete`` to 1 or 0 as `UIPercentDrivenInteractiveTransition` runs it:
 ///   ``duration`` × the remaining fraction / ``completionSpeed``, on ``completionCurve``, or
-///   on ``timingParameters`` when a spring is set. ``finish(with:)`` / ``cancel(with:)``
+///   on ``timingParameters`` when a spring is set. `finish(with:)` / `cancel(with:)`
 ///   give an animation of the controller's own (a `UIViewPropertyAnimator`), and
-///   ``animate(_:)`` starts one whose interactive call comes in the completion block.
+///   `animate(_:)` starts one whose interactive call comes in the completion block.
 /// - ``completeTransition(_:)`` must come exactly once, after the animation; the default
 ///   ``InteractiveDismissalController/transitionAnimationEnded(_:)`` makes it.
 public struct TransitionContext: Hashable, Sendable {
@@ -24,8 +24,8 @@ public struct TransitionContext: Hashable, Sendable {
     /// Every accepted call, in order.
     package private(set) var calls: [TransitionCall] = []
     /// Calls that made no sense where they came (an update before ``begin()`` or after the
-    /// release, a second ``begin()`` or ``animate(_:)``): kept apart, not applied; replays
-    /// note them on the track. (A second finish or cancel goes into ``calls``, for the checks.)
+    /// release, a second ``begin()`` or `animate(_:)`): kept apart, not applied; replays
+    /// note them on the track. (A second finish or cancel goes into `calls`, for the checks.)
     package private(set) var ignoredCalls: [TransitionCall] = []
     /// The fraction UIKit holds: the last ``update(_:)`` (0 before any).
     public private(set) var percentComplete: Double = 0
@@ -140,7 +140,7 @@ public struct TransitionContext: Hashable, Sendable {
     }
 
     /// What UIKit's completion block usually does: the interactive call for an animation
-    /// started with ``animate(_:)``, then `completeTransition(!transitionWasCancelled)`.
+    /// started with `animate(_:)`, then `completeTransition(!transitionWasCancelled)`.
     public mutating func completeAfterAnimation() {
         if isInteractive, let animation {
             if animation.finishing { finish() } else { cancel() }

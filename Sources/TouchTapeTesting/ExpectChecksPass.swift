@@ -24,4 +24,26 @@ public func expectChecksPass<Controller: InteractiveDismissalController>(
     }
     return result
 }
+
+/// ``expectChecksPass(replaying:rules:tracks:sourceLocation:makeController:)`` for recordings
+/// already found: a test bundle's resources, say.
+///
+/// ```swift
+/// @Test func dismissal() throws {
+///     let recordings = try Recordings(bundle: .module, subdirectory: "Recordings")
+///     expectChecksPass(recordings, rules: CardDismissal.rules) { CardDismissal() }
+/// }
+/// ```
+@discardableResult
+public func expectChecksPass<Controller: InteractiveDismissalController>(
+    _ recordings: Recordings, rules: DismissalSettings, tracks: TrackFilter = .all,
+    sourceLocation: SourceLocation = #_sourceLocation, makeController: @escaping () -> Controller
+) -> ControllerReplayResult {
+    let (result, messages) = ReplayExpectation.evaluate(recordings, rules: rules, tracks: tracks,
+                                                        makeController: makeController)
+    for message in messages {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+    return result
+}
 #endif

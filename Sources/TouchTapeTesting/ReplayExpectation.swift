@@ -18,8 +18,16 @@ package enum ReplayExpectation {
         } catch {
             return (nil, ["cannot read recordings at \(path): \(error)"])
         }
+        return evaluate(recordings, rules: rules, tracks: tracks, makeController: makeController)
+    }
+
+    package static func evaluate<Controller: InteractiveDismissalController>(
+        _ recordings: Recordings, rules: DismissalSettings, tracks: TrackFilter,
+        makeController: @escaping () -> Controller
+    ) -> (result: ControllerReplayResult, messages: [String]) {
         let result = ControllerReplay(rules: rules, makeController: makeController).run(recordings, tracks: tracks)
-        return (result, messages(for: result, path: path))
+        let place = recordings.files.count == 1 ? recordings.files[0] : "the \(recordings.files.count) recordings"
+        return (result, messages(for: result, path: place))
     }
 
     /// The failure messages of a replay's result.

@@ -24,4 +24,19 @@ public func XCTAssertChecksPass<Controller: InteractiveDismissalController>(
     }
     return result
 }
+
+/// ``XCTAssertChecksPass(replaying:rules:tracks:file:line:makeController:)`` for recordings
+/// already found: `Recordings(bundle: Bundle(for: Self.self), subdirectory: "Recordings")`.
+@discardableResult
+public func XCTAssertChecksPass<Controller: InteractiveDismissalController>(
+    _ recordings: Recordings, rules: DismissalSettings, tracks: TrackFilter = .all,
+    file: StaticString = #filePath, line: UInt = #line, makeController: @escaping () -> Controller
+) -> ControllerReplayResult {
+    let (result, messages) = ReplayExpectation.evaluate(recordings, rules: rules, tracks: tracks,
+                                                        makeController: makeController)
+    for message in messages {
+        XCTFail(message, file: file, line: line)
+    }
+    return result
+}
 #endif

@@ -46,3 +46,17 @@ import TouchTapeTestSupport
     #expect(names.contains("ControllerReplay"))
     #expect(names.count <= limit, "\(names.count) public types: \(names)")
 }
+
+/// The example app's test target carries four of the bundled recordings as resources (an
+/// app's layout: SwiftPM copies a linked folder as a dangling link). They must stay the
+/// project's own: when `tools/remake-recordings` remakes `Recordings/`, copy them again.
+@Test func theExampleTestResourcesAreTheBundledRecordings() throws {
+    let resources = PackagePaths.packageRoot.appendingPathComponent("Examples/Tests/CardDismissalTests/Recordings")
+    let names = try FileManager.default.contentsOfDirectory(atPath: resources.path).sorted()
+    #expect(names.count == 4)
+    for name in names {
+        let copy = try Data(contentsOf: resources.appendingPathComponent(name))
+        let original = try Data(contentsOf: PackagePaths.recordings.appendingPathComponent(name))
+        #expect(copy == original, "cp Recordings/\(name) Examples/Tests/CardDismissalTests/Recordings/")
+    }
+}

@@ -1,4 +1,4 @@
-import TouchTape
+import TouchTapeContract
 
 /// A deliberately broken card, kept as a test fixture: past 40 % it rubber-bands the
 /// *progress* as well, with the overshoot's sign flipped, so the transition runs backwards

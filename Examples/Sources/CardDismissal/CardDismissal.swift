@@ -1,4 +1,4 @@
-import TouchTape
+import TouchTapeContract
 
 /// A card dismissed by pulling it down, written as an iOS pan handler would be: it reads
 /// the gesture, moves the card, and drives a percent-driven transition.
