@@ -1,4 +1,3 @@
-
 /// The direction a dismissing pan moves on screen, named after the screen edge it moves towards.
 ///
 /// `.bottom` (the default) means "pan down to dismiss": Transition's modal edge `.bottom`

@@ -1,4 +1,3 @@
-
 extension DismissalSettings {
     /// The fraction a translation stands for under these rules, before clamping:
     /// the translation along ``edge`` (floored at 0 under

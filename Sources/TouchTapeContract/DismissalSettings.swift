@@ -1,4 +1,3 @@
-
 /// Every rule of an interactive dismissal controller, as data.
 ///
 /// A `DismissalProfile` is only a named value of this type; start from one and override

@@ -1,4 +1,3 @@
-
 /// What an app's controller drives: the shape of `UIPercentDrivenInteractiveTransition`
 /// (with `UIViewControllerContextTransitioning.completeTransition(_:)`), as a value that
 /// records every call with its virtual time.
@@ -12,9 +11,9 @@
 /// - ``finish()`` / ``cancel()`` end the interaction; the completion animation then runs
 ///   from ``percentComplete`` to 1 or 0 as `UIPercentDrivenInteractiveTransition` runs it:
 ///   ``duration`` × the remaining fraction / ``completionSpeed``, on ``completionCurve``, or
-///   on ``timingParameters`` when a spring is set. `finish(with:)` / `cancel(with:)`
-///   give an animation of the controller's own (a `UIViewPropertyAnimator`), and
-///   `animate(_:)` starts one whose interactive call comes in the completion block.
+///   on ``timingParameters`` when a spring is set.
+///   ``animate(finishing:duration:curve:)`` instead starts an animation of the controller's
+///   own (`UIView.animate`) whose completion block makes the interactive call.
 /// - ``completeTransition(_:)`` must come exactly once, after the animation; the default
 ///   ``InteractiveDismissalController/transitionAnimationEnded(_:)`` makes it.
 public struct TransitionContext: Hashable, Sendable {
