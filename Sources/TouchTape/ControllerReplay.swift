@@ -99,24 +99,6 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
         return ControllerReplayResult(report: collector.report, tracks: collector.tracks,
                                       reusedControllerCount: instances.reusedCount)
     }
-
-    /// One file, through the same engine: each track with the frame of each pan sample.
-    /// Returns notes on the file no track carries.
-    package func run(_ source: RecordingSource, tracks filter: TrackFilter = .all) throws(RecordingError)
-        -> (tracks: [ReplayedTrack], notes: [String]) {
-        var replayed: [ReplayedTrack] = []
-        let notes: [String]
-        do {
-            notes = try RecordingReplay.replay(source, configuration: configuration, makeController: makeController) {
-                if filter.includes($0.transcript.annotation) { replayed.append($0) }
-            }
-        } catch let error as RecordingError {
-            throw error
-        } catch {
-            preconditionFailure("only the reader throws here: \(error)")
-        }
-        return (replayed, notes)
-    }
 }
 
 extension ControllerReplay where Controller == DismissalController {

@@ -18,15 +18,17 @@ package enum ReplayExpectation {
         } catch {
             return (nil, ["cannot read recordings at \(path): \(error)"])
         }
-        return evaluate(recordings, rules: rules, tracks: tracks, makeController: makeController)
+        return evaluate(recordings, named: path, rules: rules, tracks: tracks, makeController: makeController)
     }
 
+    /// Replays recordings already found; messages name them by `name` (the path the test
+    /// typed) or, without one, by their single file or their count.
     package static func evaluate<Controller: InteractiveDismissalController>(
-        _ recordings: Recordings, rules: DismissalSettings, tracks: TrackFilter,
+        _ recordings: Recordings, named name: String? = nil, rules: DismissalSettings, tracks: TrackFilter,
         makeController: @escaping () -> Controller
     ) -> (result: ControllerReplayResult, messages: [String]) {
         let result = ControllerReplay(rules: rules, makeController: makeController).run(recordings, tracks: tracks)
-        let place = recordings.files.count == 1 ? recordings.files[0] : "the \(recordings.files.count) recordings"
+        let place = name ?? (recordings.files.count == 1 ? recordings.files[0] : "the \(recordings.files.count) recordings")
         return (result, messages(for: result, path: place))
     }
 
