@@ -1,7 +1,7 @@
 /// How a library animates the rest of the transition after the release: the setting.
 /// ``CompletionStyle/animation(finishing:from:axisVelocity:distance:callbackTiming:)``
 /// turns it into one concrete ``CompletionAnimation``.
-package enum CompletionStyle: Hashable, Sendable {
+package enum CompletionStyle: Hashable, Sendable, Codable {
     /// Transition: every `UIViewPropertyAnimator` is continued with
     /// `durationFactor = 1 − f` (finish) or `f` (cancel) (`TransitionDriver.animate` L230, L260),
     /// so finishing takes `(1 − f)·D`, cancelling `f·D`. On iOS 11+ a reversed animator is

@@ -30,7 +30,7 @@ import Musl
 /// spring.naturalFrequency   // ≈ 16.96 rad/s
 /// spring.displacement(at: 0.5)   // within ±0.001 of the target
 /// ```
-package struct DampedSpring: Hashable, Sendable {
+package struct DampedSpring: Hashable, Sendable, Codable {
     /// The decay UIKit solves for at t = duration.
     package static let settlingTolerance = 0.001
     /// UIKit clamps the duration into this range before solving.

@@ -24,7 +24,7 @@ extension DismissalSettings {
     }
 
     /// Which value the release decision compares against the threshold.
-    public enum DecisionInput: Hashable, Sendable {
+    public enum DecisionInput: Hashable, Sendable, Codable {
         /// The fraction UIKit holds (clamped): Transition reads it back from its linear
         /// progress animator (`TransitionDriver` L73–79), so it is inside [0, 1].
         case clampedFraction
@@ -47,7 +47,7 @@ extension DismissalSettings {
     }
 
     /// A release fast enough towards the dismiss edge finishes ("flick").
-    package struct FlickRule: Hashable, Sendable {
+    package struct FlickRule: Hashable, Sendable, Codable {
         /// Points per second.
         package var minimumVelocity: Double
         /// How the velocity is compared with ``minimumVelocity``.
@@ -61,7 +61,7 @@ extension DismissalSettings {
     }
 
     /// A release velocity that makes the transition roll back.
-    public enum CancelVelocityRule: Hashable, Sendable {
+    public enum CancelVelocityRule: Hashable, Sendable, Codable {
         /// Transition: a flick (same measure, minimum and comparison as `FlickRule`) whose
         /// direction is the opposite edge on the same axis (`PanInteractionController` L96–100).
         case oppositeFlick

@@ -10,7 +10,7 @@
 /// settings.progressDistance = 844         // an iPhone 14's height in points
 /// let controller = DismissalController(settings: settings)
 /// ```
-public struct DismissalSettings: Hashable, Sendable {
+public struct DismissalSettings: Hashable, Sendable, Codable {
     // MARK: Progress
 
     /// The direction of the dismissing pan.

@@ -1,6 +1,6 @@
 /// The initial velocity of a spring, in UIKit's normalized unit (1.0 = the whole animation
 /// distance per second; Apple's `initialVelocity` docs: 100 pt/s over 200 pt → 0.5).
-public enum SpringVelocity: Hashable, Sendable {
+public enum SpringVelocity: Hashable, Sendable, Codable {
     /// `UISpringTimingParameters(dampingRatio:)` and PhotoZoomAnimator's
     /// `initialSpringVelocity: 0`.
     case zero

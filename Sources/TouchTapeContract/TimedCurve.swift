@@ -1,6 +1,6 @@
 /// A curve with its own fixed duration, independent of where the release happened
 /// (PhotoZoomAnimator's `UIView.animate(withDuration: 0.5, … usingSpringWithDamping: 0.9 …)`).
-package struct TimedCurve: Hashable, Sendable {
+package struct TimedCurve: Hashable, Sendable, Codable {
     /// Seconds.
     package var duration: Double
     /// The curve (or spring) of the run.

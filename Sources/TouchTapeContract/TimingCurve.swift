@@ -4,7 +4,7 @@
 /// ease-in (0.42, 0, 1, 1), ease-out (0, 0, 0.58, 1), ease-in-out (0.42, 0, 0.58, 1).
 /// UIKit's default animation curve and `UIPercentDrivenInteractiveTransition.completionCurve`
 /// default are ease-in-out.
-public enum TimingCurve: Hashable, Sendable {
+public enum TimingCurve: Hashable, Sendable, Codable {
     case linear
     case easeIn
     case easeOut

@@ -2,7 +2,7 @@ import TouchTapeEvents
 import TouchTapePan
 
 /// The result of a release (`.ended`) or of a gesture cut off (`.cancelled`).
-package struct Decision: Hashable, Sendable {
+package struct Decision: Hashable, Sendable, Codable {
     /// Finish, cancel, or none (no transition, or no decision).
     package var outcome: Outcome
     /// Which rule decided, for reports.

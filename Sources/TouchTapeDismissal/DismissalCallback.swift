@@ -1,5 +1,5 @@
 /// A call the transition machinery would receive, with its time on the virtual clock.
-package struct DismissalCallback: Hashable, Sendable {
+package struct DismissalCallback: Hashable, Sendable, Codable {
     /// Which UIKit call.
     package enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
         case finishInteractiveTransition

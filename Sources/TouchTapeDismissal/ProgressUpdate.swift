@@ -1,7 +1,7 @@
 import TouchTapePan
 
 /// What the controller made of one pan sample.
-package struct ProgressUpdate: Hashable, Sendable {
+package struct ProgressUpdate: Hashable, Sendable, Codable {
     /// Seconds on the track's virtual clock.
     package var time: Double
     /// The pan sample's phase.

@@ -9,7 +9,7 @@ package enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// How the device reports contacts.
-package enum TouchProtocol: Hashable, Sendable {
+package enum TouchProtocol: Hashable, Sendable, Codable {
     /// Multitouch protocol B: slots (`ABS_MT_SLOT`) with tracking ids.
     case multitouchB(slots: Int)
     /// Multitouch protocol A: anonymous contacts separated by `SYN_MT_REPORT`.

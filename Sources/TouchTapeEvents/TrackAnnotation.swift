@@ -17,7 +17,7 @@ public enum ExpectedOutcome: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// Per-track notes stored inside a recording in a way the formats' own tools accept.
-package struct TrackAnnotation: Hashable, Sendable {
+package struct TrackAnnotation: Hashable, Sendable, Codable {
     /// The outcome the recorder expects; `nil` when the track is unlabelled.
     package var expected: ExpectedOutcome?
     /// Free text (one line).

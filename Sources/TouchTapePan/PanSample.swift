@@ -2,7 +2,7 @@ import TouchTapeEvents
 
 /// One output of the pan recognizer: what `UIPanGestureRecognizer` would hand the
 /// dismissal controller at this moment.
-package struct PanSample: Hashable, Sendable {
+package struct PanSample: Hashable, Sendable, Codable {
     /// Seconds since the track's first frame (the virtual clock's time base).
     package var time: Double
     /// Began, changed, ended or cancelled.

@@ -1,12 +1,25 @@
 import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
+import Foundation
 
 /// Everything that happened when one track went through the pipeline: the pan samples,
 /// what the controller made of each, its decision, the completion animation's frames and
 /// the callbacks, on the virtual clock. Checks read only this (and the settings the
 /// controller claims to follow), so any controller can be checked the same way.
-public struct Transcript: Sendable {
+///
+/// A transcript is `Codable`, and ``snapshotJSON()`` is its stable text for snapshot tests:
+/// the same track replayed into the same controller gives the same bytes on every run and
+/// machine (keys sorted, settings' sets written in order, numbers in Swift's shortest
+/// round-trip form).
+///
+/// ```swift
+/// let run = replay.run(track)
+/// let json = run.tracks[0].transcript.snapshotJSON()
+/// #expect(json == (try String(contentsOf: snapshotURL, encoding: .utf8)))
+/// #expect(try Transcript(snapshotJSON: json) == run.tracks[0].transcript)
+/// ```
+public struct Transcript: Hashable, Sendable, Codable {
     /// Which recording and track this is.
     public var file: String
     /// The track number within its file, from 1.
@@ -73,4 +86,26 @@ public struct Transcript: Sendable {
 
     /// The completion callbacks (`completeTransition`) only.
     package var completionCalls: [DismissalCallback] { callbacks.filter { $0.kind == .completeTransition } }
+}
+
+extension Transcript {
+    /// The transcript as pretty-printed JSON with sorted keys, ending in a newline: the
+    /// stable form to compare with a stored snapshot. Non-finite numbers (an unbounded
+    /// progress range) are written as the strings `"inf"`, `"-inf"` and `"nan"`.
+    public func snapshotJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        // Every part is plain data with finite-or-named numbers, so encoding cannot fail.
+        let data = try! encoder.encode(self)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A transcript read back from ``snapshotJSON()``'s text.
+    /// - Throws: `DecodingError` when the text is not a transcript snapshot.
+    public init(snapshotJSON text: String) throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        self = try decoder.decode(Transcript.self, from: Data(text.utf8))
+    }
 }
