@@ -122,7 +122,8 @@ let package = Package(
         // The API's own tests: a file that imports only `TouchTape` (or `TouchTapeTesting`) sees what
         // an app sees; one that also imports a pipeline module reaches its `package` names.
         .testTarget(name: "TouchTapeTests", dependencies: ["TouchTape", "TouchTapeTestSupport", "TouchTapeEvents", "TouchTapeFormats",
-                    "TouchTapeFrames", "TouchTapeTracks", "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay"]),
+                    "TouchTapeFrames", "TouchTapeTracks", "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay"],
+                    exclude: ["Golden"]),
         .testTarget(name: "TouchTapeTestingTests", dependencies: ["TouchTapeTesting", "TouchTape", "TouchTapeTestSupport",
                     "TouchTapeReplay"]),
         .testTarget(name: "TouchTapeSynthesisTests", dependencies: ["TouchTapeSynthesis", "TouchTapeEvents"]),

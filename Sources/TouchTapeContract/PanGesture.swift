@@ -26,6 +26,23 @@ public struct PanGesture: Hashable, Sendable {
         case cancelled
     }
 
+    /// What the `.began` gesture's ``translation(in:)`` carries, and where later
+    /// translations count from. UIKit does not document it (its pan recognizer begins once
+    /// the fingers moved about 10 pt, and what it reports for that movement is not public
+    /// API), so it is a replay setting: `ControllerReplay.beganTranslation`, `touchtape
+    /// --began-translation`, `began-translation:` in touchtape.yml.
+    ///
+    /// Either way ``InteractiveDismissalController/shouldBegin(_:)`` reads the movement that
+    /// crossed the slop as the translation, as `gestureRecognizerShouldBegin` does.
+    public enum BeganTranslation: String, Hashable, Sendable, CaseIterable, Codable {
+        /// The slop is swallowed: `.began` carries zero, and later translations count from
+        /// where the slop was crossed (the default; Flutter's `DragStartBehavior.start`).
+        case zero
+        /// `.began` carries the movement that crossed the slop, and later translations count
+        /// from where the fingers touched down (Flutter's `DragStartBehavior.down`).
+        case slop
+    }
+
     /// The recognizer's state for this callback.
     public var state: State
     /// Seconds since the track's first frame (the virtual clock's time base).

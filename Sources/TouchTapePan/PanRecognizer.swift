@@ -14,9 +14,11 @@ import TouchTapeFrames
 ///   Flutter). Distance rather than Flutter's accumulated |Δ|, so a still finger's jitter
 ///   never adds up to a pan. While too few fingers are down the start point follows the
 ///   contacts, so a one-finger touchpad motion never counts towards a later two-finger pan.
-/// - **Began**: at the frame that crosses the slop, with translation zero: the slop is
-///   swallowed (UIKit; Flutter `DragStartBehavior.start`). Later translations are the
-///   centroid's displacement since that frame.
+/// - **Began**: at the frame that crosses the slop. By default with translation zero: the
+///   slop is swallowed (Flutter `DragStartBehavior.start`), and later translations are the
+///   centroid's displacement since that frame. With ``PanSettings/beganTranslation`` `.slop`
+///   the began translation is the slop movement and later translations count from where
+///   the pan could first start (`DragStartBehavior.down`). UIKit's choice is not public API.
 /// - **Velocity at began**: what a UIKit handler reads in `gestureRecognizerShouldBegin`
 ///   and at `.began` is the velocity of a moving finger. When the tracker has no estimate
 ///   there (fewer than its minimum samples since touch-down, or its history ended by a
@@ -131,13 +133,20 @@ package struct PanRecognizer: Sendable {
         slopOrigin = origin
         guard (position - origin).length * settings.scale > slop else { return [] }
         state = .began
-        beganPosition = position
-        lastTranslation = .zero
+        let slopTranslation = (position - origin) * settings.scale
+        switch settings.beganTranslation {
+        case .zero:
+            beganPosition = position
+            lastTranslation = .zero
+        case .slop:
+            beganPosition = origin
+            lastTranslation = slopTranslation
+        }
         var velocity = tracker.velocity(at: time)
         if velocity == .zero { velocity = movingVelocity(at: time, position: position) }
-        return [PanSample(time: time, phase: .began, translation: .zero,
+        return [PanSample(time: time, phase: .began, translation: lastTranslation,
                           velocity: velocity, fingerCount: frame.fingerCount,
-                          slopTranslation: (position - origin) * settings.scale)]
+                          slopTranslation: slopTranslation)]
     }
 
     private mutating func handleBegan(_ frame: Frame, time: Double) -> [PanSample] {

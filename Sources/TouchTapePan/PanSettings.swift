@@ -24,6 +24,9 @@ package struct PanSettings: Hashable, Sendable {
     package var touchpadFingers: FingerCountRule
     /// How the release velocity is estimated.
     package var velocityStrategy: VelocityStrategy
+    /// What `.began` carries and where later translations count from (UIKit's is not
+    /// public, so it is a setting; ``PanGesture/BeganTranslation``).
+    package var beganTranslation: PanGesture.BeganTranslation = .zero
 
     /// A value from its parts.
     package init(

@@ -40,6 +40,12 @@ package struct EffectiveSettings: Hashable, Sendable {
                        text: "slop \(fmt(c.pan.touchscreenSlop)) pt (touchpad \(fmt(c.pan.touchpadSlop)) pt)"))
         e.append(Entry(key: "velocity", value: .string(c.pan.velocityStrategy.rawValue),
                        text: "velocity \(c.pan.velocityStrategy.rawValue)"))
+        // Listed only when it is not the default, so the reports of every run at the
+        // default read as before the setting existed.
+        if c.pan.beganTranslation != .zero {
+            e.append(Entry(key: "beganTranslation", value: .string(c.pan.beganTranslation.rawValue),
+                           text: "began translation \(c.pan.beganTranslation.rawValue)"))
+        }
         let maximum = c.pan.touchscreenFingers.maximum
         e.append(Entry(key: "maximumTouches", value: maximum.map(JSONValue.integer) ?? .null,
                        text: maximum.map { "at most \($0) touch\($0 == 1 ? "" : "es")" } ?? "any touches"))

@@ -27,7 +27,7 @@ package struct ProjectConfiguration: Hashable, Sendable {
     package static let fileName = "touchtape.yml"
     /// The keys a file may hold.
     package static let keys = ["profile", "threshold", "flick-velocity", "flick", "edge", "distance", "scale",
-                              "resolution-fallback", "velocity", "slop", "recordings"]
+                              "resolution-fallback", "velocity", "slop", "began-translation", "recordings"]
 
     /// The file it was read from.
     package var file: String
@@ -155,6 +155,13 @@ package struct ProjectConfiguration: Hashable, Sendable {
                                   "estimators: \(VelocityStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 configuration.settings.velocity = strategy
+            case "began-translation":
+                let text = try scalar()
+                guard let began = PanGesture.BeganTranslation(rawValue: text) else {
+                    throw failure(line, "unknown began-translation '\(text)'",
+                                  "began-translation: \(PanGesture.BeganTranslation.allCases.map(\.rawValue).joined(separator: " or "))")
+                }
+                configuration.settings.beganTranslation = began
             case "resolution-fallback":
                 let text = try scalar()
                 let fallback: ResolutionFallback
@@ -203,6 +210,7 @@ extension SessionSettings {
         if let v = other.resolutionFallback { result.resolutionFallback = v }
         if let v = other.velocity { result.velocity = v }
         if let v = other.slop { result.slop = v }
+        if let v = other.beganTranslation { result.beganTranslation = v }
         return result
     }
 }

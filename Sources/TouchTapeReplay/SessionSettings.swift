@@ -36,11 +36,15 @@ package struct SessionSettings: Hashable, Sendable {
     /// The pan slop in points, on touchscreens and touchpads alike; `nil`: 10 pt on
     /// touchscreens, 1.5 mm on touchpads.
     package var slop: Double?
+    /// What `.began` carries; `nil`: zero (the slop swallowed).
+    package var beganTranslation: PanGesture.BeganTranslation?
 
     /// A value from its parts.
     package init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
                 flickEnabled: Bool = true, edge: DismissEdge? = nil, distance: Double? = nil, scale: Double? = nil,
-                resolutionFallback: ResolutionFallback? = nil, velocity: VelocityStrategy? = nil, slop: Double? = nil) {
+                resolutionFallback: ResolutionFallback? = nil, velocity: VelocityStrategy? = nil, slop: Double? = nil,
+                beganTranslation: PanGesture.BeganTranslation? = nil) {
+        self.beganTranslation = beganTranslation
         self.velocity = velocity
         self.slop = slop
         self.profile = profile
@@ -81,6 +85,7 @@ package struct SessionSettings: Hashable, Sendable {
         if let scale { pan.scale = scale }
         if let velocity { pan.velocityStrategy = velocity }
         if let slop { pan.touchscreenSlop = slop; pan.touchpadSlopOverride = slop }
+        if let beganTranslation { pan.beganTranslation = beganTranslation }
         do { return try pan.validated() } catch { throw SessionSettingsError(setting: nil, message: "\(error)") }
     }
 
@@ -109,6 +114,7 @@ package struct SessionSettings: Hashable, Sendable {
         if let resolutionFallback { words.append("resolution fallback \(resolutionFallback.argument)") }
         if let velocity { words.append("velocity \(velocity.rawValue)") }
         if let slop { words.append("slop \(slop)") }
+        if let beganTranslation { words.append("began translation \(beganTranslation.rawValue)") }
         return words
     }
 
@@ -124,6 +130,7 @@ package struct SessionSettings: Hashable, Sendable {
         if let resolutionFallback { arguments += ["--resolution-fallback", resolutionFallback.argument] }
         if let velocity { arguments += ["--velocity", velocity.rawValue] }
         if let slop { arguments += ["--slop", "\(slop)"] }
+        if let beganTranslation { arguments += ["--began-translation", beganTranslation.rawValue] }
         return arguments
     }
 }

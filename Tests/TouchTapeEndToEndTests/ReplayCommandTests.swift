@@ -117,3 +117,21 @@ func bundledRecordingsPassEveryCheck(profile: String) throws {
     #expect(run.stdout.contains("longer axis = 50 mm"))
     #expect(try TouchTapeBinary.run(["replay", file, "--resolution-fallback", "lots"]).status == 2)
 }
+
+/// `--began-translation slop` (issue 22): the N-Trig drag above, with the slop no longer
+/// swallowed, ends ≈ 6 pt further along; the setting is listed in the report, and a value
+/// that is neither `zero` nor `slop` is refused, naming the option.
+@Test func beganTranslationCountsTheSlopWhenAsked() throws {
+    let file = TouchTapeBinary.peer("N-Trig MultiTouch.1-finger-drag-NW-SE.events")
+    let (_, zero) = try replay([file, "--profile", "easytransitions"])
+    let (slopRun, slop) = try replay([file, "--profile", "easytransitions", "--began-translation", "slop"])
+    let z = try #require(zero?.tracks.first?.releaseProgress), s = try #require(slop?.tracks.first?.releaseProgress)
+    // EasyTransitions divides by 800 pt: the ≈ 6 pt along the edge the slop swallowed.
+    #expect(s - z > 5.0 / 800 && s - z < 8.0 / 800, "\(z) → \(s)")
+    #expect(slopRun.stdout.contains("\"beganTranslation\": \"slop\""), "the JSON report lists the setting")
+    let text = try TouchTapeBinary.run(["replay", file, "--began-translation", "slop"])
+    #expect(text.stdout.contains("began translation slop"))
+    let bad = try TouchTapeBinary.run(["replay", file, "--began-translation", "half"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--began-translation"), "\(bad.stderr)")
+}

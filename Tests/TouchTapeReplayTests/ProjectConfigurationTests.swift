@@ -16,12 +16,14 @@ import TouchTapeTestSupport
     distance: 700
     scale: 5
     resolution-fallback: 8/mm
+    began-translation: slop
     recordings: [Recordings, /abs/more]
     """
     let c = try ProjectConfiguration.parse(text, file: "/project/sub/touchtape.yml")
     #expect(c.setsProfile)
     #expect(c.settings == SessionSettings(profile: .easytransitions, threshold: 0.4, flickVelocity: 300, flickEnabled: false,
-                                          edge: .top, distance: 700, scale: 5, resolutionFallback: .unitsPerMillimetre(8)))
+                                          edge: .top, distance: 700, scale: 5, resolutionFallback: .unitsPerMillimetre(8),
+                                          beganTranslation: .slop))
     #expect(c.recordings == ["/project/sub/Recordings", "/abs/more"], "relative to the file's folder")
     let single = try ProjectConfiguration.parse("recordings: gestures\n", file: "touchtape.yml")
     #expect(single.recordings.count == 1 && single.recordings[0].hasSuffix("/gestures"))
@@ -42,6 +44,7 @@ import TouchTapeTestSupport
     ("resolution-fallback: wide\n", 1, "resolution-fallback wide: not a length in mm nor units per mm"),
     ("threshold: 0x10\n", 1, "threshold 0x10: not a decimal number"),
     ("slop: 1e300\n", 1, "slop 1e300: out of range"),
+    ("began-translation: half\n", 1, "unknown began-translation 'half'"),
 ])
 func aBadConfigurationNamesItsFileAndLine(text: String, line: Int, message: String) {
     #expect {

@@ -200,3 +200,45 @@ private func panDown(to y: Double, through controller: some InteractiveDismissal
     #expect(calls.last?.kind == .completeTransition(true))
     #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.time <= $1.time })
 }
+
+/// A card that sends its progress at `.began` too, from the translation it reads there, and
+/// notes what `shouldBegin` read.
+struct BeganReadingCard: InteractiveDismissalController {
+    var inner = FollowingCard()
+    nonisolated(unsafe) static var askedTranslations: [Double] = []
+    mutating func shouldBegin(_ gesture: PanGesture) -> Bool {
+        Self.askedTranslations.append(gesture.translation().y)
+        return true
+    }
+    mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+        inner.handlePan(gesture, transition: &transition)
+        if gesture.state == .began {
+            transition.update(min(max(gesture.translation().y / gesture.view.bounds.height, 0), 1))
+        }
+    }
+}
+
+/// `beganTranslation` (issue 22): what `.began` carries is a replay setting. Under `.slop`
+/// the began update is the slop movement over the distance and the checks still pass (the
+/// rules see the same samples); `shouldBegin` reads the slop movement under both.
+@Test(.serialized, arguments: PanGesture.BeganTranslation.allCases)
+func aControllerReadingTheBeganTranslationSeesTheSetting(began: PanGesture.BeganTranslation) throws {
+    BeganReadingCard.askedTranslations = []
+    var replay = ControllerReplay(rules: FollowingCard.rules) { BeganReadingCard() }
+    replay.beganTranslation = began
+    replay.probes = false
+    #expect(replay.beganTranslation == began)
+    let track = try #require(try Recordings(path: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path).tracks().first)
+    let run = replay.run(track)
+    #expect(run.passed, "\(run)")
+    let calls = try #require(run.tracks.first?.transcript.calls)
+    guard case .update(let first) = try #require(calls.dropFirst().first?.kind) else {
+        Issue.record("the began update is missing: \(calls.prefix(3))"); return
+    }
+    let asked = try #require(BeganReadingCard.askedTranslations.first)
+    #expect(asked > 9, "shouldBegin reads the slop movement (\(asked) pt)")
+    switch began {
+    case .zero: #expect(first == 0)
+    case .slop: #expect(abs(first - asked / 800) < 1e-9, "\(first) vs \(asked) / 800")
+    }
+}

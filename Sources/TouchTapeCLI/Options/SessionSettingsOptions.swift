@@ -49,6 +49,10 @@ struct SessionSettingsOptions: ParsableArguments {
             transform: { try NumberOption.slop.parse($0) })
     var slop: Double?
 
+    @Option(name: .customLong("began-translation"),
+            help: "What a pan's .began carries: zero (the slop swallowed, the default) or slop (the movement that began the pan; later translations count from touch-down). UIKit's choice is not public.")
+    var beganTranslation: PanGesture.BeganTranslation?
+
     @Option(help: "Read settings from this file instead of the nearest touchtape.yml at or above the current folder.")
     var config: String?
 
@@ -59,7 +63,8 @@ struct SessionSettingsOptions: ParsableArguments {
     var settings: SessionSettings {
         SessionSettings(profile: profile ?? .transition, threshold: threshold?.value, flickVelocity: flickVelocity?.value,
                         flickEnabled: flick ?? true, edge: edge, distance: distance, scale: scale,
-                        resolutionFallback: resolutionFallback, velocity: velocity, slop: slop)
+                        resolutionFallback: resolutionFallback, velocity: velocity, slop: slop,
+                        beganTranslation: beganTranslation)
     }
 
     /// The project configuration in force: `--config FILE`, else the nearest
@@ -98,6 +103,7 @@ extension DismissalProfile: ExpressibleByArgument {
 extension DismissEdge: ExpressibleByArgument {}
 
 extension VelocityStrategy: ExpressibleByArgument {}
+extension PanGesture.BeganTranslation: ExpressibleByArgument {}
 
 /// `F` (a value) or `A...B` (a range, for sweep), each number read by the option's
 /// ``NumberOption`` (finite, in range).
