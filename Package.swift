@@ -66,6 +66,14 @@ let package = Package(
         // Gestures synthesised the way a kernel would report them (the bundled Recordings/,
         // tests, benchmarks); replaced by recorder output where the VM remakes them.
         .target(name: "TouchTapeSynthesis", dependencies: ["TouchTapeEvents"]),
+        // tools/bench's synchronous harness (parse, replay, probes, sweep of one file in CPU
+        // seconds; the live per-frame latency as a histogram). Its sources are in Benchmarks/,
+        // where the speed and memory targets live; it is in this package because it measures
+        // the pipeline's `package` API, which no other package can import.
+        .executableTarget(name: "touchtape-bench-harness", dependencies: [
+            "TouchTapeEvents", "TouchTapeFormats", "TouchTapeDismissal", "TouchTapeReplay",
+            .product(name: "Histogram", package: "hdrhistogram-swift"),
+        ], path: "Benchmarks/Harness"),
         .executableTarget(name: "touchtape-make-recordings", dependencies: [
             "TouchTapeSynthesis", "TouchTapeEvents", "TouchTapeFormats",
         ], path: "Sources/MakeRecordings"),

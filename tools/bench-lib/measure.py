@@ -149,14 +149,10 @@ def main():
         except OSError: pass
 
     if live:
-        text = open(live).read()
-        m = re.search(r"Time \(wall clock\) \((\w+)\)[^|]*\|([^\n]*)", text)
-        if m:
-            unit = m.group(1)
-            cells = [c.strip() for c in m.group(2).split("|") if c.strip()]
-            # columns: p0 p25 p50 p75 p90 p99 p100 samples
-            scale = {"ns": 1e-3, "us": 1, "μs": 1, "ms": 1e3}.get(unit, 1)
-            p50, p99 = float(cells[2].replace(",", "")) * scale, float(cells[5].replace(",", "")) * scale
+        text = open(live).read().split()
+        # touchtape-bench-harness live-frame: "FRAMES P50_NS P99_NS MAX_NS DECIDABLE"
+        if len(text) == 5 and all(t.isdigit() for t in text):
+            p50, p99 = int(text[1]) / 1000, int(text[2]) / 1000
             rows.append(("live per-frame read → decision, p50", "%.1f µs" % p50, "", "", ""))
             rows.append(("live per-frame read → decision, p99", "%.1f µs" % p99, "", "", "< 100 µs"))
         else:

@@ -11,14 +11,21 @@ import TouchTapeReplay
 ///     touchtape-bench-harness sweep FILE    # "EVENTS REPLAY_SECONDS SECONDS_PER_GRID_POINT" (see ``sweep(_:)``)
 ///     touchtape-bench-harness probes FILE   # "EVENTS REPLAY_SECONDS PROBED_SECONDS RATIO" (see ``probes(_:)``)
 ///     touchtape-bench-harness stability FILE   # the same with the stability analysis instead of probes
+///     touchtape-bench-harness live-frame [FRAMES]   # live per-frame latency (see ``LiveFrame``)
 ///
 /// Seconds are CPU time of this process (user + system), so the figure is one core's.
 @main
 enum Harness {
     static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "live-frame", arguments.count <= 2 {
+            guard let frames = arguments.count == 2 ? Int(arguments[1]) : 200_000, frames > 0 else {
+                fail("live-frame: FRAMES must be a positive whole number, not '\(arguments[1])'")
+            }
+            return LiveFrame.run(frames: frames)
+        }
         guard arguments.count == 2, let mode = arguments.first, let path = arguments.last else {
-            fail("usage: touchtape-bench-harness parse|replay|sweep FILE")
+            fail("usage: touchtape-bench-harness parse|replay|sweep|probes|stability FILE, or live-frame [FRAMES]")
         }
         if mode == "sweep" { return sweep(path) }
         if mode == "probes" { return probes(path) }

@@ -1,5 +1,5 @@
-import Benchmark
 import Foundation
+import Histogram
 import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
@@ -8,26 +8,32 @@ import TouchTapeDismissal
 /// Live: the time from a frame's events being read to the would-be decision, per frame,
 /// through the pipeline `touchtape live` runs (a `ReplaySession` fed one event at a time,
 /// then `decisionIfReleasedNow`), fed from the real recordings in `Recordings/` and the
-/// peer recordings. One benchmark iteration is one frame, so the wall-clock percentiles
-/// the table prints (p50, p99) are per-frame figures. The target: p99 < 100 µs.
-let benchmarks: @Sendable () -> Void = {
-    let feeder = FrameFeeder(recordings: LoadedRecording.all())
-
-    Benchmark(
-        "live per-frame: event read → decision",
-        configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal],
-            timeUnits: .nanoseconds,
-            warmupIterations: 1_000,
-            maxDuration: .seconds(5),
-            maxIterations: 200_000
-        )
-    ) { benchmark in
-        // One frame per iteration (scaling factor 1): measured from the closure's start
-        // to the explicit stop; moving on to the next file is not measured.
-        blackHole(feeder.nextFrame())
-        benchmark.stopMeasurement()
-        feeder.advanceIfAtEnd()
+/// peer recordings, already in memory. Each frame is timed alone on the monotonic clock
+/// into an HDR histogram; moving on to the next file is not timed. The target:
+/// p99 < 100 µs.
+///
+///     touchtape-bench-harness live-frame [FRAMES]   # "FRAMES P50_NS P99_NS MAX_NS DECIDABLE"
+///
+/// `DECIDABLE` counts the frames with a would-be decision (so the work is used).
+enum LiveFrame {
+    static func run(frames: Int) {
+        let feeder = FrameFeeder(recordings: LoadedRecording.all())
+        var histogram = Histogram<UInt64>(highestTrackableValue: 1_000_000_000, numberOfSignificantValueDigits: .three)
+        // Warm-up: the first frames pay for first-use costs a live session pays once.
+        for _ in 0..<min(1_000, frames) {
+            _ = feeder.nextFrame()
+            feeder.advanceIfAtEnd()
+        }
+        var decidable = 0
+        for _ in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let decision = feeder.nextFrame()
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            if decision != nil { decidable += 1 }
+            histogram.record(elapsed)
+            feeder.advanceIfAtEnd()
+        }
+        print(frames, histogram.valueAtPercentile(50), histogram.valueAtPercentile(99), histogram.max, decidable)
     }
 }
 
@@ -43,7 +49,7 @@ struct LoadedRecording {
         let folders = ["\(root)/Recordings", "\(root)/../shared/data/peer-recordings"]
             .filter { FileManager.default.fileExists(atPath: $0) }
         guard let sources = try? RecordingLocator.sources(for: folders) else {
-            fatalError("no recordings found under \(folders)")
+            Harness.fail("no recordings found under \(folders)")
         }
         let loaded = sources.compactMap { source -> LoadedRecording? in
             guard var stream = try? RecordingStream(source), (try? stream.requireTouchDevice()) != nil else { return nil }
@@ -51,15 +57,15 @@ struct LoadedRecording {
             while let item = try? stream.next() { items.append(item) }
             return LoadedRecording(path: source.eventsPath, description: stream.description, items: items)
         }
-        guard !loaded.isEmpty else { fatalError("no readable recordings under \(folders)") }
+        guard !loaded.isEmpty else { Harness.fail("no readable recordings under \(folders)") }
         return loaded
     }
 
-    /// `TOUCHTAPE_ROOT`, else the repository this file is in (`Benchmarks/Benchmarks/LiveFrame/`).
+    /// `TOUCHTAPE_ROOT`, else the repository this file is in (`Benchmarks/Harness/`).
     static func repositoryRoot() -> String {
         if let root = ProcessInfo.processInfo.environment["TOUCHTAPE_ROOT"] { return root }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
+            .deletingLastPathComponent().path
     }
 }
 
@@ -73,7 +79,7 @@ final class FrameFeeder: @unchecked Sendable {
 
     init(recordings: [LoadedRecording]) {
         self.recordings = recordings
-        do { configuration = try SessionSettings().configuration() } catch { fatalError("\(error)") }
+        do { configuration = try SessionSettings().configuration() } catch { Harness.fail("\(error)") }
         session = ReplaySession(description: recordings[0].description, file: recordings[0].path,
                                 configuration: configuration)
     }
