@@ -47,6 +47,14 @@ package struct TrackAppender<Formatter: RecordingTextFormatter> {
         nextStart = last.adding(microseconds: Self.gapMicroseconds)
     }
 
+    /// Ends the file with the end mark (the session ended normally: `q`, a stop signal,
+    /// `--gestures`), so it reads back complete, as `record`'s files do. A file whose
+    /// session was killed keeps its saved gestures and reads back as cut short, which it is.
+    package mutating func finish() throws(RecordingFileError) {
+        try write(formatter.footer())
+        try file.commit(gesturesKept: tracksWritten)
+    }
+
     private func write(_ text: String) throws(RecordingFileError) {
         guard !text.isEmpty else { return }
         do {

@@ -72,15 +72,16 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case .nextProfile: return "next profile"
         case .nextEdge: return "next edge"
         case .resetToProfile: return "profile defaults"
-        case .labelFinish: return "label last: finish"
-        case .labelCancel: return "label last: cancel"
-        case .labelNone: return "label last: none (must not dismiss)"
-        case .labelClear: return "clear last's label"
-        case .save: return "save last"
+        case .labelFinish: return "label the selected gesture: finish"
+        case .labelCancel: return "label the selected gesture: cancel"
+        case .labelNone: return "label the selected gesture: none (must not dismiss)"
+        case .labelClear: return "clear the selected gesture's label"
+        case .save: return "save the selected gesture"
         case .quit: return "quit"
         }
     }
 
-    /// The legend, short form, grouped as the screen shows it.
-    package static let legend = "[ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults  f c n x label  s save  q quit"
+    /// The legend, short form, grouped as the screen shows it: quitting, saving, labelling
+    /// and selecting first, so a narrow terminal (80 columns) cuts only settings keys.
+    package static let legend = "q quit  s save  f c n x label  up/down select  [ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults"
 }

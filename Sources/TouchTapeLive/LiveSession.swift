@@ -20,7 +20,6 @@ package struct LiveSession {
     private var replay: ReplaySession<DismissalController>
     private var collector: TrackEventCollector
     private var inTrack = false
-    private var lastEvents: [InputEvent] = []
     /// Pan samples of the event being fed (reported with the would-be decision after it).
     private var samples: [PanSample] = []
 
@@ -99,28 +98,49 @@ package struct LiveSession {
         case .labelNone: state.label(ExpectedOutcome.none, emit: emit)
         case .labelClear: state.label(nil, emit: emit)
         case .save:
-            guard let run = state.lastRun, let entry = state.history.last, !lastEvents.isEmpty else {
+            guard let track = state.selectedForSaving else {
                 state.message = .init("no finished gesture to save yet", isError: true)
                 return .handled
             }
-            return .save(SavedTrack(gesture: entry.gesture, track: run.number, events: lastEvents, annotation: state.lastAnnotation))
+            return .save(track)
         case .quit:
             return .quit
         }
         return .handled
     }
 
+    /// An arrow key: moves the history selection.
+    package mutating func press(_ arrow: LiveKeyReader.Arrow) { state.select(arrow) }
+
     package mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) { state.saved(to: path, emit: emit) }
 
     package mutating func saveFailed(_ message: String, emit: (LiveEvent) -> Void = { _ in }) {
         state.saveFailed(message)
-        emit(.saveFailed(gesture: state.history.last?.gesture, message: message))
+        emit(.saveFailed(gesture: state.selectedIndex.map { state.history[$0].gesture }, message: message))
     }
 
     private mutating func changeSettings(_ emit: (LiveEvent) -> Void, _ update: (inout SessionSettings) -> Void) {
         guard state.change(update) else { return }
         replay.configuration = state.configuration
+        let (description, file, configuration) = (self.description, self.file, state.configuration)
+        state.redecide { Self.outcome(of: $0.events, description: description, file: file, configuration: configuration) }
         emit(.settings(state.settings))
+    }
+
+    /// A finished gesture's outcome under `configuration`: its events through a fresh
+    /// pipeline, as `touchtape replay` of the saved gesture would decide it. `nil` when
+    /// the events hold no gesture.
+    static func outcome(of events: [InputEvent], description: DeviceDescription, file: String,
+                        configuration: ReplayConfiguration) -> Outcome? {
+        guard !events.isEmpty else { return nil }
+        var session = ReplaySession(description: description, file: file, configuration: configuration)
+        var outcome: Outcome?
+        let take: (SessionStep) -> Void = { step in
+            if case .trackEnded(let run) = step, outcome == nil { outcome = run.dismissal.outcome }
+        }
+        for event in events { session.feed(event, take) }
+        session.finish(take)
+        return outcome
     }
 
     private mutating func handle(_ steps: [SessionStep], clock: Int64, emit: (LiveEvent) -> Void) {
@@ -133,13 +153,14 @@ package struct LiveSession {
             case .trackBegan: inTrack = true
             case .frame(let frame) where !inTrack: collector.forget(before: frame.eventRange.upperBound)
             case .panSample(let sample): samples.append(sample)
-            case .trackEnded(let run):
-                inTrack = false
-                lastEvents = collector.events(of: run.span)
-                collector.forget(before: run.span.eventRange.upperBound)
+            case .trackEnded: inTrack = false
             default: break
             }
             state.apply(step, clock: clock, emit: emit)
+            if case .trackEnded(let run) = step {
+                state.keepEvents(collector.events(of: run.span))
+                collector.forget(before: run.span.eventRange.upperBound)
+            }
         }
     }
 

@@ -58,16 +58,18 @@ package struct LiveState: Sendable {
     package private(set) var clock: Int64 = 0
     /// How many gestures began (the live running number).
     package private(set) var gestureCount = 0
-    /// The last finished gesture's run, kept for relabelling (`f` `c` `n`) and saving.
-    package private(set) var lastRun: TrackRun?
-    /// The label the last gesture carries now (from the file's mark or a key).
-    package private(set) var lastAnnotation = TrackAnnotation()
+    /// The history row the arrows selected (an index into ``history``); `nil` follows the
+    /// newest. `f` `c` `n` `x` and `s` act on ``selectedIndex``.
+    package private(set) var selection: Int?
 
     package init(source: Source, settings: SessionSettings) throws(SessionSettingsError) {
         self.source = source
         self.settings = settings
         self.configuration = try settings.configuration()
     }
+
+    /// The row the label and save keys act on: the selected one, else the newest.
+    package var selectedIndex: Int? { selection ?? history.indices.last }
 
     /// Gestures whose every check passes (under their latest label).
     package var passed: Int { history.filter(\.passed).count }
@@ -112,11 +114,11 @@ package struct LiveState: Sendable {
         case .trackEnded(let run):
             current?.ended = true
             current?.wouldDecide = nil
-            lastRun = run
-            lastAnnotation = TrackAnnotation(cutShort: run.span.endsWithContactsDown)
-            let entry = LiveHistoryEntry(gesture: current?.gesture ?? gestureCount,
+            var entry = LiveHistoryEntry(gesture: current?.gesture ?? gestureCount,
                                          report: run.result(annotation: TrackAnnotation()).report,
-                                         labelSource: .none, edge: run.configuration.dismissal.edge)
+                                         labelSource: .none, edge: run.configuration.dismissal.edge,
+                                         settings: current?.settings ?? settings, run: run)
+            entry.annotation = TrackAnnotation(cutShort: run.span.endsWithContactsDown)
             history.append(entry)
             emit(.track(entry))
         case .trackReported(let result):
@@ -127,7 +129,7 @@ package struct LiveState: Sendable {
                   history[index].labelSource == .none else { return }
             history[index].report = result.report
             history[index].labelSource = .file
-            if lastRun?.number == result.report.track, index == history.count - 1 { lastAnnotation = annotation }
+            history[index].annotation = annotation
             emit(.track(history[index]))
         }
     }
@@ -164,14 +166,52 @@ package struct LiveState: Sendable {
         }
     }
 
-    /// Labels the last finished gesture and runs its checks again; `nil` removes the label.
+    /// Moves the selection one row: up to an older gesture, down to a newer one; down
+    /// from the newest follows the newest again.
+    package mutating func select(_ arrow: LiveKeyReader.Arrow) {
+        guard !history.isEmpty else { return }
+        let index = selection ?? history.count - 1
+        switch arrow {
+        case .up, .left: selection = max(index - 1, 0)
+        case .down, .right: selection = index + 1 >= history.count ? nil : index + 1
+        }
+        if let selectedIndex {
+            let entry = history[selectedIndex]
+            message = Message(selection == nil ? "following the newest gesture (\(entry.gesture))"
+                                               : "selected gesture \(entry.gesture): f c n x label it, s saves it")
+        }
+    }
+
+    /// The events of the selected gesture with its label, for `s`.
+    package var selectedForSaving: SavedTrack? {
+        guard let index = selectedIndex, let run = history[index].run, !history[index].events.isEmpty else { return nil }
+        let entry = history[index]
+        return SavedTrack(gesture: entry.gesture, track: run.number, events: entry.events, annotation: entry.annotation)
+    }
+
+    /// Keeps the newest gesture's events (they arrive after its row).
+    package mutating func keepEvents(_ events: [InputEvent]) {
+        guard !history.isEmpty else { return }
+        history[history.count - 1].events = events
+    }
+
+    /// Sets each gesture's outcome under the settings now in force (`decide` replays its
+    /// events under them); gestures that ran under these very settings need none.
+    package mutating func redecide(_ decide: (LiveHistoryEntry) -> Outcome?) {
+        for index in history.indices {
+            history[index].now = history[index].settings == settings ? nil : decide(history[index])
+        }
+    }
+
+    /// Labels the selected gesture (the newest unless the arrows chose another) and runs
+    /// its checks again; `nil` removes the label.
     package mutating func label(_ expected: ExpectedOutcome?, emit: (LiveEvent) -> Void = { _ in }) {
-        guard let run = lastRun, let index = history.indices.last else {
+        guard let index = selectedIndex, let run = history[index].run else {
             message = Message("no finished gesture to label yet", isError: true)
             return
         }
-        lastAnnotation.expected = expected
-        history[index].report = run.result(annotation: lastAnnotation).report
+        history[index].annotation.expected = expected
+        history[index].report = run.result(annotation: history[index].annotation).report
         history[index].labelSource = .key
         let entry = history[index]
         let verdict = entry.passed ? "passes" : "fails " + entry.report.failedChecks.map(\.name).joined(separator: ",")
@@ -179,9 +219,9 @@ package struct LiveState: Sendable {
         emit(.track(entry))
     }
 
-    /// Notes that the last gesture was appended to `path`.
+    /// Notes that the selected gesture was appended to `path`.
     package mutating func saved(to path: String, emit: (LiveEvent) -> Void = { _ in }) {
-        guard let index = history.indices.last else { return }
+        guard let index = selectedIndex else { return }
         history[index].savedTo = path
         message = Message("saved gesture \(history[index].gesture) (\(history[index].report.expected?.rawValue ?? "unlabelled")) to \(path)")
         emit(.saved(history[index], path: path))

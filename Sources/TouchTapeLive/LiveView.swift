@@ -80,9 +80,10 @@ package enum LiveView {
     static func title(_ state: LiveState) -> ScreenLine {
         let s = state.source
         var line = ScreenLine("touchtape live", .bold)
+        // The status first: on a narrow terminal the path is what gets cut, not "q quits".
+        if let status = state.status { line.append("  [\(status)]", .yellow) }
         line.append("  \"\(s.deviceName)\" \(s.kind.rawValue) \(s.protocolName)  \(s.origin)")
         if let speed = s.speed { line.append("  x" + compact(speed)) }
-        if let status = state.status { line.append("  [\(status)]", .yellow) }
         return line
     }
 
@@ -187,42 +188,61 @@ package enum LiveView {
                           + (done ? "  done" : ""))
     }
 
-    static let historyColumns = [("#", 6), ("outcome", 8), ("reason", 14), ("progress", 9), ("velocity", 9), ("label", 14), ("checks", 0)]
+    /// The history's columns and widths (the last takes what is left). At 80 columns
+    /// everything but the settings column's tail fits: the gesture number with the
+    /// selection mark, its outcome, its outcome under the settings now in force (`now`,
+    /// `!` where it flips), the checks, and what it ran under (`t0.33 f1200`).
+    static let historyColumns = [("  #", 6), ("outcome", 8), ("now", 8), ("check", 6), ("reason", 15), ("prog", 6),
+                                 ("v pt/s", 7), ("label", 12), ("ran under", 0)]
 
     static func historyHeader() -> [ScreenLine] {
         [ScreenLine(historyColumns.map { $0.1 == 0 ? $0.0 : LiveFormat.pad($0.0, $0.1) }.joined(), .bold)]
     }
 
+    /// The newest `count` rows, newest first, always including the selected one.
     static func historyEntries(_ state: LiveState, count: Int) -> [ScreenLine] {
         guard count > 0 else { return [] }
         if state.history.isEmpty { return [ScreenLine("no finished gesture yet", .dim)] }
-        return state.history.suffix(count).reversed().map { entry in
-            let r = entry.report
-            var label = r.expected?.rawValue ?? "-"
-            if entry.labelSource != .none { label += " (\(entry.labelSource.rawValue))" }
-            if entry.savedTo != nil { label += " s" }
-            let cells = [
-                LiveFormat.pad(String(entry.gesture), 5) + " ",
-                LiveFormat.pad(r.outcome.rawValue, 8),
-                LiveFormat.pad(r.reason.description, 14),
-                LiveFormat.pad(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 9),
-                LiveFormat.pad(entry.releaseVelocity.map { LiveFormat.signed($0, 0) } ?? "-", 9),
-                LiveFormat.pad(label, 14),
-            ]
-            var line = ScreenLine(cells.joined())
-            if entry.passed {
-                line.append("ok", .green)
-            } else {
-                line.append("FAIL " + r.failedChecks.map(\.name).joined(separator: ","), .red)
-            }
-            return line
-        }
+        var newest = state.history.count - 1
+        if let selection = state.selection { newest = min(newest, selection + count - 1) }
+        let oldest = max(0, newest - count + 1)
+        return (oldest...newest).reversed().map { historyRow(state, index: $0) }
     }
 
-    /// The failed checks of the latest gesture that failed one, with their detail.
+    static func historyRow(_ state: LiveState, index: Int) -> ScreenLine {
+        let entry = state.history[index]
+        let r = entry.report
+        let selected = state.selection == index
+        var label = r.expected?.rawValue ?? "-"
+        if entry.labelSource != .none { label += entry.labelSource == .file ? "(f)" : "(k)" }
+        if entry.savedTo != nil { label += " s" }
+        let cell = { (text: String, width: Int) in LiveFormat.pad(text, width - 1) + " " }
+        var line = ScreenLine(cell((selected ? "> " : "  ") + String(entry.gesture), 6), selected ? .bold : .plain)
+        line.append(cell(r.outcome.rawValue, 8), outcomeStyle(r.outcome))
+        if let now = entry.now {
+            line.append(cell(now.rawValue + (entry.flips ? "!" : ""), 8), entry.flips ? .yellow : .plain)
+        } else {
+            line.append(cell("-", 8), .dim)
+        }
+        line.append(cell(entry.passed ? "ok" : "FAIL", 6), entry.passed ? .green : .red)
+        line.append(cell(r.reason.description, 15) + cell(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 6)
+                    + cell(entry.releaseVelocity.map { LiveFormat.signed($0, 0) } ?? "-", 7) + cell(label, 12))
+        line.append(ranUnder(entry.settings), entry.settings == state.settings ? .dim : .plain)
+        return line
+    }
+
+    /// The threshold and flick velocity a gesture ran under, short (`t0.33 f1200`, `t- f-`).
+    static func ranUnder(_ settings: SessionSettings) -> String {
+        "t" + (settings.effectiveThreshold.map { LiveFormat.fixed($0, 2) } ?? "-")
+            + " f" + (settings.effectiveFlickVelocity.map { LiveFormat.fixed($0, 0) } ?? "-")
+    }
+
+    /// The failed checks of the selected gesture if it failed, else of the latest gesture
+    /// that failed one, with their detail.
     static func failureLines(_ state: LiveState) -> [ScreenLine] {
-        guard let last = state.history.last(where: { !$0.passed }) else { return [] }
-        return last.report.failedChecks.map { ScreenLine("gesture \(last.gesture) \($0.name): \($0.detail)", .red) }
+        let selected = state.selection.map { state.history[$0] }.flatMap { $0.passed ? nil : $0 }
+        guard let shown = selected ?? state.history.last(where: { !$0.passed }) else { return [] }
+        return shown.report.failedChecks.map { ScreenLine("gesture \(shown.gesture) \($0.name): \($0.detail)", .red) }
     }
 
     static func statsLine(_ state: LiveState) -> ScreenLine {

@@ -39,5 +39,9 @@ import TouchTapeFormats
         #expect(both.hasSuffix("MARK expect=cancel cut=false\n"))
         #expect(appender.tracksWritten == 2)
         #expect(!both.contains("END"))   // no footer: the file is whole after every save
+        // The session's end writes the end mark once, after the last save (issue 24: a
+        // `--save` file read back as cut short after a normal q).
+        try appender.finish()
+        #expect(read(path) == both + "END\n")
     }
 }

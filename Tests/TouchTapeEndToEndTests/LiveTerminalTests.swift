@@ -121,7 +121,7 @@ private struct TmuxError: Error, CustomStringConvertible {
 }
 
 private func isRunning(_ screen: String) -> Bool {
-    screen.contains("touchtape live") && screen.contains("progress  [") && screen.contains("outcome reason")
+    screen.contains("touchtape live") && screen.contains("progress  [") && screen.contains("outcome now")
         && (screen.contains("if released now") || screen.contains("released: "))
 }
 
@@ -139,12 +139,12 @@ private func runFullSession(recording: String) throws {
 
     // The view: progress bar with the threshold, the decision, the history with a finished gesture.
     var screen = try pane.waitForScreen("a finished gesture in the history") {
-        isRunning($0) && $0.contains("finish  threshold")
+        isRunning($0) && $0.contains("finish  -       ok    threshold")
     }
     #expect(screen.contains("thr 0.33"))
     #expect(screen.contains("threshold 0.33 "))
     #expect(screen.contains("frame time"))
-    #expect(screen.contains("keys: [ ] threshold"))
+    #expect(screen.contains("keys: q quit  s save"))
 
     // f: label the last gesture finish; s: save it.
     try pane.send("f")
@@ -162,9 +162,12 @@ private func runFullSession(recording: String) throws {
     // The decision line belongs to the gesture on screen, which moves on: waited for too,
     // not read off whichever screen first showed the history row (that raced).
     screen = try pane.waitForScreen("threshold 0.60, a cancel, and the decision line saying so") {
-        $0.contains("threshold 0.60*") && $0.contains("thr 0.60") && $0.contains("cancel  threshold")
+        $0.contains("threshold 0.60*") && $0.contains("thr 0.60") && $0.contains("cancel  -       FAIL  threshold")
             && $0.contains("CANCEL by threshold")
     }
+    // The gestures that ran under 0.33 are decided again under 0.60: they flip.
+    #expect(screen.contains("finish  cancel! ok    threshold"), "\(screen)")
+    #expect(screen.contains("t0.33 f1200") && screen.contains("t0.60 f1200"), "each row says what it ran under")
 
     // q: leaves; the gestures labelled finish by the file now fail: exit 1; the terminal is as before.
     try pane.send("q")
@@ -173,6 +176,11 @@ private func runFullSession(recording: String) throws {
     #expect(pane.file("after") == before)
     screen = try pane.waitForScreen("the summary") { $0.contains(" failed") && $0.contains("touchtape replay") }
     #expect(screen.contains("--threshold 0.6"))
+    // After q the saved file ends with the end mark: it reads back complete, not cut short.
+    let text = try String(contentsOfFile: saved, encoding: .utf8)
+    #expect(text.hasSuffix("# touchtape: end of recording\n"))
+    let inspect = try TouchTapeBinary.run(["inspect", saved])
+    #expect(inspect.status == 0 && !inspect.stdout.contains("truncated"), "\(inspect.stdout)")
 }
 
 @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
@@ -210,4 +218,38 @@ func sighupRestoresTheTerminal() throws {
     #expect(try pane.waitForExit() == 0)
     let before = try #require(pane.file("before"))
     #expect(pane.file("after") == before)
+}
+
+/// Tuning at 80×24 (issue 24): the legend keeps quit, save, label and select; Up selects an
+/// older gesture (its ESC [ A no longer lowers the threshold); c labels the selected one;
+/// ] six times decides both past gestures again under 0.60, and they flip. With
+/// TOUCHTAPE_LIVE_CAPTURES=DIR the screens are kept there to be looked at.
+@Test(.enabled(if: tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+func arrowsSelectAGestureAndPastGesturesAreDecidedAgainAt80x24() throws {
+    let pane = try LivePane(arguments: ["--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "4"],
+                            columns: 80, rows: 24)
+    let captures = ProcessInfo.processInfo.environment["TOUCHTAPE_LIVE_CAPTURES"]
+    func keep(_ name: String, _ screen: String) {
+        if let captures { try? screen.write(toFile: "\(captures)/\(name).txt", atomically: true, encoding: .utf8) }
+    }
+    var screen = try pane.waitForScreen("both gestures in the history") { $0.contains("recording ended") && $0.contains("  2   finish") }
+    keep("80x24-ended", screen)
+    #expect(screen.contains("keys: q quit  s save  f c n x label  up/down select"))
+    #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    try pane.send("Up", literal: false)
+    screen = try pane.waitForScreen("gesture 1 selected") { $0.contains("selected gesture 1") }
+    keep("80x24-selected", screen)
+    #expect(screen.contains("> 1"))
+    #expect(screen.contains("threshold 0.33 "), "the arrow's '[' lowered no threshold")
+    try pane.send("c")
+    screen = try pane.waitForScreen("the label of gesture 1") { $0.contains("gesture 1 labelled cancel") }
+    #expect(screen.contains("> 1   finish  -       FAIL"))
+    try pane.send("]]]]]]")
+    screen = try pane.waitForScreen("both decided again under 0.60") {
+        $0.contains("threshold 0.60*") && $0.components(separatedBy: "finish  cancel!").count == 3
+    }
+    keep("80x24-redecided", screen)
+    #expect(screen.contains("t0.33 f1200"))
+    try pane.send("q")
+    #expect(try pane.waitForExit() == 1, "gesture 1 is labelled cancel and finished")
 }

@@ -159,3 +159,56 @@ func historyEqualsTheReplayReport(name: String) throws {
     #expect(history[..<half].map(\.report.track) == history[half...].map(\.report.track))
     #expect(history[..<half].map(\.report.outcome) == history[half...].map(\.report.outcome))
 }
+
+// Issue 24: the arrows select a history row; f c n x and s act on it; every row keeps
+// the settings it ran under and, once they change, its outcome under the new ones.
+
+@Test func theArrowsSelectARowThatLabelAndSaveActOn() throws {
+    var (live, _) = try liveRun("touchscreen-pan-down-finish.evemu")
+    #expect(live.state.history.count == 2 && live.state.selection == nil && live.state.selectedIndex == 1)
+    live.press(.up)
+    #expect(live.state.selection == 0)
+    live.press(.up)
+    #expect(live.state.selection == 0, "the oldest stays selected")
+    _ = live.press(.labelCancel)
+    #expect(live.state.history[0].report.expected == .cancel && live.state.history[0].labelSource == .key)
+    #expect(live.state.history[1].labelSource != .key, "the newest is untouched")
+    guard case .save(let saved) = live.press(.save) else { Issue.record("no save"); return }
+    #expect(saved.gesture == 1 && saved.track == 1 && saved.annotation.expected == .cancel)
+    live.saved(to: "x.evemu")
+    #expect(live.state.history[0].savedTo == "x.evemu" && live.state.history[1].savedTo == nil)
+    live.press(.down)
+    #expect(live.state.selection == 1)
+    live.press(.down)
+    #expect(live.state.selection == nil && live.state.selectedIndex == 1, "down from the newest follows the newest")
+}
+
+/// Deciding a gesture again from its kept events under the settings it ran under gives
+/// the outcome it had: the re-decision is the same pipeline, not an approximation.
+@Test(arguments: bundledNames)
+func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws {
+    let (live, _) = try liveRun(name)
+    let (_, description, _) = try bundledItems(name)
+    let configuration = try SessionSettings().configuration()
+    #expect(!live.state.history.isEmpty)
+    for entry in live.state.history {
+        #expect(!entry.events.isEmpty)
+        let again = LiveSession.outcome(of: entry.events, description: description, file: "f", configuration: configuration)
+        #expect(again == entry.report.outcome, "\(name) gesture \(entry.gesture)")
+    }
+}
+
+@Test func changingASettingDecidesThePastGesturesAgain() throws {
+    var (live, _) = try liveRun("touchscreen-pan-down-finish.evemu")
+    let before = live.state.history.map(\.report.outcome)
+    #expect(before == [.finish, .finish])
+    #expect(live.state.history.allSatisfy { $0.now == nil && !$0.flips })
+    // ] six times: threshold 0.33 → 0.63; both were released near 0.5 without a flick.
+    for _ in 0..<6 { _ = live.press(.thresholdUp) }
+    #expect(live.state.history.map(\.now) == [.cancel, .cancel])
+    #expect(live.state.history.allSatisfy { $0.flips })
+    #expect(live.state.history.map(\.report.outcome) == before, "what happened stays as it happened")
+    // 0: back to the profile's settings, the ones they ran under: nothing to re-decide.
+    _ = live.press(.resetToProfile)
+    #expect(live.state.history.allSatisfy { $0.now == nil })
+}

@@ -70,12 +70,12 @@ private func withoutEscapes(_ text: String) -> String {
     #expect(text.contains("fingers 1"))
     #expect(text.contains("phase changed"))
     #expect(text.contains("if released now: FINISH by "))
-    #expect(text.contains("outcome reason"))          // history header
-    #expect(text.contains("cancel (key)"))
-    #expect(text.contains("FAIL expected-outcome"))
+    #expect(text.contains("outcome now     check reason"))          // history header
+    #expect(text.contains("cancel(k)"))
+    #expect(text.contains("FAIL  "))
     #expect(text.contains("gesture 2 expected-outcome: "))     // the failure's detail
     #expect(text.contains("frame time"))
-    #expect(text.contains("keys: [ ] threshold"))
+    #expect(text.contains("keys: q quit  s save  f c n x label  up/down select  [ ] threshold"))
 }
 
 @Test func aSmallTerminalKeepsTheEssentials() throws {
@@ -85,15 +85,16 @@ private func withoutEscapes(_ text: String) -> String {
     let text = lines.joined(separator: "\n")
     #expect(text.contains("progress  ["))
     #expect(text.contains("if released now"))
-    #expect(text.contains("outcome reason"))
+    #expect(text.contains("outcome now"))
     #expect(lines.allSatisfy { $0.count <= 40 })
 }
 
 @Test func colourMarksFailuresRedAndNoColourHasNone() throws {
     let state = try midGestureState()
     let coloured = LiveView.render(state, size: TerminalSize(columns: 120, rows: 40), color: true)
-    let failing = try #require(coloured.first { $0.contains("FAIL expected-outcome") })
-    #expect(failing.contains("\u{1B}[31mFAIL expected-outcome"))
+    let failing = try #require(coloured.first { $0.contains("FAIL ") })
+    #expect(failing.contains("\u{1B}[31mFAIL "))
+    #expect(coloured.contains { $0.contains("\u{1B}[31mgesture 2 expected-outcome: ") })
     #expect(coloured.contains { $0.contains("\u{1B}[32mok") })
     let plain = LiveView.render(state, size: TerminalSize(columns: 120, rows: 40), color: false)
     #expect(plain.allSatisfy { !$0.contains("\u{1B}") })

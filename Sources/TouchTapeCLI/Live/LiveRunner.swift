@@ -110,8 +110,10 @@ final class LiveRunner {
             return false
         }
         for input in keyReader.feed(bytes) {
-            // Arrows are recognised (and no longer read as `[`); they select nothing yet.
-            guard case .key(let key) = input else { continue }
+            guard case .key(let key) = input else {
+                if case .arrow(let arrow) = input { session.press(arrow) }
+                continue
+            }
             switch session.press(key, emit: emit) {
             case .handled: break
             case .quit: return true
@@ -164,6 +166,12 @@ final class LiveRunner {
     /// The closing lines (after the screen is left) and the exit status.
     func finish(source: String?) throws {
         stop()
+        if var appender {
+            do { try appender.finish() } catch {
+                throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
+            }
+            self.appender = nil
+        }
         let state = session.state
         if terminal == nil {
             pending += LiveJSONLines.summary(state) + "\n"
