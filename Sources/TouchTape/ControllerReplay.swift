@@ -34,7 +34,7 @@ public struct ControllerReplay<Controller: InteractiveDismissalController> {
     /// Also say how easily each track's outcome flips under this controller (40 realistic
     /// perturbations of the track's frames); off by default.
     public var stability = false
-    /// What each pan's `.began` gesture carries (``PanGesture/BeganTranslation``): zero by
+    /// What each pan's `.began` gesture carries (`PanGesture.BeganTranslation`): zero by
     /// default. UIKit's choice is not public API, so replay under both when a controller
     /// reads the translation at `.began`.
     public var beganTranslation: PanGesture.BeganTranslation {

@@ -60,3 +60,21 @@ import TouchTapeTestSupport
         #expect(copy == original, "cp Recordings/\(name) Examples/Tests/CardDismissalTests/Recordings/")
     }
 }
+
+/// The DocC tutorial "Test your controller" ends on the port and its tests as Examples/
+/// compiles and runs them (CI runs `swift test` there): its last steps' files must be the
+/// same bytes, so the tutorial cannot show code that no longer builds.
+@Test(arguments: [
+    ("test-your-controller-PanInteractionController.swift", "Examples/Sources/CardDismissal/PanInteractionController.swift"),
+    ("test-your-controller-PanInteractionControllerTests.swift", "Examples/Tests/CardDismissalTests/PanInteractionControllerTests.swift"),
+])
+func theTutorialsLastStepIsTheCompiledExample(resource: String, example: String) throws {
+    let root = PackagePaths.packageRoot
+    let shown = try Data(contentsOf: root.appendingPathComponent("Sources/TouchTape/TouchTape.docc/Resources/\(resource)"))
+    let compiled = try Data(contentsOf: root.appendingPathComponent(example))
+    #expect(shown == compiled, "cp \(example) Sources/TouchTape/TouchTape.docc/Resources/\(resource)")
+    // And the tutorial does show it: its last step of the kind names the file.
+    let tutorial = try String(contentsOf: root.appendingPathComponent("Sources/TouchTape/TouchTape.docc/Tutorials/TestYourController.tutorial"),
+                              encoding: .utf8)
+    #expect(tutorial.contains("file: \"\(resource)\""))
+}
