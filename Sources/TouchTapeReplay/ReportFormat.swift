@@ -22,10 +22,11 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     /// A writer of this format, to write a report as a run goes (``ReportStream``); JSON
-    /// with `trailingJSON` after its summary.
-    package func writer(trailingJSON: [(String, JSONValue)] = []) -> any ReportWriter {
+    /// with `trailingJSON` after its summary, text laid out as `text` says.
+    package func writer(trailingJSON: [(String, JSONValue)] = [],
+                        text: TextReportWriter.Presentation = .init()) -> any ReportWriter {
         switch self {
-        case .text: return TextReportWriter()
+        case .text: return TextReportWriter(text)
         case .json: return JSONReportWriter(trailingMembers: trailingJSON)
         case .junit: return JUnitReportWriter()
         case .github: return GitHubReportWriter()

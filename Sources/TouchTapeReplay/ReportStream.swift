@@ -24,8 +24,8 @@ package final class ReportStream: ReplayReportSink {
 
     /// A stream of `format`'s report to `output`; JSON with `trailingJSON` after its summary.
     package convenience init(format: ReportFormat, to output: OutputFile, trailingJSON: [(String, JSONValue)] = [],
-                            chunkBytes: Int = defaultChunkBytes) {
-        self.init(format.writer(trailingJSON: trailingJSON), to: output, chunkBytes: chunkBytes)
+                            text: TextReportWriter.Presentation = .init(), chunkBytes: Int = defaultChunkBytes) {
+        self.init(format.writer(trailingJSON: trailingJSON, text: text), to: output, chunkBytes: chunkBytes)
     }
 
     package func begin(_ heading: ReportHeading) throws(OutputError) {

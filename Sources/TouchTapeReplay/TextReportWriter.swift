@@ -7,79 +7,163 @@ import TouchTapeFormats
 /// are known; a file's heading is written with its first track, the files that could not
 /// be read, the notes and the closing `N passed, N failed` at the end.
 package struct TextReportWriter: ReportWriter {
+    /// How the report is laid out for its reader.
+    package struct Presentation: Hashable, Sendable {
+        /// The width lines are wrapped to (a terminal's own; 80 when unknown).
+        package var width = TextReportRenderer.width
+        /// ANSI colour: failures red, a clean summary green (`--color`, `NO_COLOR`).
+        package var color = false
+        /// Only failing tracks, unreadable files and the summaries (`--quiet`).
+        package var quiet = false
+
+        package init(width: Int = TextReportRenderer.width, color: Bool = false, quiet: Bool = false) {
+            self.width = max(width, 40)
+            self.color = color
+            self.quiet = quiet
+        }
+    }
+
+    /// A failed track, for the short summary at the end.
+    private struct Failure {
+        var file: String
+        var track: String
+        var checks: [String]
+    }
+
+    private let presentation: Presentation
     private var folder = ""
     private var currentFile: String?
+    private var headerWritten = false
+    private var failures: [Failure] = []
+    private var failureCount = 0
+    /// The summary lists this many failed tracks, then counts the rest (memory stays flat).
+    package static let summaryLimit = 50
 
     /// A writer for one report.
-    package init() {}
+    package init(_ presentation: Presentation = Presentation()) {
+        self.presentation = presentation
+    }
 
     package mutating func begin(_ heading: ReportHeading, into out: inout String) {
         folder = heading.folder
         var title = "TouchTape replay — profile \(heading.profile)"
         if !heading.overrides.isEmpty { title += " (" + heading.overrides.joined(separator: ", ") + ")" }
         if let shard = heading.shard { title += ", shard \(shard)" }
-        var lines = TextReportRenderer.wrap(title, indent: "")
+        var lines = wrap(title, indent: "")
         if !heading.settings.entries.isEmpty {
-            lines += TextReportRenderer.wrap("settings: " + heading.settings.entries.dropFirst().map(\.text).joined(separator: ", "),
-                                             indent: "  ")
+            lines += wrap("settings: " + heading.settings.entries.dropFirst().map(\.text).joined(separator: ", "), indent: "  ")
         }
-        if !folder.isEmpty { lines += TextReportRenderer.wrap("folder: \(folder)", indent: "  ") }
+        if !folder.isEmpty { lines += wrap("folder: \(folder)", indent: "  ") }
         append(lines, to: &out)
     }
 
     package mutating func track(_ t: TrackReport, seconds: Double?, into out: inout String) {
-        var lines: [String] = []
-        if currentFile == nil {
-            lines.append("")
-            lines.append("  " + TextReportRenderer.line(TextReportRenderer.columns, TextReportRenderer.columnWidths))
+        let failed = !t.failedChecks.isEmpty
+        if failed {
+            failureCount += 1
+            if failures.count < Self.summaryLimit {
+                failures.append(Failure(file: String(t.file.dropFirst(folder.count)),
+                                        track: "track \(t.track)" + (t.probe.map { " probe \($0)" } ?? ""),
+                                        checks: t.failedChecks.map(\.name)))
+            }
+        }
+        if presentation.quiet, !failed { return }
+        var lines: [(String, Style)] = []
+        if !headerWritten {
+            headerWritten = true
+            lines.append(("", .plain))
+            lines.append(("  " + TextReportRenderer.line(TextReportRenderer.columns, TextReportRenderer.columnWidths), .plain))
         }
         if currentFile != t.file {
             currentFile = t.file
-            lines.append("")
-            lines += TextReportRenderer.wrap(String(t.file.dropFirst(folder.count)), indent: "    ")
-            lines += TextReportRenderer.wrap("  device: \"\(t.deviceName)\", \(t.deviceKind.rawValue), protocol \(t.touchProtocol.name)",
-                                             indent: "    ")
+            lines.append(("", .plain))
+            lines += plain(wrap(String(t.file.dropFirst(folder.count)), indent: "    "))
+            lines += plain(wrap("  device: \"\(t.deviceName)\", \(t.deviceKind.rawValue), protocol \(t.touchProtocol.name)",
+                                indent: "    "))
             // The same for every track of a file (``TrackReport/assumptions``): said once.
-            for a in t.assumptions { lines += TextReportRenderer.wrap("  assumed: \(a)", indent: "    ") }
+            for a in t.assumptions { lines += plain(wrap("  assumed: \(a)", indent: "    ")) }
         }
-        lines.append("  " + TextReportRenderer.line(TextReportRenderer.row(t), TextReportRenderer.columnWidths))
-        lines += TextReportRenderer.wrap("      why: \(t.explanation.summary)", indent: "        ")
-        for c in t.failedChecks { lines += TextReportRenderer.wrap("      FAILED \(c.name): \(c.detail)", indent: "        ") }
+        lines.append(("  " + TextReportRenderer.line(TextReportRenderer.row(t), TextReportRenderer.columnWidths), failed ? .red : .plain))
+        lines += plain(wrap("      why: \(t.explanation.summary)", indent: "        "))
+        for c in t.failedChecks { lines += wrap("      FAILED \(c.name): \(c.detail)", indent: "        ").map { ($0, .red) } }
         if t.expected != nil || t.userNote != nil {
             var label = "      label: " + (t.expected.map { $0 == .none ? "expect none (must not dismiss)" : "expect \($0.rawValue)" }
                 ?? "no expected outcome")
             if let note = t.userNote { label += "; note: \(note)" }
-            lines += TextReportRenderer.wrap(label, indent: "        ")
+            lines += plain(wrap(label, indent: "        "))
         }
-        for d in t.diagnostics { lines += TextReportRenderer.wrap("      tool: \(d)", indent: "        ") }
-        if let stability = t.stability { lines += TextReportRenderer.wrap("      stability: \(stability.summary)", indent: "        ") }
+        for d in t.diagnostics { lines += plain(wrap("      tool: \(d)", indent: "        ")) }
+        if let stability = t.stability { lines += plain(wrap("      stability: \(stability.summary)", indent: "        ")) }
         append(lines, to: &out)
     }
 
     package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
 
     package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
-        var lines: [String] = []
+        var lines: [(String, Style)] = []
         if !tally.errors.isEmpty {
-            lines.append("")
-            lines.append("Could not read:")
+            lines.append(("", .plain))
+            lines.append(("Could not read:", .red))
             lines += tally.errors.flatMap { e in
-                e.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+                e.message.split(separator: "\n", omittingEmptySubsequences: false).map { ("  " + $0, Style.red) }
             }
         }
         if !tally.notes.isEmpty {
-            lines.append("")
-            lines.append("Notes:")
-            lines += tally.notes.flatMap { TextReportRenderer.wrap("  " + $0, indent: "    ") }
+            lines.append(("", .plain))
+            lines.append(("Notes:", .plain))
+            lines += plain(tally.notes.flatMap { wrap("  " + $0, indent: "    ") })
         }
-        lines.append("")
-        lines.append(tally.summaryLine)
+        // The failures once more, one line each, where the reader's eye ends (pytest's
+        // short summary): what to open, without scrolling back through the passes.
+        if failureCount > 0 {
+            lines.append(("", .plain))
+            lines.append(("Failed (\(failureCount) track\(failureCount == 1 ? "" : "s")):", .red))
+            for f in failures {
+                lines += wrap("  \(f.file) \(f.track): \(f.checks.joined(separator: ", "))", indent: "      ").map { ($0, .red) }
+            }
+            if failureCount > failures.count { lines.append(("  … and \(failureCount - failures.count) more", .red)) }
+        }
+        lines.append(("", .plain))
+        let clean = tally.failed == 0 && tally.errors.isEmpty
+        lines.append((tally.summaryLine, clean ? .green : .red))
         var out = ""
         append(lines, to: &out)
         try emit(out)
     }
 
+    /// The colour a line is written in (when ``Presentation/color`` is on).
+    private enum Style {
+        case plain, red, green
+
+        var code: String? {
+            switch self {
+            case .plain: return nil
+            case .red: return "31"
+            case .green: return "32"
+            }
+        }
+    }
+
+    private func wrap(_ text: String, indent: String) -> [String] {
+        TextReportRenderer.wrap(text, indent: indent, width: presentation.width)
+    }
+
+    private func plain(_ lines: [String]) -> [(String, Style)] { lines.map { ($0, .plain) } }
+
     private func append(_ lines: [String], to out: inout String) {
-        out += TextReportRenderer.joined(lines)
+        append(plain(lines), to: &out)
+    }
+
+    /// Each line made terminal-safe first (names and notes come from recordings), then
+    /// coloured: the only escape sequences in the text are these.
+    private func append(_ lines: [(String, Style)], to out: inout String) {
+        for (line, style) in lines {
+            let safe = TextExcerpt.terminalSafe(line)
+            if presentation.color, let code = style.code, !safe.isEmpty {
+                out += "\u{1B}[\(code)m" + safe + "\u{1B}[0m\n"
+            } else {
+                out += safe + "\n"
+            }
+        }
     }
 }

@@ -68,7 +68,7 @@ private let numericOptions: [NumericOption] = {
 private let nonNumericOptions: Set<String> = [
     "--format", "--output", "-o", "--to", "--profile", "--edge", "--velocity", "--config", "--html", "--expect",
     "--note", "--from", "--directory", "--device-name", "--description", "--write-expected", "--save", "--probe",
-    "--began-translation",
+    "--began-translation", "--color",
 ]
 
 /// The hostile values, and whether every option must refuse them.

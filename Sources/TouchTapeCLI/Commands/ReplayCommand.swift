@@ -22,6 +22,10 @@ struct ReplayCommand: AsyncParsableCommand {
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: ReportFormat = .text
+    @Option(help: "Colour the text report: auto (a terminal, unless NO_COLOR or TERM=dumb), always or never.")
+    var color: ColorChoice = .auto
+    @Flag(name: [.short, .long], help: "Text report: only the failing tracks, unreadable files and the summaries.")
+    var quiet = false
     @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")
     var output: String?
     @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.",
@@ -104,8 +108,11 @@ struct ReplayCommand: AsyncParsableCommand {
         // A report to a terminal shows each track as it comes, and is its own progress; a
         // progress line only where a person watches something else: stderr a terminal.
         let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
+        let presentation = TextReportWriter.Presentation(
+            width: reportToTerminal ? terminalColumns(1) ?? TextReportRenderer.width : TextReportRenderer.width,
+            color: color.enabled(isTerminal: reportToTerminal, environment: ProcessInfo.processInfo.environment), quiet: quiet)
         let stream = ReportStream(format: format, to: file, trailingJSON: comparison.map { [("estimators", $0.json)] } ?? [],
-                                  chunkBytes: reportToTerminal ? 0 : ReportStream.defaultChunkBytes)
+                                  text: presentation, chunkBytes: reportToTerminal ? 0 : ReportStream.defaultChunkBytes)
         // The page's plots need every track's transcript: kept from this same run.
         let collector = html != nil ? ReplayedTrackCollector() : nil
         var line = isatty(2) == 1 && !reportToTerminal ? ReplayProgressLine(start: seconds(), delay: progressAfter) : nil

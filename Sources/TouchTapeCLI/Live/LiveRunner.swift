@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
@@ -32,9 +33,7 @@ final class LiveRunner {
         self.gestureLimit = gestureLimit
         let interactive = Terminal.isTerminal(1)
         terminal = interactive ? Terminal() : nil
-        let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        color = interactive && noColor.isEmpty && term != "dumb"
+        color = ColorChoice.auto.enabled(isTerminal: interactive, environment: ProcessInfo.processInfo.environment)
         keys = Terminal.isTerminal(0) || Terminal.isPipe(0) ? 0 : nil
         savePath = save?.path
         if let save {

@@ -104,6 +104,7 @@ extension DismissEdge: ExpressibleByArgument {}
 
 extension VelocityStrategy: ExpressibleByArgument {}
 extension PanGesture.BeganTranslation: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
 
 /// `F` (a value) or `A...B` (a range, for sweep), each number read by the option's
 /// ``NumberOption`` (finite, in range).
