@@ -5,7 +5,7 @@ import TouchTapeTestSupport
 
 // The mutation benchmark. Four controllers written as an app developer ports a pan handler
 // onto the contract: a card that follows the finger with flicks along the axis, and the three
-// seed libraries' handlers as ../shared/docs/dismissal-rules.md reads their code (Transition:
+// seed libraries' handlers as docs/dismissal-rules.md reads their code (Transition:
 // the direction chosen in `gestureRecognizerShouldBegin`, flicks on the 2-D magnitude;
 // EasyTransitions: begins on a positive velocity, `(p > 0.5 || v > 100) && v > −5`;
 // PhotoZoomAnimator: any pan begins, cancel on an upward release or an image centre above its
