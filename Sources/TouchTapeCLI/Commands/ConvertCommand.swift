@@ -9,7 +9,7 @@ struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a recording between evemu and libinput-record formats.",
-        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given.")
+        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given." + HelpExamples.block("convert"))
 
     @Argument(help: ArgumentHelp("The recording to read (or a .desc and its events file), then the file to write ('-': standard output) unless -o gives it. A device, FIFO or symlink's target is written through; a regular file is replaced atomically.",
                                  valueName: "in-and-out"))

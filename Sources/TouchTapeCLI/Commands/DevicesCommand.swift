@@ -13,7 +13,7 @@ struct DevicesCommand: AsyncParsableCommand {
         axes with their resolution, and whether this user may open it; a node that cannot \
         be opened is shown with the reason and what to do. No devices is not an error: \
         it is said plainly and the exit status is 0.
-        """
+        """ + HelpExamples.block("devices")
     )
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

@@ -36,7 +36,7 @@ struct LabelCommand: AsyncParsableCommand {
         FILE is locked while it is read, changed and written back: another touchtape \
         labelling it at the same time is waited for (saying so on stderr), so both labels \
         land. --no-wait exits 3 instead of waiting.
-        """
+        """ + HelpExamples.block("label")
     )
 
     @Argument(help: "The recording to label (evemu or libinput record).")

@@ -37,7 +37,7 @@ struct LiveCommand: AsyncParsableCommand {
         end). Prints 'N passed, N failed' and the 'touchtape replay' command line with the \
         settings in force. Exit status: 0, or 1 when a gesture failed a check (under its \
         latest label); 2 bad usage or input; 3 device or I/O failure.
-        """)
+        """ + HelpExamples.block("live"))
 
     @Argument(help: "A /dev/input/eventN path or part of a device name (or use --from).")
     var device: String?

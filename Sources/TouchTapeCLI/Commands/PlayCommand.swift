@@ -31,7 +31,7 @@ struct PlayCommand: AsyncParsableCommand {
         Needs /dev/uinput (modprobe uinput) and the right to open it (usually root). \
         Exit status: 0 played (or stopped by SIGINT/SIGTERM), 2 bad file or track, \
         3 device failure (no uinput, device vanished).
-        """
+        """ + HelpExamples.block("play")
     )
 
     @Argument(help: "The recording: evemu or libinput record (a split .events file finds its .desc beside it).")

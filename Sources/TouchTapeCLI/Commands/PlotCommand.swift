@@ -8,7 +8,8 @@ import TouchTapeReplay
 struct PlotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Draw a track (progress, velocity, threshold, release, completion) or a run's decision map as SVG.")
+        abstract: "Draw a track (progress, velocity, threshold, release, completion) or a run's decision map as SVG.",
+        discussion: "rsvg-convert or a browser turns the SVG into a picture." + HelpExamples.block("plot"))
 
     @Argument(help: "A recording (or, with --map, recordings and folders).")
     var paths: [String]

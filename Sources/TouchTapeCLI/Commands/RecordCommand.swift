@@ -30,7 +30,7 @@ struct RecordCommand: AsyncParsableCommand {
         several; 3 when the device disappears ("device disappeared"), cannot be opened \
         (permission), or the file cannot be written (e.g. disk full: the file keeps every \
         completed gesture).
-        """
+        """ + HelpExamples.block("record")
     )
 
     enum FileFormat: String, ExpressibleByArgument, CaseIterable {

@@ -16,7 +16,7 @@ struct ReplayCommand: AsyncParsableCommand {
         not be read because of the file system (permission, I/O) or the report could not \
         be written; 2 a file is malformed, or bad usage; 1 a check failed; 0 all passed.
         Checks: \(StandardChecks.names.joined(separator: ", ")).
-        """)
+        """ + HelpExamples.block("replay"))
 
     @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: touchtape.yml's recordings, else Recordings/.")
     var paths: [String] = []
