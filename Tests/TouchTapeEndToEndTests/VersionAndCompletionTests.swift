@@ -68,3 +68,42 @@ import TouchTapeTestSupport
         #expect(try TouchTapeBinary.run(["--generate-completion-script", shell]).status == 0)
     }
 }
+
+/// Completion in bash itself (issue 24): the generated script sourced into bash, the shell's
+/// completion function called as bash calls it, for `touchtape replay Recordings/<TAB>`,
+/// `touchtape live --from <TAB>` and `touchtape live /dev/input/ev<TAB>`. Recordings come
+/// by their extensions (a text file beside them does not), devices as their event nodes.
+@Test func bashCompletesRecordingsByExtensionAndDevicesByNode() throws {
+    let script = try TouchTapeBinary.run(["--generate-completion-script", "bash"])
+    let scratch = try PackagePaths.scratchDirectory("completion")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let folder = scratch.appendingPathComponent("Recordings")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["pan.evemu", "pad.yml", "old.desc", "notes.txt"] {
+        try Data().write(to: folder.appendingPathComponent(name))
+    }
+    let scriptFile = scratch.appendingPathComponent("touchtape.bash")
+    try script.stdout.write(to: scriptFile, atomically: true, encoding: .utf8)
+    /// COMPREPLY for the command line `line` (the cursor at its end).
+    func complete(_ words: [String]) throws -> [String] {
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let program = """
+        source '\(scriptFile.path)'
+        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+        COMP_LINE='\(words.joined(separator: " "))'; COMP_POINT=${#COMP_LINE}
+        _touchtape touchtape '\(words.last!)' '\(words[words.count - 2])'
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let bin = TouchTapeBinary.executable.deletingLastPathComponent().path
+        let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "PATH='\(bin)':$PATH; " + program], in: scratch)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+    let expected = ["Recordings/old.desc", "Recordings/pad.yml", "Recordings/pan.evemu"]
+    #expect(try complete(["touchtape", "replay", "Recordings/"]) == expected)
+    #expect(try complete(["touchtape", "live", "--from", "Recordings/"]) == expected)
+    #expect(try complete(["touchtape", "inspect", "Recordings/p"]) == ["Recordings/pad.yml", "Recordings/pan.evemu"])
+    let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input"))?
+        .filter { $0.hasPrefix("event") }.map { "/dev/input/" + $0 }.sorted() ?? []
+    #expect(try complete(["touchtape", "live", "/dev/input/ev"]) == nodes.sorted())
+}

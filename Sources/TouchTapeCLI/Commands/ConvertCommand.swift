@@ -12,7 +12,7 @@ struct ConvertCommand: AsyncParsableCommand {
         discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given." + HelpExamples.block("convert"))
 
     @Argument(help: ArgumentHelp("The recording to read (or a .desc and its events file), then the file to write ('-': standard output) unless -o gives it. A device, FIFO or symlink's target is written through; a regular file is replaced atomically.",
-                                 valueName: "in-and-out"))
+                                 valueName: "in-and-out"), completion: Completions.recording)
     var files: [String]
     @Option(name: [.short, .customLong("output")], help: "The file to write ('-': standard output), instead of the last argument.")
     var output: String?

@@ -11,7 +11,7 @@ struct InspectCommand: AsyncParsableCommand {
         abstract: "Show a recording's device (kind, protocol, axes) and its gesture tracks.",
         discussion: "FILE may be an evemu or libinput-record file; a .desc followed by an events file (`inspect DESC EVENTS`) pairs an old split evemu layout explicitly." + HelpExamples.block("inspect"))
 
-    @Argument(help: "Recordings (or a .desc followed by its events file).")
+    @Argument(help: "Recordings (or a .desc followed by its events file).", completion: Completions.recording)
     var files: [String]
 
     @Option(help: "text or json.")

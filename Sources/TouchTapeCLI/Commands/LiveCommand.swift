@@ -39,10 +39,10 @@ struct LiveCommand: AsyncParsableCommand {
         latest label); 2 bad usage or input; 3 device or I/O failure.
         """ + HelpExamples.block("live"))
 
-    @Argument(help: "A /dev/input/eventN path or part of a device name (or use --from).")
+    @Argument(help: "A /dev/input/eventN path or part of a device name (or use --from).", completion: Completions.device)
     var device: String?
 
-    @Option(help: "Play this recording instead of reading a device.")
+    @Option(help: "Play this recording instead of reading a device.", completion: Completions.recording)
     var from: String?
 
     @Option(parsing: .unconditional, help: "With --from: play X times faster than recorded (0.01 to 10000).",

@@ -34,7 +34,8 @@ struct PlayCommand: AsyncParsableCommand {
         """ + HelpExamples.block("play")
     )
 
-    @Argument(help: "The recording: evemu or libinput record (a split .events file finds its .desc beside it).")
+    @Argument(help: "The recording: evemu or libinput record (a split .events file finds its .desc beside it).",
+              completion: Completions.recording)
     var file: String
 
     @Option(name: .long, parsing: .unconditional, help: "Play only this track (1-based; a track is one gesture).",

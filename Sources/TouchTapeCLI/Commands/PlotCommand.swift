@@ -11,7 +11,7 @@ struct PlotCommand: AsyncParsableCommand {
         abstract: "Draw a track (progress, velocity, threshold, release, completion) or a run's decision map as SVG.",
         discussion: "rsvg-convert or a browser turns the SVG into a picture." + HelpExamples.block("plot"))
 
-    @Argument(help: "A recording (or, with --map, recordings and folders).")
+    @Argument(help: "A recording (or, with --map, recordings and folders).", completion: Completions.recording)
     var paths: [String]
     @Option(parsing: .unconditional, help: "The track to draw (the numbers inspect shows). Default: 1.", transform: { try IntegerOption.track.parse($0) })
     var track: Int = 1

@@ -38,7 +38,7 @@ struct RecordCommand: AsyncParsableCommand {
         var recordingFormat: RecordingFormat { self == .evemu ? .evemu : .libinputRecord }
     }
 
-    @Argument(help: "A /dev/input/eventN path or part of a device name.")
+    @Argument(help: "A /dev/input/eventN path or part of a device name.", completion: Completions.device)
     var device: String
 
     @Option(name: [.short, .customLong("output")], help: "The recording file to write, in place so it can be read while it grows ('-': standard output; a device, FIFO or symlink's target is written through).")

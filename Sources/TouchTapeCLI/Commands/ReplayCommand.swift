@@ -18,7 +18,7 @@ struct ReplayCommand: AsyncParsableCommand {
         Checks: \(StandardChecks.names.joined(separator: ", ")).
         """ + HelpExamples.block("replay"))
 
-    @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: touchtape.yml's recordings, else Recordings/.")
+    @Argument(help: "Recordings or folders (recursively; a .desc followed by its events file is a split evemu pair). Default: touchtape.yml's recordings, else Recordings/.", completion: Completions.recording)
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: ReportFormat = .text

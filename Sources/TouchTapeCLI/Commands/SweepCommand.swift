@@ -16,7 +16,7 @@ struct SweepCommand: AsyncParsableCommand {
         0...1 and 0...5000 pt/s); a single value sets the current setting, as in replay.
         """ + HelpExamples.block("sweep"))
 
-    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.")
+    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.", completion: Completions.recording)
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: SweepFormat = .text
