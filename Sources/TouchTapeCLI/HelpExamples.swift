@@ -19,7 +19,7 @@ enum HelpExamples {
                   why: "one recording, each track driven to either side of every boundary"),
         ],
         "record": [
-            .init(command: "touchtape devices", why: "find the touchscreen or touchpad first"),
+            .init(command: "touchtape record", why: "choose a touch device from a list; writes touchtape-DATE-TIME.evemu"),
             .init(command: "touchtape record /dev/input/event5 -o gestures.evemu --expect finish",
                   why: "record gestures you mean to finish; Ctrl-C stops"),
             .init(command: "touchtape record Touchpad -o pans.yml --gestures 5", why: "by name, libinput's format, five gestures"),

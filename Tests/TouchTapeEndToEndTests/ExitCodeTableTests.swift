@@ -112,3 +112,17 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
         }
     }
 }
+
+/// `record` with no DEVICE on a machine without a touch device (this container has no
+/// /dev/input): it says so and exits 2, writing nothing (the VM covers the choice itself).
+private let noEventDevices = !((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input"))?.contains { $0.hasPrefix("event") } ?? false)
+
+@Test(.enabled(if: noEventDevices, "this machine has input devices: the VM scenario covers record's choice"))
+func recordWithNoDeviceAndNoTouchDeviceSaysSo() throws {
+    let scratch = try PackagePaths.scratchDirectory("record-choose")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let run = try TouchTapeBinary.run(["record"], in: scratch)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("no touchscreen or touchpad to record from"), "\(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "nothing written")
+}

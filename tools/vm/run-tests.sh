@@ -249,6 +249,30 @@ if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Duration" --track 3
     else failed "record --duration: exit $DRC"; cat $d/dur.err; fi
 else failed "record --duration: play made no device"; fi
 
+echo "=== record with no DEVICE and no -o: the touch devices listed, the number read from stdin, a default name"
+d=$W/choose; mkdir -p $d/out
+if start_play "$d" /data/recordings/touchscreen-pan-down-finish.evemu --device-name "TT Choose"; then
+    num=${NODE##*event}
+    # First, while the device is there: a wrong answer is refused, naming it; nothing is written.
+    (cd $d/out && echo 999 | $TT record --gestures 1 2> $d/bad.err); BRC=$?
+    if [ $BRC -eq 2 ] && grep -q '"999" is none of the listed devices' $d/bad.err && [ -z "$(ls $d/out)" ]; then
+        pass "record with no DEVICE refuses an answer that is not listed (exit 2), writing nothing"
+    else failed "record with a wrong answer: exit $BRC"; cat $d/bad.err; ls $d/out; fi
+    # The answer comes down a pipe, as a script would give it (evemu-record reads stdin too).
+    (cd $d/out && echo "$num" | $TT record --gestures 1 2> $d/rec.err) & CPID=$!
+    wait_for_line $d/rec.err '^recording ' 60
+    release_play
+    wait $CPID; CRC=$?
+    stop_play
+    made=$(ls $d/out)
+    if [ $CRC -eq 0 ] && grep -q "^  $num  $NODE  \"TT Choose\"  touchscreen" $d/rec.err \
+       && grep -q 'Select the device event number' $d/rec.err \
+       && echo "$made" | grep -qx 'touchtape-[0-9]\{8\}-[0-9]\{6\}\.evemu' \
+       && check_file choose "$d/out/$made" 1 0; then
+        pass "record with no DEVICE lists the touch devices, reads event $num from stdin, writes $made: $names"
+    else failed "record with no DEVICE: exit $CRC, made '$made'"; cat $d/rec.err; fi
+else failed "record with no DEVICE: play made no device"; fi
+
 echo "=== SYN_DROPPED: a stalled recorder during an as-fast-as-possible play"
 d=$W/dropped
 if start_play "$d" /data/gen/tt-long.evemu --device-name "TT Dropped" --as-fast-as-possible; then

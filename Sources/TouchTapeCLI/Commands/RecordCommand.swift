@@ -14,7 +14,10 @@ struct RecordCommand: AsyncParsableCommand {
         abstract: "Record touch gestures from an input device into an evemu or libinput-record file.",
         discussion: """
         DEVICE is a /dev/input/eventN path or a case-insensitive part of a device name \
-        (see 'touchtape devices'). The file gets the device description first, then the \
+        (see 'touchtape devices'); without it the touchscreens and touchpads are listed \
+        and their event number is read from stdin, as evemu-record asks. Without -o the \
+        file is touchtape-DATE-TIME.evemu (.yml with --format libinput) in the current \
+        folder, never one that exists. The file gets the device description first, then the \
         events frame by frame; when a gesture's last finger lifts, its mark (--expect, \
         --note) is written and the file is synced, so a crash, signal, unplug or full disk \
         loses at most the gesture in progress. A gesture still in progress when the \
@@ -38,11 +41,11 @@ struct RecordCommand: AsyncParsableCommand {
         var recordingFormat: RecordingFormat { self == .evemu ? .evemu : .libinputRecord }
     }
 
-    @Argument(help: "A /dev/input/eventN path or part of a device name.", completion: Completions.device)
-    var device: String
+    @Argument(help: "A /dev/input/eventN path or part of a device name (none: choose from a list).", completion: Completions.device)
+    var device: String?
 
     @Option(name: [.short, .customLong("output")], help: "The recording file to write, in place so it can be read while it grows ('-': standard output; a device, FIFO or symlink's target is written through).")
-    var output: String
+    var output: String?
 
     @Option(name: .long, help: "File format: evemu or libinput (libinput record YAML). Default: libinput for a .yml/.yaml output, else evemu.")
     var format: FileFormat?
@@ -69,6 +72,7 @@ struct RecordCommand: AsyncParsableCommand {
     /// evemu; a `--format` the file name contradicts is refused (exit 2).
     var fileFormat: RecordingFormat {
         get throws {
+            guard let output else { return format?.recordingFormat ?? .evemu }
             do { return try RecordingFormat.forOutput(output, requested: format?.recordingFormat, option: "--format") } catch {
                 throw fail(error.message, hint: error.hint)
             }
@@ -84,8 +88,11 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = try Self.resolve(device)
         let chosenFormat = try fileFormat   // a --format the file name contradicts: exit 2 before the device is opened
+        let path = try device.map(Self.resolve) ?? Self.choose()
+        let output = self.output ?? DefaultRecordingName.make(stamp: Self.localStamp(), format: chosenFormat) {
+            access($0, F_OK) == 0
+        }
         let stop = StopSignal()
         let evdev = try Self.open(path, grab: grab)
         let description = evdev.description
@@ -182,6 +189,40 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     /// DEVICE → a node path, or exit 2 with the reason.
+    /// No DEVICE: the touch devices listed on stderr and the chosen event number read from
+    /// stdin (a terminal or a pipe, as evemu-record reads it).
+    static func choose() throws -> String {
+        let choice = DeviceChoice(listings: DeviceEnumerator().list())
+        guard !choice.candidates.isEmpty else {
+            var hint = "'touchtape devices' lists every input device"
+            if choice.unreadable > 0 {
+                hint += "; \(choice.unreadable) could not be opened: " + DeviceError.permissionDenied(path: "").hint
+            }
+            throw fail("no touchscreen or touchpad to record from", hint: hint)
+        }
+        writeStandardError("Touch devices:\n" + choice.menu + choice.prompt)
+        guard let answer = readLine(strippingNewline: true) else {
+            writeStandardError("\n")
+            throw fail("no device chosen (standard input ended)", hint: "give the DEVICE: a /dev/input/eventN path or part of its name")
+        }
+        // A terminal echoed the answer and its newline; from a pipe, the log says it.
+        if isatty(0) != 1 { writeStandardError(TextExcerpt.terminalSafe(answer) + "\n") }
+        guard let path = choice.pick(answer) else {
+            throw fail("\"\(TextExcerpt.terminalSafe(answer))\" is none of the listed devices",
+                       hint: "answer with an event number from the list, or give the DEVICE")
+        }
+        return path
+    }
+
+    /// The local time as `YYYYMMDD-HHMMSS`, for a default file name.
+    static func localStamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    }
+
     static func resolve(_ query: String) throws -> String {
         if query.hasPrefix("/") || query.hasPrefix(".") { return query }
         let enumerator = DeviceEnumerator()
