@@ -17,6 +17,10 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
     case labelNone
     case labelClear
     case save
+    /// `--from`: stop the recording's clock, or start it again.
+    case pauseResume
+    /// `--from`, paused: the next frame.
+    case step
     case quit
 
     /// The key for a byte read from the keyboard; `nil` for any other byte (ignored).
@@ -36,6 +40,8 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case UInt8(ascii: "n"): self = .labelNone
         case UInt8(ascii: "x"): self = .labelClear
         case UInt8(ascii: "s"): self = .save
+        case UInt8(ascii: " "): self = .pauseResume
+        case UInt8(ascii: "."): self = .step
         case UInt8(ascii: "q"), UInt8(ascii: "Q"), 4: self = .quit
         default: return nil
         }
@@ -57,6 +63,8 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case .labelNone: return "n"
         case .labelClear: return "x"
         case .save: return "s"
+        case .pauseResume: return "space"
+        case .step: return "."
         case .quit: return "q"
         }
     }
@@ -77,11 +85,13 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case .labelNone: return "label the selected gesture: none (must not dismiss)"
         case .labelClear: return "clear the selected gesture's label"
         case .save: return "save the selected gesture"
+        case .pauseResume: return "pause / resume the recording (--from)"
+        case .step: return "paused: the next frame (--from)"
         case .quit: return "quit"
         }
     }
 
     /// The legend, short form, grouped as the screen shows it: quitting, saving, labelling
     /// and selecting first, so a narrow terminal (80 columns) cuts only settings keys.
-    package static let legend = "q quit  s save  f c n x label  up/down select  [ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults"
+    package static let legend = "q quit  s save  f c n x label  up/down select  space pause  . step  [ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults"
 }

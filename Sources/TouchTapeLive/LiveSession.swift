@@ -29,6 +29,10 @@ package struct LiveSession {
         case handled
         /// Append this gesture to the `--save` file, then call ``saved(to:emit:)`` or ``saveFailed(_:emit:)``.
         case save(SavedTrack)
+        /// Pause or resume the recording (`--from`; the caller owns its pace).
+        case pauseResume
+        /// Paused: hand out the next frame.
+        case step
         /// Leave.
         case quit
     }
@@ -82,6 +86,9 @@ package struct LiveSession {
 
     package mutating func setStatus(_ status: String?) { state.status = status }
 
+    /// A line for the user at the foot of the screen.
+    package mutating func setMessage(_ text: String, isError: Bool = false) { state.message = .init(text, isError: isError) }
+
     /// Acts on a key.
     package mutating func press(_ key: LiveKey, emit: (LiveEvent) -> Void = { _ in }) -> KeyEffect {
         switch key {
@@ -103,6 +110,10 @@ package struct LiveSession {
                 return .handled
             }
             return .save(track)
+        case .pauseResume:
+            return .pauseResume
+        case .step:
+            return .step
         case .quit:
             return .quit
         }

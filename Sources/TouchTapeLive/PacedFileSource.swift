@@ -23,7 +23,7 @@ package struct PacedFileSource: Sendable {
     package enum Step: Hashable, Sendable {
         /// The next item, due now (or overdue).
         case item(RecordingItem)
-        /// Nothing is due before this clock time (microseconds).
+        /// Nothing is due before this clock time (microseconds; `Int64.max` while paused).
         case wait(until: Int64)
         /// A `--loop` pass ended: the next ``next(now:)`` starts the recording over.
         case passEnded
@@ -42,6 +42,11 @@ package struct PacedFileSource: Sendable {
     private var position = 0
     /// Clock time (µs) at which the current pass's first event is due.
     private var passStart: Int64
+    /// Clock time (µs) the source was paused at: while paused, its clock stands still there.
+    private var pausedAt: Int64?
+    /// Where the next ``step()`` looks for its frame: after the frames earlier steps made
+    /// due, even if they were not handed out yet (keys come in bursts).
+    private var stepFrom = 0
     private let firstTime: EventTime?
     private let lastTime: EventTime?
 
@@ -62,8 +67,45 @@ package struct PacedFileSource: Sendable {
         self.lastTime = last
     }
 
+    /// Whether ``pause(now:)`` stopped the recording's clock.
+    package var isPaused: Bool { pausedAt != nil }
+
+    /// Stops the recording's clock at `now`: nothing more is due, and the completion
+    /// animation stands still, until ``resume(now:)`` or a ``step()``.
+    package mutating func pause(now: Int64) {
+        if pausedAt == nil { pausedAt = now }
+    }
+
+    /// Starts the clock again from where it stood: the recording goes on at its pace, as if
+    /// the pause had not been.
+    package mutating func resume(now: Int64) {
+        guard let pausedAt else { return }
+        passStart &+= now &- pausedAt
+        self.pausedAt = nil
+    }
+
+    /// While paused: makes the next frame due (its events through their `SYN_REPORT`), as
+    /// if the recording's clock had run on to it, and stays paused there.
+    package mutating func step() {
+        guard let pausedAt else { return }
+        var index = max(position, stepFrom)
+        var frameEnd: InputEvent?
+        while index < items.count {
+            if case .event(let event) = items[index] {
+                frameEnd = event
+                if event.isSynReport { break }
+            }
+            index += 1
+        }
+        guard let frameEnd else { return }
+        stepFrom = index + 1
+        let due = dueTime(of: frameEnd)
+        if due > pausedAt { passStart &-= due &- pausedAt }
+    }
+
     /// The next thing to do at clock time `now` (µs).
     package mutating func next(now: Int64) -> Step {
+        let now = pausedAt ?? now
         if position >= items.count {
             guard loop, firstTime != nil else { return .finished }
             passStart = passEnd
@@ -74,7 +116,8 @@ package struct PacedFileSource: Sendable {
         let item = items[position]
         if case .event(let event) = item {
             let due = dueTime(of: event)
-            if due > now { return .wait(until: due) }
+            // Paused, nothing comes due by itself: wait for a key, not a time.
+            if due > now { return .wait(until: pausedAt == nil ? due : .max) }
         }
         position += 1
         return .item(item)
@@ -83,7 +126,8 @@ package struct PacedFileSource: Sendable {
     /// The recording time (µs since the first event of the pass) the clock stands at:
     /// the session clock a completion animation plays against.
     package func recordingClock(now: Int64) -> Int64 {
-        Self.microseconds(Double(now - passStart) * speed) &+ Int64(pass - 1) &* passLengthMicroseconds
+        let now = pausedAt ?? now
+        return Self.microseconds(Double(now - passStart) * speed) &+ Int64(pass - 1) &* passLengthMicroseconds
     }
 
     /// When the event is due on the clock.

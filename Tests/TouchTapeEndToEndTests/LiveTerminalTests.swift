@@ -253,3 +253,32 @@ func arrowsSelectAGestureAndPastGesturesAreDecidedAgainAt80x24() throws {
     try pane.send("q")
     #expect(try pane.waitForExit() == 1, "gesture 1 is labelled cancel and finished")
 }
+
+/// Pause and single-step for `--from` (issue 24): space stops the recording's clock, `.`
+/// hands out one frame at a time (the gesture appears and its translation grows one frame
+/// per key), space again lets it run to its end.
+@Test(.enabled(if: tmuxPath != nil, "tmux is not installed (apt-get install tmux)"))
+func spacePausesAndDotStepsARecording() throws {
+    let pane = try LivePane(arguments: ["--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")], columns: 120, rows: 40)
+    try pane.waitForScreen("the view") { isRunning($0) }
+    try pane.send(" ")
+    var screen = try pane.waitForScreen("paused") { $0.contains("[paused: space resumes, . steps a frame]") }
+    #expect(!screen.contains("finish  -"), "paused before the first gesture ended")
+    /// The translation line's number, once the pan began.
+    func translation(_ screen: String) -> Double? {
+        guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("translation ") }) else { return nil }
+        return Double(line.split(separator: " ")[1])
+    }
+    // Forty frames, one per '.': the pan begins and moves (the first gesture's slop is
+    // crossed within a few frames of its touch).
+    try pane.send(String(repeating: ".", count: 40))
+    screen = try pane.waitForScreen("the pan, stepped") { (translation($0) ?? 0) > 0 }
+    let moved = try #require(translation(screen))
+    try pane.send("...")
+    screen = try pane.waitForScreen("three more frames") { (translation($0) ?? 0) > moved }
+    #expect(screen.contains("[paused: space resumes, . steps a frame]"), "a step stays paused")
+    try pane.send(" ")
+    try pane.waitForScreen("the recording's end") { $0.contains("[recording ended; q quits]") && $0.contains("  2   finish") }
+    try pane.send("q")
+    #expect(try pane.waitForExit() == 0)
+}

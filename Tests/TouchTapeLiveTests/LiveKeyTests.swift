@@ -6,6 +6,7 @@ import Testing
         ("[", .thresholdDown), ("]", .thresholdUp), ("-", .flickVelocityDown), ("+", .flickVelocityUp),
         ("=", .flickVelocityUp), ("v", .toggleFlick), ("p", .nextProfile), ("e", .nextEdge), ("0", .resetToProfile),
         ("f", .labelFinish), ("c", .labelCancel), ("n", .labelNone), ("x", .labelClear), ("s", .save), ("q", .quit),
+        (" ", .pauseResume), (".", .step),
     ]
     for (character, key) in expected {
         #expect(LiveKey(byte: character.asciiValue!) == key, "\(character)")
@@ -13,14 +14,15 @@ import Testing
 }
 
 @Test func otherBytesAreIgnored() {
-    for byte in [UInt8(ascii: "y"), UInt8(ascii: "1"), 27, 13, 10, UInt8(ascii: " ")] {
+    for byte in [UInt8(ascii: "y"), UInt8(ascii: "1"), 27, 13, 10, UInt8(ascii: "\t")] {
         #expect(LiveKey(byte: byte) == nil, "\(byte)")
     }
 }
 
 @Test func everyKeyRoundTripsThroughItsSymbolAndIsInTheLegend() {
     for key in LiveKey.allCases {
-        #expect(LiveKey(byte: key.symbol.utf8.first!) == key)
+        let byte = key.symbol == "space" ? UInt8(ascii: " ") : key.symbol.utf8.first!
+        #expect(LiveKey(byte: byte) == key)
         #expect(LiveKey.legend.contains(key.symbol), "\(key)")
         #expect(!key.meaning.isEmpty)
     }

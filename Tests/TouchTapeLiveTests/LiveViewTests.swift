@@ -75,7 +75,7 @@ private func withoutEscapes(_ text: String) -> String {
     #expect(text.contains("FAIL  "))
     #expect(text.contains("gesture 2 expected-outcome: "))     // the failure's detail
     #expect(text.contains("frame time"))
-    #expect(text.contains("keys: q quit  s save  f c n x label  up/down select  [ ] threshold"))
+    #expect(text.contains("keys: q quit  s save  f c n x label  up/down select  space pause  . step  [ ] threshold"))
 }
 
 @Test func aSmallTerminalKeepsTheEssentials() throws {

@@ -44,3 +44,61 @@ private let mark = RecordingItem.annotation(TrackAnnotation(expected: .finish))
     while case .item = source.next(now: 1_000_000) { items += 1 }
     #expect(items == 5)
 }
+
+// Issue 24: pause, resume and single-step for `live --from`.
+
+private func abs(_ microseconds: UInt64) -> RecordingItem {
+    .event(InputEvent(time: EventTime(totalMicroseconds: microseconds), type: .abs, code: 0, value: 1))
+}
+
+@Test func aPauseStopsTheClockAndAResumeGoesOnAsIfItHadNotBeen() {
+    var source = PacedFileSource(items: [event(0), event(1_000_000), event(2_000_000)], speed: 1, loop: false, start: 0)
+    #expect(source.next(now: 0) == .item(event(0)))
+    source.pause(now: 400_000)
+    #expect(source.isPaused)
+    // Paused: nothing comes due however late it gets, and the recording's clock stands still.
+    #expect(source.next(now: 5_000_000) == .wait(until: .max))
+    #expect(source.recordingClock(now: 5_000_000) == 400_000)
+    // Resumed 10 s later: the next event is due 0.6 s after the resume, as it was 0.6 s after the pause.
+    source.resume(now: 10_400_000)
+    #expect(!source.isPaused)
+    #expect(source.next(now: 10_999_999) == .wait(until: 11_000_000))
+    #expect(source.next(now: 11_000_000) == .item(event(1_000_000)))
+    #expect(source.recordingClock(now: 11_500_000) == 1_500_000)
+}
+
+@Test func aStepHandsOutTheNextWholeFrameAndStaysPaused() {
+    // A frame at 0 s, then two frames: (abs, syn) at 1 s and (abs, syn) at 2 s.
+    var source = PacedFileSource(items: [event(0), abs(1_000_000), event(1_000_000), abs(2_000_000), event(2_000_000)],
+                                 speed: 1, loop: false, start: 0)
+    #expect(source.next(now: 0) == .item(event(0)))
+    source.pause(now: 0)
+    #expect(source.next(now: 0) == .wait(until: .max))
+    source.step()
+    #expect(source.next(now: 0) == .item(abs(1_000_000)))
+    #expect(source.next(now: 0) == .item(event(1_000_000)))
+    #expect(source.next(now: 0) == .wait(until: .max), "one frame, no more")
+    #expect(source.isPaused)
+    source.step()
+    #expect(source.next(now: 0) == .item(abs(2_000_000)))
+    #expect(source.next(now: 0) == .item(event(2_000_000)))
+    #expect(source.next(now: 0) == .finished)
+    // A step when not paused does nothing.
+    var running = PacedFileSource(items: [event(1_000_000), event(2_000_000)], speed: 1, loop: false, start: 0)
+    running.step()
+    #expect(running.next(now: 0) == .item(event(1_000_000)))
+    #expect(running.next(now: 0) == .wait(until: 1_000_000))
+}
+
+@Test func stepsInABurstEachHandOutTheirOwnFrame() {
+    // Keys come in bursts: three '.' read at once are three frames, not the same one thrice.
+    var source = PacedFileSource(items: [event(0), event(1_000_000), event(2_000_000), event(3_000_000), event(4_000_000)],
+                                 speed: 1, loop: false, start: 0)
+    #expect(source.next(now: 0) == .item(event(0)))
+    source.pause(now: 0)
+    source.step(); source.step(); source.step()
+    #expect(source.next(now: 0) == .item(event(1_000_000)))
+    #expect(source.next(now: 0) == .item(event(2_000_000)))
+    #expect(source.next(now: 0) == .item(event(3_000_000)))
+    #expect(source.next(now: 0) == .wait(until: .max))
+}

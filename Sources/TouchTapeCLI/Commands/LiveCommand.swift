@@ -141,7 +141,12 @@ struct LiveCommand: AsyncParsableCommand {
             if let keys = runner.keys { fds.append(pollfd(fd: keys, events: Int16(POLLIN), revents: 0)) }
             let timeout = fed >= 4096 ? 0 : Int32(clamping: max(0, (wake - now + 999) / 1000))
             _ = poll(&fds, nfds_t(fds.count), timeout)
-            if fds.count > 1, fds[1].revents != 0, runner.readKeys() { break }
+            if fds.count > 1, fds[1].revents != 0, runner.readKeys(pace: { pause in
+                let now = clock.nowMicroseconds()
+                if pause { paced.isPaused ? paced.resume(now: now) : paced.pause(now: now) } else { paced.step() }
+                if paced.isPaused { return "paused: space resumes, . steps a frame" }
+                return ended ? "recording ended; q quits" : paced.pass > 1 ? "pass \(paced.pass)" : nil
+            }) { break }
         }
         StopSignal.restoreDefaults(Self.stopSignals)
         // Stopped early: the last gesture gets the recording's mark (already read), and one

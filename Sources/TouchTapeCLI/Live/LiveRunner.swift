@@ -101,8 +101,9 @@ final class LiveRunner {
         return session.state.history.count >= gestureLimit
     }
 
-    /// Reads and acts on the keys waiting; returns `true` for quit.
-    func readKeys() -> Bool {
+    /// Reads and acts on the keys waiting; returns `true` for quit. `pace` acts on pause
+    /// and step (`--from`: the caller owns the recording's pace; `nil` for a device).
+    func readKeys(pace: ((_ pause: Bool) -> String?)? = nil) -> Bool {
         guard let keys else { return false }
         guard let bytes = Terminal.readAvailable(keys) else {
             self.keys = nil   // the pipe closed
@@ -117,6 +118,12 @@ final class LiveRunner {
             case .handled: break
             case .quit: return true
             case .save(let track): save(track)
+            case .pauseResume, .step:
+                guard let pace else {
+                    session.setMessage("pause and step are for a recording (--from); a device cannot be paused", isError: true)
+                    break
+                }
+                session.setStatus(pace(key == .pauseResume))
             }
         }
         draw(force: true)
