@@ -11,13 +11,6 @@ import TouchTapeReplay
 /// Writes to stderr unbuffered (progress lines, errors). A failure here has nowhere to be
 /// reported, so it is ignored.
 /// Every line is made terminal-safe: messages quote paths and names from recordings.
-/// The columns of the terminal `descriptor` is, `nil` when it is none (or says 0).
-func terminalColumns(_ descriptor: Int32) -> Int? {
-    var window = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return nil }
-    return Int(window.ws_col)
-}
-
 func writeStandardError(_ text: String) {
     try? OutputFile.standardError().write(terminalLines(text))
 }

@@ -68,8 +68,15 @@ package final class Terminal {
 
     /// The window size now (asked each frame, so a resize shows at the next redraw).
     package func size() -> TerminalSize {
+        guard let size = Self.size(of: output), size.rows > 0 else { return .fallback }
+        return size
+    }
+
+    /// The window size of the terminal `descriptor` is (`TIOCGWINSZ`); `nil` when it is no
+    /// terminal or says it has no columns. `replay` reads the columns to wrap its report.
+    package static func size(of descriptor: Int32) -> TerminalSize? {
         var window = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return .fallback }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return nil }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
 

@@ -154,16 +154,18 @@ package struct TextReportWriter: ReportWriter {
         append(plain(lines), to: &out)
     }
 
-    /// Each line made terminal-safe first (names and notes come from recordings), then
-    /// coloured: the only escape sequences in the text are these.
+    /// Each line made terminal-safe first (names and notes come from recordings; without
+    /// colour that is ``TextReportRenderer/joined(_:)``), then coloured: the only escape
+    /// sequences in the text are these.
     private func append(_ lines: [(String, Style)], to out: inout String) {
+        guard presentation.color else {
+            out += TextReportRenderer.joined(lines.map(\.0))
+            return
+        }
         for (line, style) in lines {
             let safe = TextExcerpt.terminalSafe(line)
-            if presentation.color, let code = style.code, !safe.isEmpty {
-                out += "\u{1B}[\(code)m" + safe + "\u{1B}[0m\n"
-            } else {
-                out += safe + "\n"
-            }
+            out += style.code.map { safe.isEmpty ? "" : "\u{1B}[\($0)m" + safe + "\u{1B}[0m" } ?? safe
+            out += "\n"
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import TouchTapeDevice
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeLive
 import TouchTapeReplay
 
 /// `touchtape replay`: every track of every recording through the pipeline, checked.
@@ -109,7 +110,7 @@ struct ReplayCommand: AsyncParsableCommand {
         // progress line only where a person watches something else: stderr a terminal.
         let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
         let presentation = TextReportWriter.Presentation(
-            width: reportToTerminal ? terminalColumns(1) ?? TextReportRenderer.width : TextReportRenderer.width,
+            width: reportToTerminal ? Terminal.size(of: 1)?.columns ?? TextReportRenderer.width : TextReportRenderer.width,
             color: color.enabled(isTerminal: reportToTerminal, environment: ProcessInfo.processInfo.environment), quiet: quiet)
         let stream = ReportStream(format: format, to: file, trailingJSON: comparison.map { [("estimators", $0.json)] } ?? [],
                                   text: presentation, chunkBytes: reportToTerminal ? 0 : ReportStream.defaultChunkBytes)
