@@ -118,6 +118,17 @@ package struct ProjectConfiguration: Hashable, Sendable {
                                   error.expected + ", as for the command line's --\(key)")
                 }
             }
+            // One of a fixed list of words (the command line's), or an error naming the list.
+            func word<Value: RawRepresentable & CaseIterable>(
+                _: Value.Type, unknown noun: String, listed label: String, separator: String = ", "
+            ) throws(ProjectConfigurationError) -> Value where Value.RawValue == String {
+                let text = try scalar()
+                guard let value = Value(rawValue: text) else {
+                    throw failure(line, "unknown \(noun) '\(text)'",
+                                  "\(label): \(Value.allCases.map(\.rawValue).joined(separator: separator))")
+                }
+                return value
+            }
             switch key {
             case "profile":
                 let text = try scalar()
@@ -141,27 +152,14 @@ package struct ProjectConfiguration: Hashable, Sendable {
                 }
                 configuration.settings.flickEnabled = flag
             case "edge":
-                let text = try scalar()
-                guard let edge = DismissEdge(rawValue: text) else {
-                    throw failure(line, "unknown edge '\(text)'", "edges: \(DismissEdge.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                configuration.settings.edge = edge
+                configuration.settings.edge = try word(DismissEdge.self, unknown: "edge", listed: "edges")
             case "slop":
                 let v = try number(.slop); numbers.append((key, line, { $0.slop = v }))
             case "velocity":
-                let text = try scalar()
-                guard let strategy = VelocityStrategy(rawValue: text) else {
-                    throw failure(line, "unknown velocity estimator '\(text)'",
-                                  "estimators: \(VelocityStrategy.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                configuration.settings.velocity = strategy
+                configuration.settings.velocity = try word(VelocityStrategy.self, unknown: "velocity estimator", listed: "estimators")
             case "began-translation":
-                let text = try scalar()
-                guard let began = PanGesture.BeganTranslation(rawValue: text) else {
-                    throw failure(line, "unknown began-translation '\(text)'",
-                                  "began-translation: \(PanGesture.BeganTranslation.allCases.map(\.rawValue).joined(separator: " or "))")
-                }
-                configuration.settings.beganTranslation = began
+                configuration.settings.beganTranslation = try word(PanGesture.BeganTranslation.self, unknown: "began-translation",
+                                                                   listed: "began-translation", separator: " or ")
             case "resolution-fallback":
                 let text = try scalar()
                 let fallback: ResolutionFallback
