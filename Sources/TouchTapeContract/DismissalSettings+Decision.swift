@@ -21,6 +21,14 @@ extension DismissalSettings {
             case .greaterThanOrEqual: return ">="
             }
         }
+
+        /// What a failed comparison reads as: `<=` for `>`, `<` for `>=`.
+        package var negatedSymbol: String {
+            switch self {
+            case .greaterThan: return "<="
+            case .greaterThanOrEqual: return "<"
+            }
+        }
     }
 
     /// Which value the release decision compares against the threshold.

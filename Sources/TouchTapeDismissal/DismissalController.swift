@@ -82,6 +82,17 @@ public struct DismissalController: Hashable, Sendable {
         }
     }
 
+    /// The decision `settings` give a release at which UIKit holds `progress`: the release
+    /// decided again under other settings, without replaying the pan. Exact for settings that
+    /// act only at the release (the threshold, the flick rule, the cancel velocity); margins
+    /// and the live view's re-decided column rest on it.
+    package static func decision(of release: PanSample, progress: Double, settings: DismissalSettings) -> Decision {
+        var controller = DismissalController(settings: settings)
+        controller.state = .deciding
+        controller.progress = progress
+        return controller.decide(at: release)
+    }
+
     /// The library's completion run for a finish or cancel from `progress`; `nil` for none.
     func completion(from decision: Decision, progress: Double, velocity: Vector2) -> CompletionAnimation? {
         switch decision.outcome {

@@ -52,8 +52,8 @@ package enum JSONReportRenderer {
             ("outcome", .string(t.outcome.rawValue)),
             ("reason", .string(t.reason.rawValue)),
             ("explanation", .string(t.explanation.summary)),
-            ("margins", .object([("threshold", t.explanation.thresholdMargin.map(JSONValue.number) ?? .null),
-                                 ("flickVelocity", t.explanation.flickMargin.map(JSONValue.number) ?? .null)])),
+            ("margins", .object([("threshold", t.explanation.margins.threshold.map(JSONValue.number) ?? .null),
+                                 ("flickVelocity", t.explanation.margins.flickVelocity.map(JSONValue.number) ?? .null)])),
             ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
             ("checks", .array(t.checks.map { c in
                 .object([("name", .string(c.name)), ("status", .string(c.status.rawValue)), ("passed", .bool(c.passed)),

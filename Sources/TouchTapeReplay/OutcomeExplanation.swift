@@ -3,48 +3,44 @@ import TouchTapePan
 import TouchTapeDismissal
 
 /// Why a track came out as it did, in words a developer tuning a dismissal understands,
-/// and how far its release was from flipping.
+/// and how far each setting is from flipping it (``Margins``).
 ///
 /// Written from the transcript (what the controller did) and the settings it claims to
-/// follow, so every report format says the same thing: a threshold decision names the
-/// release progress and the threshold, a flick the velocity and the minimum, and a pan
-/// that started no transition says why it was refused (the direction at `.began`, the
-/// velocity at `.began`, one-finger touchpad motion, never past the slop…).
+/// follow, so every report format says the same thing: the test that decided with its
+/// numbers, the other test's verdict with its numbers, then the margins; a pan that started
+/// no transition says why it was refused (the direction at `.began`, the velocity at
+/// `.began`, one-finger touchpad motion, never past the slop…). Every comparison printed
+/// holds for the numbers as printed (digits are added until they do).
 ///
 /// ```swift
 /// let why = OutcomeExplanation(transcript: t, pan: configuration.pan)
-/// why.summary          // "threshold: release progress 0.566 > threshold 0.333 (margin +0.232)"
-/// why.thresholdMargin  // 0.232
+/// why.summary            // "threshold: release progress 0.566 > threshold 0.333; no flick: |v| 300 pt/s
+///                        //  towards bottom < minimum 1200; margins: threshold +0.232, flick velocity no flip"
+/// why.margins.threshold  // 0.232
 /// ```
 package struct OutcomeExplanation: Hashable, Sendable {
     /// One sentence; starts with the reason's word (`threshold:`, `flick:`, `refused:` …).
     package var summary: String
-    /// The fraction the threshold test compares at release minus the threshold (positive:
-    /// past it); `nil` without a decision or a threshold.
-    package var thresholdMargin: Double?
-    /// The release velocity as the flick rule measures it, signed towards the dismiss edge
-    /// (|v| for Transition's 2-D magnitude when its dominant direction is the edge, −|v|
-    /// when it is the opposite edge, the on-axis component otherwise), minus the minimum
-    /// flick velocity; `nil` without a decision or with flicks off.
-    package var flickMargin: Double?
+    /// How far the threshold and the flick velocity must move for the outcome to flip.
+    package var margins: Margins
 
-    package init(summary: String, thresholdMargin: Double?, flickMargin: Double?) {
+    package init(summary: String, margins: Margins) {
         self.summary = summary
-        self.thresholdMargin = thresholdMargin
-        self.flickMargin = flickMargin
+        self.margins = margins
     }
 
     /// - Parameter pan: the recognizer's settings (slop, finger rules), when known; the
     ///   words for a pan that never began then name the slop and the profile's maximum.
     package init(transcript t: Transcript, pan: PanSettings? = nil) {
-        let settings = t.settings
-        var margins: (Double?, Double?) = (nil, nil)
-        if let d = t.decision, t.outcome != .none {
-            margins = (Self.thresholdValue(d, settings: settings).map { $0 - settings.completionThreshold! },
-                       Self.flickValue(d.velocity, settings: settings).map { $0 - settings.flick!.minimumVelocity })
+        let release = t.decision.flatMap { d in
+            t.samples.last { ($0.phase == .ended || $0.phase == .cancelled) && $0.time == d.time }
         }
-        (thresholdMargin, flickMargin) = margins
-        summary = Self.summary(t, pan: pan, thresholdMargin: margins.0, flickMargin: margins.1)
+        margins = t.outcome == .none ? Margins(threshold: nil, flickVelocity: nil)
+            : Margins(decision: t.decision, release: release, settings: t.settings)
+        summary = Self.summary(t, pan: pan)
+        if t.outcome != .none, let words = Self.marginWords(margins, settings: t.settings) {
+            summary += "; " + words
+        }
         if let limit = pan?.fingerRule(for: t.deviceKind).maximum, t.fingers > limit {
             summary += "; \(t.fingers) fingers down, the profile's maximum is \(limit): touches beyond the first"
                 + (limit == 1 ? "" : " \(limit)") + " were ignored"
@@ -64,51 +60,78 @@ package struct OutcomeExplanation: Hashable, Sendable {
         }
     }
 
-    /// The release velocity as the flick rule measures it, signed towards the edge.
-    package static func flickValue(_ velocity: Vector2, settings: DismissalSettings) -> Double? {
-        guard settings.flick != nil, settings.rule != .vetoOnly else { return nil }
+    /// `margins: threshold +0.031, flick velocity no flip` (settings that are off left out).
+    static func marginWords(_ m: Margins, settings: DismissalSettings) -> String? {
+        var parts: [String] = []
+        if settings.completionThreshold != nil {
+            parts.append("threshold " + (m.threshold.map { signed($0, 3) } ?? "no flip"))
+        }
+        if settings.flick != nil, settings.rule != .vetoOnly {
+            parts.append("flick velocity " + (m.flickVelocity.map { signed($0, 0) + " pt/s" } ?? "no flip"))
+        }
+        return parts.isEmpty ? nil : "margins: " + parts.joined(separator: ", ")
+    }
+
+    /// The threshold test at the release: `release progress 0.364 > threshold 0.333`.
+    static func thresholdWords(_ d: Decision, settings: DismissalSettings) -> String? {
+        guard let threshold = settings.completionThreshold, let value = thresholdValue(d, settings: settings) else { return nil }
+        let comparison = settings.thresholdComparison
+        let passes = comparison.holds(value, threshold)
+        let (a, b) = printed(value, threshold, digits: 3)
+        return "release progress \(a) \(passes ? comparison.symbol : comparison.negatedSymbol) threshold \(b)"
+    }
+
+    /// The flick test at the release: whether it held towards the edge or against it, and
+    /// the words (`|v| 2392 pt/s towards top >= minimum 1200`, `velocity 173 pt/s towards
+    /// bottom <= minimum 1200`, `|v| 1500 pt/s towards left, off the bottom axis`).
+    static func flickWords(_ velocity: Vector2, settings: DismissalSettings) -> (held: Bool, words: String)? {
+        guard let flick = settings.flick, settings.rule != .vetoOnly else { return nil }
         let edge = settings.edge
+        let c = flick.comparison
+        func compared(_ name: String, _ value: Double, towards: DismissEdge) -> (Bool, String) {
+            let held = c.holds(value, flick.minimumVelocity)
+            let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
+            return (held, "\(name) \(a) pt/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)")
+        }
+        let along = edge.component(of: velocity)
         switch settings.velocityMeasure {
-        case .projected:
-            return edge.component(of: velocity)
         case .magnitude2D:
             let direction = DismissEdge(dominantDirectionOf: velocity)
-            if direction == edge { return velocity.length }
-            if direction == edge.opposite { return -velocity.length }
-            return edge.component(of: velocity)
+            if direction.axis == edge.axis { return compared("|v|", velocity.length, towards: direction) }
+            switch settings.offAxisFlick {
+            case .ignore:
+                return (false, "|v| \(n(velocity.length, 0)) pt/s towards \(direction), off the \(edge) axis")
+            case .projectOntoAxis:
+                return compared("velocity", abs(along), towards: along >= 0 ? edge : edge.opposite)
+            }
+        case .projected:
+            if settings.cancelVelocity == .oppositeFlick, along < 0 {
+                return compared("velocity", -along, towards: edge.opposite)
+            }
+            return compared("velocity", along, towards: edge)
         }
     }
 
-    private static func summary(_ t: Transcript, pan: PanSettings?, thresholdMargin: Double?, flickMargin: Double?) -> String {
+    private static func summary(_ t: Transcript, pan: PanSettings?) -> String {
         let settings = t.settings
+        guard let d = t.decision else {
+            return t.reason == .noRelease ? "no decision: the recording ends before the pan ended" : "refused: " + refusal(t, pan: pan)
+        }
+        let position = thresholdWords(d, settings: settings)
+        let flick = flickWords(d.velocity, settings: settings)
         switch t.reason {
         case .threshold:
-            guard let d = t.decision, let threshold = settings.completionThreshold,
-                  let value = thresholdValue(d, settings: settings) else {
-                return "threshold: \(t.decision?.detail ?? "no threshold")"
-            }
-            let passes = settings.thresholdComparison.holds(value, threshold)
-            let relation = passes ? settings.thresholdComparison.symbol : (settings.thresholdComparison == .greaterThan ? "<=" : "<")
-            var words = "threshold: release progress \(n(value, 3)) \(relation) threshold \(n(threshold, 3))"
-            words += " (margin \(signed(thresholdMargin ?? 0, 3)))"
-            if let flickMargin, let flick = settings.flick {
-                words += "; no flick: velocity \(n(flickMargin + flick.minimumVelocity, 0)) pt/s"
-                    + " vs minimum \(n(flick.minimumVelocity, 0)) (margin \(signed(flickMargin, 0)))"
-            }
-            return words
+            guard let position else { return "threshold: \(d.detail)" }
+            let other = flick.map { ($0.held ? "; a flick too: " : "; no flick: ") + $0.words } ?? ""
+            return "threshold: " + position + other
         case .flick:
-            guard let d = t.decision, let flick = settings.flick, let value = flickValue(d.velocity, settings: settings) else {
-                return "flick: \(t.decision?.detail ?? "")"
-            }
-            let towards = value >= 0 ? settings.edge : settings.edge.opposite
-            let measure = settings.velocityMeasure == .magnitude2D ? "|v|" : "velocity"
-            return "flick towards \(towards): \(measure) \(n(abs(value), 0)) pt/s \(flick.comparison.symbol) minimum"
-                + " \(n(flick.minimumVelocity, 0)) (margin \(signed(abs(value) - flick.minimumVelocity, 0)))"
-                + (thresholdMargin.map { "; release progress margin \(signed($0, 3))" } ?? "")
+            guard let flick else { return "flick: \(d.detail)" }
+            return "flick: " + flick.words + (position.map { "; " + $0 } ?? "")
         case .veto:
-            return "cancel velocity: \(t.decision?.detail ?? "") pt/s (moving away from \(settings.edge) at release)"
+            return "cancel velocity: \(d.detail) pt/s (moving away from \(settings.edge) at release)"
+                + (position.map { "; " + $0 } ?? "")
         case .anchor:
-            return "position: \(t.decision?.detail ?? "")"
+            return "position: \(d.detail)"
         case .ignoredCancel:
             return "no decision: the gesture was cut off (.cancelled) and \(t.profileName) decides only on a release (.ended)"
         case .noRelease:
@@ -116,6 +139,14 @@ package struct OutcomeExplanation: Hashable, Sendable {
         case .noTransition:
             return "refused: " + refusal(t, pan: pan)
         }
+    }
+
+    /// `a` and `b` printed with `digits` decimals, or more (up to 6) until two different
+    /// values print differently, so a printed comparison holds for the printed numbers.
+    static func printed(_ a: Double, _ b: Double, digits: Int) -> (String, String) {
+        var digits = digits
+        while a != b, n(a, digits) == n(b, digits), digits < 6 { digits += 1 }
+        return (n(a, digits), n(b, digits))
     }
 
     /// Why no transition started.

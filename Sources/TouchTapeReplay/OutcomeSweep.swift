@@ -42,7 +42,12 @@ package struct OutcomeSweep: Sendable {
 
     /// The settings with `setting` set to `value` (a flick velocity turns flicks on).
     package func settings(_ setting: Setting, _ value: Double) -> DismissalSettings {
-        var s = settings
+        Self.settings(settings, setting, value)
+    }
+
+    /// `base` with `setting` set to `value` (a flick velocity turns flicks on).
+    package static func settings(_ base: DismissalSettings, _ setting: Setting, _ value: Double) -> DismissalSettings {
+        var s = base
         switch setting {
         case .threshold: s.completionThreshold = value
         case .flickVelocity:

@@ -50,6 +50,8 @@ package struct SweepReport: Sendable {
         package var expected: ExpectedOutcome?
         package var outcome: Outcome
         package var explanation: String
+        /// The replay's margins (``Margins``): within the swept ranges, each axis' ``Axis/margin``.
+        package var margins: Margins
         /// Outcome at the lower end of each axis' range, to read its ranges.
         package var starts: [String: Outcome]
         package var threshold: Axis
@@ -167,7 +169,7 @@ package struct SweepReport: Sendable {
         for (name, s, setting, range) in axes { starts[name] = s.outcome(setting, range.lowerBound) }
         return Track(
             file: t.file, track: t.track, expected: t.annotation.expected, outcome: t.outcome,
-            explanation: result.report.explanation.summary, starts: starts,
+            explanation: result.report.explanation.summary, margins: result.report.explanation.margins, starts: starts,
             threshold: Axis(setting: .threshold, flicks: flickOn, current: base.completionThreshold,
                             boundaries: sweep.boundaries(of: .threshold, in: thresholdRange)),
             thresholdNoFlick: Axis(setting: .threshold, flicks: false, current: base.completionThreshold,

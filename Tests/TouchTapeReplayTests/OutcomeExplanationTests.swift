@@ -15,15 +15,32 @@ private func transcript(_ samples: [PanSample], profile: DismissalProfile = .tra
 
 @Test func thresholdDecisionNamesProgressThresholdAndMargin() {
     let why = OutcomeExplanation(transcript: transcript(downwardPan([100, 200, 300, 450], releaseVelocity: Vector2(x: 0, y: 300))))
-    #expect(why.summary.hasPrefix("threshold: release progress 0.500 > threshold 0.333 (margin +0.167)"), "\(why.summary)")
-    #expect(why.summary.contains("no flick: velocity 300 pt/s vs minimum 1200 (margin -900)"), "\(why.summary)")
-    #expect(abs(why.thresholdMargin! - (0.5 - 1.0 / 3.0)) < 1e-12)
-    #expect(why.flickMargin == -900)
+    #expect(why.summary == "threshold: release progress 0.500 > threshold 0.333; no flick: |v| 300 pt/s towards bottom"
+        + " < minimum 1200; margins: threshold +0.167, flick velocity no flip", "\(why.summary)")
+    #expect(abs(why.margins.threshold! - (0.5 - 1.0 / 3.0)) < 1e-12)
+    #expect(why.margins.flickVelocity == nil, "a flick at 300 pt/s would finish as well")
 }
 
 @Test func flickDecisionNamesVelocityAndMinimum() {
     let why = OutcomeExplanation(transcript: transcript(downwardPan([20, 40, 60], releaseVelocity: Vector2(x: 0, y: 2000))))
-    #expect(why.summary.hasPrefix("flick towards bottom: |v| 2000 pt/s >= minimum 1200 (margin +800)"), "\(why.summary)")
+    #expect(why.summary.hasPrefix("flick: |v| 2000 pt/s towards bottom >= minimum 1200; release progress 0.067 <= threshold"
+        + " 0.333; margins: threshold no flip, flick velocity +800 pt/s"), "\(why.summary)")
+    // `>=`: the release speed still flicks; its next double up is the flip.
+    #expect(why.margins.flickVelocity == 2000.nextUp - 1200)
+}
+
+/// A slow release that cancels by the threshold: a lower minimum would make it a flick.
+@Test func aCancelBelowTheFlickHasANegativeFlickMargin() {
+    let why = OutcomeExplanation(transcript: transcript(downwardPan([20, 40, 60], releaseVelocity: Vector2(x: 0, y: 200))))
+    #expect(why.summary.hasSuffix("margins: threshold -0.267, flick velocity -1000 pt/s"), "\(why.summary)")
+    #expect(why.margins.flickVelocity == -1000)
+}
+
+/// A comparison whose numbers would print equal gets the digits that tell them apart.
+@Test func printedComparisonsHoldForThePrintedNumbers() {
+    #expect(OutcomeExplanation.printed(100.4, 100, digits: 0) == ("100.4", "100.0"))
+    #expect(OutcomeExplanation.printed(0.33349, 1.0 / 3, digits: 3) == ("0.3335", "0.3333"))
+    #expect(OutcomeExplanation.printed(5, 5, digits: 0) == ("5", "5"))
 }
 
 @Test func refusedPanSaysWhy() {

@@ -47,6 +47,7 @@ func aStreamedSweepIsTheWholeReport(format: SweepWriter.Format) throws {
     // A refused track labelled none: the threshold and the flick cannot make it right or
     // wrong, so it takes no part in the agreement (it was counted as a cancel, right nowhere).
     var track = SweepReport.Track(file: "r.evemu", track: 1, expected: ExpectedOutcome.none, outcome: .none, explanation: "",
+                                  margins: Margins(threshold: nil, flickVelocity: nil),
                                   starts: ["threshold": .none, "thresholdNoFlick": .none, "flickVelocity": .none],
                                   threshold: .init(setting: .threshold, flicks: true, current: 0.5, boundaries: []),
                                   thresholdNoFlick: .init(setting: .threshold, flicks: false, current: 0.5, boundaries: []),
