@@ -1,3 +1,4 @@
+import Foundation
 import TouchTapeEvents
 import TouchTapeDismissal
 
@@ -36,22 +37,40 @@ package enum DecisionMap {
     }
 
     package static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
-                           idPrefix: String = "") -> String {
+                           idPrefix: String = "", linkToCards: Bool = false) -> String {
         let folder = TextReportRenderer.commonFolder(report.tracks.map(\.file))
         let points = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, edge: settings.edge) }
         var out = ""
-        render(profile: report.profile, settings: settings, count: points.count, skipped: report.tracks.count - points.count,
+        render(profile: report.profile, settings: settings, region: region(report, settings: settings), count: points.count,
+               skipped: report.tracks.count - points.count,
                largestVelocity: points.map { abs($0.velocity) }.max() ?? 0, width: width, height: height, idPrefix: idPrefix,
-               points: { draw in for p in points { draw(p) } }, emit: { out += $0 })
+               linkToCards: linkToCards, points: { draw in for p in points { draw(p) } }, emit: { out += $0 })
         return out
     }
 
-    /// The one drawing: regions, axes, the threshold and flick lines, titles and legend,
-    /// then each point `points` hands to its argument, in order; `emit` gets the text.
-    static func render<E: Error>(profile: String, settings: DismissalSettings, count: Int, skipped: Int, largestVelocity: Double,
-                                 width: Double = 760, height: Double = 460, idPrefix: String = "",
+    /// The settings region of a run's labelled tracks (``SettingsRegion``, the swept ranges' defaults).
+    package static func region(_ report: ReplayReport, settings: DismissalSettings) -> SettingsRegion {
+        var region = SettingsRegion(settings: settings)
+        for t in report.tracks where t.probe == nil {
+            region.add(release: t.release, progress: t.releaseProgress, expected: t.expected)
+        }
+        return region
+    }
+
+    /// At most this many numbers wait for their place (the ones beyond could not fit anyway).
+    static let labelLimit = 2000
+
+    /// The one drawing: regions, axes, the threshold and flick lines, the settings region
+    /// and its recommended point, titles and legend, then each point `points` hands to its
+    /// argument, in order, drawn by shape and colour (circle: as labelled, triangle: not
+    /// as labelled, square: unlabelled), then the points' numbers where they overlap no
+    /// other number and no point (the rest are counted; every point keeps its tooltip).
+    /// `emit` gets the text. `linkToCards`: each point links to `#track-N` (the HTML page's card).
+    static func render<E: Error>(profile: String, settings: DismissalSettings, region: SettingsRegion?, count: Int, skipped: Int,
+                                 largestVelocity: Double, width: Double = 760, height: Double = 460, idPrefix: String = "",
+                                 linkToCards: Bool = false,
                                  points: ((Point) -> Void) throws(E) -> Void, emit: (String) throws(E) -> Void) throws(E) {
-        var c = SVGCanvas(width: width, height: height, right: 30, idPrefix: idPrefix)
+        var c = SVGCanvas(width: width, height: height, right: 30, top: 62, idPrefix: idPrefix)
         let edge = settings.edge
         let vMax = SVGCanvas.niceCeil(max(largestVelocity, settings.flick?.minimumVelocity ?? 0, 200) * 1.1)
         let velocity = -vMax...vMax
@@ -79,6 +98,7 @@ package enum DecisionMap {
         c.axis(progress, side: "bottom", ticks: 10, digits: 1)
         c.axis(velocity, side: "left", ticks: 10, digits: 0)
         c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
+        let recommendation = region.flatMap { drawRegion($0, on: &c, progress: progress, velocity: velocity) }
         if let threshold = settings.completionThreshold {
             c.line(c.x(threshold, progress), c.top, c.x(threshold, progress), c.bottom, cls: "threshold", id: "threshold-line")
             c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.x(threshold, progress) + 4, c.top + 14, cls: "small")
@@ -94,25 +114,37 @@ package enum DecisionMap {
         c.text("Decision map — \(profile)", c.left, 18, cls: "title", id: "outcome")
         for (i, item) in [("as-labelled", "as labelled"), ("not-as-labelled", "not as labelled"), ("unlabelled", "unlabelled")].enumerated() {
             let lx = c.right - 330 + Double(i) * 115
-            c.circle(lx, 14, r: 5, cls: item.0)
+            marker(item.0, lx, 14, on: &c, id: nil, title: nil)
             c.text(item.1, lx + 9, 18, cls: "small")
         }
-        c.text("green area finishes, red cancels; numbers: order in the report; \(count) with a transition"
-               + (skipped > 0 ? ", \(skipped) without (none) not shown" : ""), c.left, 34, cls: "small")
+        c.text("green finishes, red cancels (current settings); numbers: report order; \(count) with a transition"
+               + (skipped > 0 ? ", \(skipped) without (none) not shown" : ""), c.left, 36, cls: "small")
+        if let region, region.labelled > 0 {
+            c.text(recommendation != nil
+                   ? "blue: the (threshold, flick velocity) pairs under which every labelled track comes out as labelled; ★ recommended"
+                   : "no (threshold, flick velocity) pair has every labelled track come out as labelled", c.left, 50, cls: "small",
+                   id: "region-key")
+        }
         try emit(c.renderedHead(title: "Decision map"))
-        // The points last, on top of everything, each written as it comes. `draw` does not
-        // throw (a typed-throwing one crashes this compiler, Swift 6.3.1): a failed write is
-        // kept and thrown after `points` returns, and the points after it are skipped.
+        // The points, each written as it comes, then their numbers. `draw` does not throw (a
+        // typed-throwing one crashes this compiler, Swift 6.3.1): a failed write is kept and
+        // thrown after `points` returns, and the points after it are skipped.
         var pending = ""
         var failure: E?
+        var occupied = Occupancy(width: width, height: height)
+        var labels: [(number: Int, x: Double, y: Double)] = []
+        var unplaced = 0
         try withoutActuallyEscaping(emit) { (write: @escaping (String) throws(E) -> Void) throws(E) in
             try points { point in
                 guard failure == nil else { return }
                 var dot = c
                 dot.body.removeAll()
                 let x = dot.x(min(max(point.progress, 0), 1), progress), y = dot.y(point.velocity, velocity)
-                dot.circle(x, y, r: 6, cls: point.cls, id: "track-\(point.number)", title: point.title)
-                dot.text("\(point.number)", x + 8, y - 6, cls: "small")
+                if linkToCards { dot.add("<a href=\"#track-\(point.number)\">") }
+                marker(point.cls, x, y, on: &dot, id: "track-\(point.number)", title: point.title)
+                if linkToCards { dot.add("</a>") }
+                occupied.mark(x - 7, y - 7, 14, 14)
+                if labels.count < labelLimit { labels.append((point.number, x, y)) } else { unplaced += 1 }
                 pending += dot.body.joined(separator: "\n") + "\n"
                 if pending.utf8.count >= 64 * 1024 {
                     do throws(E) { try write(pending) } catch { failure = error }
@@ -121,7 +153,73 @@ package enum DecisionMap {
             }
         }
         if let failure { throw failure }
-        try emit(pending + c.renderedTail)
+        var numbers = c
+        numbers.body.removeAll()
+        for label in labels {
+            let text = "\(label.number)"
+            let w = 6.5 * Double(text.count) + 2, h = 12.0
+            let spots = [(8.0, -16.0), (8, 3), (-8 - w, -16), (-8 - w, 3), (-w / 2, -21), (-w / 2, 8)]
+            guard let spot = spots.first(where: { occupied.isFree(label.x + $0.0, label.y + $0.1, w, h, within: c) }) else {
+                unplaced += 1
+                continue
+            }
+            occupied.mark(label.x + spot.0, label.y + spot.1, w, h)
+            numbers.text(text, label.x + spot.0 + 1, label.y + spot.1 + 10, cls: "small")
+        }
+        if unplaced > 0 {
+            numbers.text("\(unplaced) number\(unplaced == 1 ? "" : "s") left out where \(unplaced == 1 ? "it" : "they") would overlap"
+                         + " (hover a point for its track)", c.left + 6, c.bottom - 6, cls: "small", id: "unplaced")
+        }
+        try emit(pending + numbers.body.map { $0 + "\n" }.joined() + c.renderedTail)
+    }
+
+    /// A point's shape: circle (as labelled), triangle (not as labelled), square (unlabelled).
+    static func marker(_ cls: String, _ x: Double, _ y: Double, on c: inout SVGCanvas, id: String?, title: String?) {
+        switch cls {
+        case "not-as-labelled": c.polygon([(x, y - 7.5), (x + 7, y + 5), (x - 7, y + 5)], cls: cls, id: id, title: title)
+        case "unlabelled": c.polygon([(x - 5, y - 5), (x + 5, y - 5), (x + 5, y + 5), (x - 5, y + 5)], cls: cls, id: id, title: title)
+        default: c.circle(x, y, r: 6, cls: cls, id: id, title: title)
+        }
+    }
+
+    /// The settings region in the map's own axes (a threshold is a release progress, a
+    /// minimum flick velocity a release velocity): each grid point where every labelled track
+    /// is right, as a cell; the recommended point as a star. Returns the recommendation.
+    static func drawRegion(_ region: SettingsRegion, on c: inout SVGCanvas, progress: ClosedRange<Double>,
+                           velocity: ClosedRange<Double>) -> SettingsRegion.Recommendation? {
+        guard region.labelled > 0 else { return nil }
+        let dt = (region.thresholdRange.upperBound - region.thresholdRange.lowerBound) / Double(region.steps)
+        let dm = (region.flickRange.upperBound - region.flickRange.lowerBound) / Double(region.steps)
+        for row in 0...region.steps {
+            let m = region.flickVelocity(row)
+            guard m - dm / 2 < velocity.upperBound else { continue }
+            let top = c.y(min(m + dm / 2, velocity.upperBound), velocity), bottom = c.y(max(m - dm / 2, velocity.lowerBound), velocity)
+            var start: Int?
+            for column in 0...(region.steps + 1) {
+                let inside = column <= region.steps && region.feasible(column: column, row: row)
+                if inside, start == nil { start = column }
+                if !inside, let s = start {
+                    let x0 = c.x(max(region.threshold(s) - dt / 2, progress.lowerBound), progress)
+                    let x1 = c.x(min(region.threshold(column - 1) + dt / 2, progress.upperBound), progress)
+                    c.rect(x0, top, x1 - x0, bottom - top, cls: "settings-region")
+                    start = nil
+                }
+            }
+        }
+        guard let r = region.recommendation else { return nil }
+        let x = c.x(r.threshold, progress), y = c.y(min(r.flickVelocity, velocity.upperBound), velocity)
+        var star: [(Double, Double)] = []
+        for i in 0..<10 {
+            let angle = Double.pi / 2 + Double(i) * Double.pi / 5
+            let radius = i % 2 == 0 ? 9.0 : 4.0
+            star.append((x + radius * cos(angle), y - radius * sin(angle)))
+        }
+        c.polygon(star, cls: "recommended", id: "recommended",
+                  title: "recommended: threshold \(TextReportRenderer.fixed(r.threshold, 3)), flick velocity"
+                    + " \(TextReportRenderer.fixed(r.flickVelocity, 0)) pt/s")
+        c.text("recommended \(TextReportRenderer.fixed(r.threshold, 2)) / \(TextReportRenderer.fixed(r.flickVelocity, 0)) pt/s",
+               x + 12, y + 4, cls: "small")
+        return r
     }
 
     /// The outcome of an on-axis release at `progress` moving at `velocity` towards the edge.
@@ -142,6 +240,39 @@ package enum DecisionMap {
     }
 }
 
+/// Which parts of a picture are taken, in 2-pixel cells: the decision map's numbers go
+/// only where no number and no point is. Its size is the picture's, whatever the run.
+struct Occupancy {
+    static let cell = 2.0
+    let columns: Int, rows: Int
+    var taken: [Bool]
+
+    init(width: Double, height: Double) {
+        columns = Int((width / Self.cell).rounded(.up))
+        rows = Int((height / Self.cell).rounded(.up))
+        taken = Array(repeating: false, count: columns * rows)
+    }
+
+    private func cells(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+        let c0 = max(Int((x / Self.cell).rounded(.down)), 0), c1 = min(Int(((x + w) / Self.cell).rounded(.down)), columns - 1)
+        let r0 = max(Int((y / Self.cell).rounded(.down)), 0), r1 = min(Int(((y + h) / Self.cell).rounded(.down)), rows - 1)
+        return c0 <= c1 && r0 <= r1 ? (c0...c1, r0...r1) : nil
+    }
+
+    mutating func mark(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        guard let (cs, rs) = cells(x, y, w, h) else { return }
+        for r in rs { for c in cs { taken[r * columns + c] = true } }
+    }
+
+    /// Free, and inside the plot area of `canvas`.
+    func isFree(_ x: Double, _ y: Double, _ w: Double, _ h: Double, within canvas: SVGCanvas) -> Bool {
+        guard x >= canvas.left, x + w <= canvas.right, y >= canvas.top, y + h <= canvas.bottom,
+              let (cs, rs) = cells(x, y, w, h) else { return false }
+        for r in rs { for c in cs where taken[r * columns + c] { return false } }
+        return true
+    }
+}
+
 import TouchTapeFormats
 
 /// The decision map of a run as it goes (`touchtape plot --map`): each track's point is
@@ -156,10 +287,12 @@ package final class DecisionMapSink: ReplayReportSink {
     private var reported = 0
     private var placed = 0
     private var largestVelocity = 0.0
+    private var region: SettingsRegion
 
     /// A sink for a run under `settings`, its scratch file in `$TMPDIR` (else `/tmp`).
     package init(settings: DismissalSettings) throws(OutputError) {
         self.settings = settings
+        region = SettingsRegion(settings: settings)
         spill = try SpillFile()
     }
 
@@ -170,6 +303,9 @@ package final class DecisionMapSink: ReplayReportSink {
 
     package func track(_ track: ReplayedTrack, seconds: Double?) throws(OutputError) {
         reported += 1
+        if track.report.probe == nil {
+            region.add(release: track.report.release, progress: track.report.releaseProgress, expected: track.report.expected)
+        }
         guard let point = DecisionMap.Point(track.report, number: reported, folder: folder, edge: settings.edge) else { return }
         placed += 1
         largestVelocity = max(largestVelocity, abs(point.velocity))
@@ -181,7 +317,7 @@ package final class DecisionMapSink: ReplayReportSink {
 
     /// Draws the map over the settings' regions into `output` (which the caller commits).
     package func write(to output: OutputFile) throws(OutputError) {
-        try DecisionMap.render(profile: profile, settings: settings, count: placed, skipped: reported - placed,
+        try DecisionMap.render(profile: profile, settings: settings, region: region, count: placed, skipped: reported - placed,
                                largestVelocity: largestVelocity,
                                points: { (draw: (DecisionMap.Point) -> Void) throws(OutputError) in
             var carried = ""

@@ -32,11 +32,8 @@ package struct OutcomeExplanation: Hashable, Sendable {
     /// - Parameter pan: the recognizer's settings (slop, finger rules), when known; the
     ///   words for a pan that never began then name the slop and the profile's maximum.
     package init(transcript t: Transcript, pan: PanSettings? = nil) {
-        let release = t.decision.flatMap { d in
-            t.samples.last { ($0.phase == .ended || $0.phase == .cancelled) && $0.time == d.time }
-        }
         margins = t.outcome == .none ? Margins(threshold: nil, flickVelocity: nil)
-            : Margins(decision: t.decision, release: release, settings: t.settings)
+            : Margins(decision: t.decision, release: t.releaseSample, settings: t.settings)
         summary = Self.summary(t, pan: pan)
         if t.outcome != .none, let words = Self.marginWords(margins, settings: t.settings) {
             summary += "; " + words

@@ -72,12 +72,21 @@ struct SVGCanvas {
         add("<circle\(idAttribute(id)) class=\"\(cls)\" cx=\"\(Self.n(x))\" cy=\"\(Self.n(y))\" r=\"\(Self.n(r))\">\(t)</circle>")
     }
 
+    mutating func polygon(_ points: [(Double, Double)], cls: String, id: String? = nil, title: String? = nil) {
+        let t = title.map { "<title>\(Self.escape($0))</title>" } ?? ""
+        let text = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
+        add("<polygon\(idAttribute(id)) class=\"\(cls)\" points=\"\(text)\">\(t)</polygon>")
+    }
+
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, cls: String) {
         add("<rect class=\"\(cls)\" x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(w))\" height=\"\(Self.n(h))\"/>")
     }
 
     /// Ticks and numbers along the bottom (x) or a side (`left`/`right`) of the plot area.
-    mutating func axis(_ domain: ClosedRange<Double>, side: String, ticks: Int = 5, digits: Int) {
+    /// `gridClass`: the grid lines' class (`nil`: none; a right-hand axis draws none unless
+    /// given one); `labelClass`: the numbers' class, so a second axis reads apart from the first.
+    mutating func axis(_ domain: ClosedRange<Double>, side: String, ticks: Int = 5, digits: Int, gridClass: String? = "grid",
+                       labelClass: String = "tick-label") {
         for i in 0...ticks {
             let v = domain.lowerBound + (domain.upperBound - domain.lowerBound) * Double(i) / Double(ticks)
             let label = TextReportRenderer.fixed(v, digits)
@@ -85,17 +94,18 @@ struct SVGCanvas {
             case "bottom":
                 let px = x(v, domain)
                 line(px, bottom, px, bottom + 5, cls: "tick")
-                line(px, top, px, bottom, cls: "grid")
-                text(label, px, bottom + 18, cls: "tick-label", anchor: "middle")
+                if let gridClass { line(px, top, px, bottom, cls: gridClass) }
+                text(label, px, bottom + 18, cls: labelClass, anchor: "middle")
             case "left":
                 let py = y(v, domain)
                 line(left - 5, py, left, py, cls: "tick")
-                line(left, py, right, py, cls: "grid")
-                text(label, left - 8, py + 4, cls: "tick-label", anchor: "end")
+                if let gridClass { line(left, py, right, py, cls: gridClass) }
+                text(label, left - 8, py + 4, cls: labelClass, anchor: "end")
             default:
                 let py = y(v, domain)
                 line(right, py, right + 5, py, cls: "tick")
-                text(label, right + 8, py + 4, cls: "tick-label")
+                if let gridClass, gridClass != "grid" { line(left, py, right, py, cls: gridClass) }
+                text(label, right + 8, py + 4, cls: labelClass)
             }
         }
     }
@@ -114,12 +124,18 @@ struct SVGCanvas {
     .release{fill:#d62728;stroke:#fff;stroke-width:1.5}.finish-region{fill:#d8f0d8}.cancel-region{fill:#f6dede}
     .as-labelled{fill:#2a8f2a;stroke:#fff}.not-as-labelled{fill:#d62728;stroke:#fff}.unlabelled{fill:#777;stroke:#fff}
     .legend-progress{fill:#1f5fbf}.legend-velocity{fill:#c45a00}.legend-threshold{fill:#2a8f2a}
+    .settings-region{fill:#1f5fbf;fill-opacity:0.22}.recommended{fill:#f2b200;stroke:#222;stroke-width:1}
+    .label-bg{fill:#ffffff;fill-opacity:0.85}
+    .grid-velocity{stroke:#c45a00;stroke-opacity:0.35;stroke-width:1;stroke-dasharray:1 4}.tick-label-velocity{fill:#a04800}
+    .tick-label-progress{fill:#1f4f9f}.cancel-velocity{stroke:#8e2bb0;stroke-width:1.2;stroke-dasharray:6 2 1 2}
     @media (prefers-color-scheme: dark){
     .bg{fill:#16181c}.frame{stroke:#bbb}.grid{stroke:#2c3036}.tick{stroke:#bbb}.tick-label,.label,.title{fill:#e8e8e8}
     .small{fill:#aaa}.progress,.completion{stroke:#6aa7ff}.velocity{stroke:#ffa14a}.flick{stroke:#ffa14a}
     .threshold{stroke:#5fd35f}.release{fill:#ff5c5c;stroke:#16181c}.finish-region{fill:#1d3a24}.cancel-region{fill:#452224}
     .as-labelled{fill:#5fd35f;stroke:#16181c}.not-as-labelled{fill:#ff5c5c;stroke:#16181c}.unlabelled{fill:#999;stroke:#16181c}
-    .legend-progress{fill:#6aa7ff}.legend-velocity{fill:#ffa14a}.legend-threshold{fill:#5fd35f}}
+    .legend-progress{fill:#6aa7ff}.legend-velocity{fill:#ffa14a}.legend-threshold{fill:#5fd35f}
+    .settings-region{fill:#6aa7ff;fill-opacity:0.25}.recommended{fill:#ffd24a;stroke:#16181c}
+    .label-bg{fill:#16181c}.grid-velocity{stroke:#ffa14a}.tick-label-velocity{fill:#ffb877}.tick-label-progress{fill:#9cc3ff}.cancel-velocity{stroke:#d78cf0}}
     """
 
     /// The whole document.

@@ -38,6 +38,48 @@ package enum SweepRenderer {
         return words
     }
 
+    /// The two settings together: how much of the grid agrees with every label, and the
+    /// recommended pair with its margin (or, with none, the most tracks right at once).
+    static func regionText(_ region: SettingsRegion) -> [String] {
+        let (heading, sentences) = regionSentences(region)
+        return ["", heading] + sentences.flatMap { TextReportRenderer.wrap("  " + $0, indent: "    ") }
+    }
+
+    /// ``regionText(_:)``'s heading and sentences, unwrapped (the HTML page's paragraph).
+    static func regionSentences(_ region: SettingsRegion) -> (heading: String, sentences: [String]) {
+        let n = TextReportRenderer.fixed
+        let heading = "Threshold and flick velocity together (\(region.steps + 1) × \(region.steps + 1) points):"
+        guard region.labelled > 0 else { return (heading, ["no tracks labelled finish or cancel"]) }
+        guard let r = region.recommendation else {
+            let best = region.best
+            return (heading, ["nowhere: at most \(best.right) of \(region.labelled) labelled tracks as labelled at once"
+                + " (e.g. threshold \(n(region.threshold(best.column), 3)), flick velocity \(n(region.flickVelocity(best.row), 0)) pt/s)"])
+        }
+        return (heading, [
+            "every labelled track as labelled at \(region.agreeingPoints) of \((region.steps + 1) * (region.steps + 1)) points",
+            "recommended: threshold \(n(r.threshold, 3)), flick velocity \(n(r.flickVelocity, 0)) pt/s;"
+                + " the region's edge is \(r.steps) grid step\(r.steps == 1 ? "" : "s") away: margin at least ±\(n(r.thresholdMargin, 3))"
+                + " on the threshold and ±\(n(r.flickMargin, 0)) pt/s on the flick velocity",
+        ])
+    }
+
+    static func regionJSON(_ region: SettingsRegion) -> JSONValue {
+        let best = region.best
+        return .object([
+            ("grid", .object([("threshold", .array([.number(region.thresholdRange.lowerBound), .number(region.thresholdRange.upperBound)])),
+                              ("flickVelocity", .array([.number(region.flickRange.lowerBound), .number(region.flickRange.upperBound)])),
+                              ("steps", .integer(region.steps))])),
+            ("labelled", .integer(region.labelled)),
+            ("pointsAgreeing", .integer(region.agreeingPoints)),
+            ("recommended", region.recommendation.map { r in
+                .object([("threshold", .number(r.threshold)), ("flickVelocity", .number(r.flickVelocity)), ("gridSteps", .integer(r.steps)),
+                         ("thresholdMargin", .number(r.thresholdMargin)), ("flickVelocityMargin", .number(r.flickMargin))])
+            } ?? .null),
+            ("mostRight", .object([("tracks", .integer(best.right)), ("threshold", .number(region.threshold(best.column))),
+                                   ("flickVelocity", .number(region.flickVelocity(best.row)))])),
+        ])
+    }
+
     /// Enough digits to show a boundary that rounds to a neighbour of the current value.
     static func exact(_ v: Double, _ digits: Int) -> String {
         TextReportRenderer.fixed(v, digits + 3)
@@ -128,8 +170,12 @@ package struct SweepWriter: Sendable {
                     lines.append("  \(name): no tracks labelled finish or cancel")
                 } else if a.conflicts.isEmpty {
                     let end = a.axis == "flickVelocity" ? flickEnd : thresholdEnd
+                    let unit = a.axis == "flickVelocity" ? " pt/s" : ""
+                    let recommended = a.recommended(sweptTo: end).map { r in
+                        "; recommended \(TextReportRenderer.fixed(r.value, digits))\(unit) (margin ±\(TextReportRenderer.fixed(r.margin, digits))\(unit))"
+                    } ?? ""
                     lines += TextReportRenderer.wrap("  \(name): " + a.ranges.map { SweepRenderer.interval($0, digits, sweptTo: end) }
-                        .joined(separator: ", "),
+                        .joined(separator: ", ") + recommended,
                                                      indent: "    ")
                 } else {
                     let more = a.unnamedConflicts > 0 ? "; and \(a.unnamedConflicts) more right nowhere" : ""
@@ -137,6 +183,7 @@ package struct SweepWriter: Sendable {
                         + a.conflicts.map { String($0.dropFirst(folder.count)) }.joined(separator: "; ") + more, indent: "    ")
                 }
             }
+            lines += SweepRenderer.regionText(s.region)
             return TextReportRenderer.joined(lines)
         case .json:
             var out = tracksWritten == 0 ? "[]" : "\n  ]"
@@ -147,8 +194,13 @@ package struct SweepWriter: Sendable {
                     ("conflicts", .array(a.conflicts.map(JSONValue.string))),
                     ("unnamedConflicts", .integer(a.unnamedConflicts)),
                     ("labelled", .integer(a.labelled)),
+                    ("recommended", a.recommended(sweptTo: a.axis == "flickVelocity" ? flickEnd : thresholdEnd).map { r in
+                        .object([("value", .number(r.value)), ("margin", .number(r.margin))])
+                    } ?? .null),
                 ]))
             }), into: &out)
+            out += ",\n"
+            member("region", SweepRenderer.regionJSON(s.region), into: &out)
             out += ",\n"
             member("errors", .array(s.errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) }), into: &out)
             return out + "\n}\n"

@@ -71,6 +71,16 @@ package struct SweepReport: Sendable {
         package var unnamedConflicts: Int
         /// Tracks labelled finish or cancel: the ones these settings can decide.
         package var labelled: Int
+
+        /// The value with the largest smallest margin: the middle of the widest range, and
+        /// half its width (the ends of the swept range count as ends: nothing is known beyond
+        /// them). `nil` when there is no range.
+        package func recommended(sweptTo end: Double) -> (value: Double, margin: Double)? {
+            let ranges = self.ranges.map { $0.lowerBound...min($0.upperBound, end) }
+            guard let widest = ranges.max(by: { $0.upperBound - $0.lowerBound < $1.upperBound - $1.lowerBound }) else { return nil }
+            let half = (widest.upperBound - widest.lowerBound) / 2
+            return (widest.lowerBound + half, half)
+        }
     }
 
     package var settings: EffectiveSettings
@@ -79,6 +89,8 @@ package struct SweepReport: Sendable {
     package var tracks: [Track]
     package var errors: [UnreadableFile]
     package var agreements: [Agreement]
+    /// Both settings together: where every labelled track is right, and the recommendation.
+    package var region: SettingsRegion
     /// The folder the files share (ending in `/`), `""` when none.
     package var folder: String
 
@@ -94,10 +106,11 @@ package struct SweepReport: Sendable {
     package struct Summary: Sendable {
         package var errors: [UnreadableFile]
         package var agreements: [Agreement]
+        package var region: SettingsRegion
     }
 
     package var heading: Heading { Heading(settings: settings, thresholdRange: thresholdRange, flickRange: flickRange, folder: folder) }
-    package var summary: Summary { Summary(errors: errors, agreements: agreements) }
+    package var summary: Summary { Summary(errors: errors, agreements: agreements, region: region) }
 
     /// Sweeps every track of `sources`: pan samples once per track, then only the controller.
     package static func run(_ sources: [RecordingSource], configuration: ReplayConfiguration,
@@ -107,9 +120,9 @@ package struct SweepReport: Sendable {
         let heading = heading(sources, configuration: configuration, thresholdRange: thresholdRange, flickRange: flickRange)
         let summary = stream(sources, configuration: configuration, thresholdRange: thresholdRange, flickRange: flickRange,
                              gridPoints: gridPoints) { tracks.append($0) }
-            ?? Summary(errors: [], agreements: [])   // not reached: nothing cancels this sweep
+            ?? Summary(errors: [], agreements: [], region: SettingsRegion(settings: configuration.dismissal))   // not reached: nothing cancels this sweep
         return SweepReport(settings: heading.settings, thresholdRange: thresholdRange, flickRange: flickRange, tracks: tracks,
-                           errors: summary.errors, agreements: summary.agreements, folder: heading.folder)
+                           errors: summary.errors, agreements: summary.agreements, region: summary.region, folder: heading.folder)
     }
 
     /// The heading of a sweep over `sources`.
@@ -133,6 +146,7 @@ package struct SweepReport: Sendable {
         var accumulators = [("threshold", thresholdRange), ("thresholdNoFlick", thresholdRange), ("flickVelocity", flickRange)]
             .map { AgreementAccumulator(axis: $0.0, range: $0.1) }
         let base = configuration.dismissal
+        var region = SettingsRegion(settings: base, thresholdRange: thresholdRange, flickRange: flickRange)
         for source in sources {
             var handedOn: E?
             do {
@@ -140,6 +154,8 @@ package struct SweepReport: Sendable {
                                         cancelled: cancelled, locking: locking) { result in
                     let t = sweep(result, base: base, gridPoints: gridPoints, thresholdRange: thresholdRange, flickRange: flickRange)
                     for i in accumulators.indices { accumulators[i].add(t) }
+                    region.add(release: result.transcript.releaseSample, progress: result.transcript.decision?.progress,
+                               expected: t.expected)
                     do throws(E) { try track(t) } catch { handedOn = error; throw error }
                 }
             } catch is ReplayCancelled {
@@ -150,7 +166,7 @@ package struct SweepReport: Sendable {
             }
             if cancelled() { return nil }
         }
-        return Summary(errors: errors, agreements: accumulators.map { $0.agreement })
+        return Summary(errors: errors, agreements: accumulators.map { $0.agreement }, region: region)
     }
 
     /// One track's three axes.

@@ -11,7 +11,8 @@ import TouchTapeDismissal
 package enum TrackPlot {
     package static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380,
                            idPrefix: String = "") -> String {
-        var c = SVGCanvas(width: width, height: height, idPrefix: idPrefix)
+        let why = explanation.map { TextReportRenderer.wrap($0, indent: "", width: 120) } ?? []
+        var c = SVGCanvas(width: width, height: height, top: why.count > 1 ? 58 : 44, idPrefix: idPrefix)
         let s = t.settings
         let edge = s.edge
         let end = max(t.completionFrames.last?.time ?? 0, t.samples.last?.time ?? 0, t.decision?.time ?? 0, 0.1)
@@ -23,19 +24,23 @@ package enum TrackPlot {
         let velocity = -vMax...vMax
 
         c.axis(time, side: "bottom", ticks: 5, digits: time.upperBound <= 1 ? 2 : 1)
-        c.axis(progress, side: "left", ticks: 5, digits: 1)
-        c.axis(velocity, side: "right", ticks: 4, digits: 0)
+        // Two y-axes, two grids told apart: progress solid grey with blue numbers, velocity
+        // dotted orange with orange numbers.
+        c.axis(progress, side: "left", ticks: 5, digits: 1, labelClass: "tick-label-progress")
+        c.axis(velocity, side: "right", ticks: 4, digits: 0, gridClass: "grid-velocity", labelClass: "tick-label-velocity")
         c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
 
         if let threshold = s.completionThreshold {
             c.line(c.left, c.y(threshold, progress), c.right, c.y(threshold, progress), cls: "threshold", id: "threshold-line")
             c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.left + 6, c.y(threshold, progress) - 5, cls: "small")
         }
-        if let flick {
-            let measure = s.velocityMeasure == .magnitude2D ? "|v|" : "v"
-            c.line(c.left, c.y(flick, velocity), c.right, c.y(flick, velocity), cls: "flick", id: "flick-line")
-            c.text("flick \(measure) ≥ \(TextReportRenderer.fixed(flick, 0)) pt/s", c.right - 6, c.y(flick, velocity) - 5,
-                   cls: "small", anchor: "end")
+        for boundary in velocityBoundaries(s) {
+            let y = c.y(boundary.value, velocity)
+            c.line(c.left, y, c.right, y, cls: boundary.cls, id: boundary.id)
+            let baseline = boundary.value >= 0 ? y - 5 : y + 13
+            let w = 5.9 * Double(boundary.words.count)
+            c.rect(c.right - 8 - w, baseline - 10, w + 4, 13, cls: "label-bg")
+            c.text(boundary.words, c.right - 6, baseline, cls: "small", anchor: "end")
         }
         c.polyline(zip(t.samples, velocities).map { (c.x($0.0.time, time), c.y($0.1, velocity)) }, cls: "velocity", id: "velocity-line")
         c.polyline(t.updates.map { (c.x($0.time, time), c.y($0.progress, progress)) }, cls: "progress", id: "progress-line")
@@ -56,9 +61,9 @@ package enum TrackPlot {
         let name = t.file.split(separator: "/").last.map(String.init) ?? t.file
         c.text("\(name) track \(t.track) — \(t.profileName): \(t.outcome.rawValue)"
                + (t.annotation.expected.map { " (labelled \($0.rawValue))" } ?? ""), c.left, 18, cls: "title", id: "outcome")
-        if let explanation {
-            let short = explanation.count > 110 ? String(explanation.prefix(107)) + "…" : explanation
-            c.text(short, c.left, 34, cls: "small", id: "explanation")
+        for (i, line) in why.prefix(2).enumerated() {
+            let text = i == 1 && why.count > 2 ? String(line.prefix(117)) + "…" : line
+            c.text(text, c.left, 34 + Double(i) * 14, cls: "small", id: i == 0 ? "explanation" : nil)
         }
         // Legend.
         let ly = c.height - 8
@@ -68,5 +73,29 @@ package enum TrackPlot {
             c.text(item.1, lx + 18, ly - 3, cls: "small")
         }
         return c.rendered(title: "\(name) track \(t.track): progress and velocity")
+    }
+
+    /// Every velocity the rule compares a release with, on the plot's axis (velocity along
+    /// the dismiss direction): the flick towards the edge, Transition's flick against it
+    /// (which cancels), and a cancel velocity (EasyTransitions' −5, PhotoZoomAnimator's 0).
+    /// Under the 2-D rule the flick reads |v|, which equals the plotted value on the axis.
+    static func velocityBoundaries(_ s: DismissalSettings) -> [(value: Double, words: String, cls: String, id: String)] {
+        var out: [(value: Double, words: String, cls: String, id: String)] = []
+        let n = { (v: Double) in TextReportRenderer.fixed(v, 0) }
+        if let flick = s.flick, s.rule != .vetoOnly {
+            let measure = s.velocityMeasure == .magnitude2D ? "|v|" : "v"
+            let m = flick.minimumVelocity
+            out.append((m, "flick towards \(s.edge) finishes: \(measure) \(flick.comparison.symbol) \(n(m)) pt/s", "flick", "flick-line"))
+            if s.cancelVelocity == .oppositeFlick {
+                out.append((-m, "flick towards \(s.edge.opposite) cancels: \(measure) \(flick.comparison.symbol) \(n(m)) pt/s",
+                            "flick", "opposite-flick-line"))
+            }
+        }
+        switch s.cancelVelocity {
+        case .atOrBelow(let limit)?: out.append((limit, "cancels: v <= \(n(limit)) pt/s", "cancel-velocity", "cancel-velocity-line"))
+        case .below(let limit)?: out.append((limit, "cancels: v < \(n(limit)) pt/s", "cancel-velocity", "cancel-velocity-line"))
+        case .oppositeFlick?, nil: break
+        }
+        return out
     }
 }

@@ -1,4 +1,5 @@
 import TouchTapeEvents
+import TouchTapePan
 import TouchTapeDismissal
 
 /// One row of a replay report: a track's identity, its release, its outcome and its checks.
@@ -19,6 +20,9 @@ package struct TrackReport: Sendable {
     package var releaseProgress: Double?
     /// Points per second at release; `nil` when the pan never began.
     package var releaseVelocity: Vector2?
+    /// The sample the decision was made at, for deciding it again under other settings
+    /// (``SettingsRegion``); `nil` without a decision.
+    package var release: PanSample?
     /// Finish, cancel or none.
     package var outcome: Outcome
     /// Which rule decided (or why nothing was decided).
@@ -66,6 +70,7 @@ package struct TrackReport: Sendable {
         fingers = t.fingers
         releaseProgress = t.decision?.progress
         releaseVelocity = t.decision?.velocity ?? t.samples.last(where: { $0.phase == .ended || $0.phase == .cancelled })?.velocity
+        release = t.releaseSample
         outcome = t.outcome
         reason = t.reason
         expected = t.annotation.expected

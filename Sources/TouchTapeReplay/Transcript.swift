@@ -85,6 +85,11 @@ public struct Transcript: Hashable, Sendable, Codable {
     }
 
     /// The completion callbacks (`completeTransition`) only.
+    /// The sample the decision was made at (the release, or the cut-off); `nil` without a decision.
+    package var releaseSample: PanSample? {
+        decision.flatMap { d in samples.last { ($0.phase == .ended || $0.phase == .cancelled) && $0.time == d.time } }
+    }
+
     package var completionCalls: [DismissalCallback] { callbacks.filter { $0.kind == .completeTransition } }
 }
 

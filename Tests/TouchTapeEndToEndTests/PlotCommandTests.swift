@@ -28,9 +28,16 @@ private func pngSize(_ path: String) -> Int {
     let run = try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), "-o", svg])
     #expect(run.status == 0, "\(run.stderr)")
     let text = try String(contentsOfFile: svg, encoding: .utf8)
-    for id in ["threshold-line", "flick-line", "release-point", "progress-line", "velocity-line", "completion-line"] {
+    // The upward flick that cancels crosses Transition's flick against the edge: it is drawn.
+    for id in ["threshold-line", "flick-line", "opposite-flick-line", "release-point", "progress-line", "velocity-line", "completion-line"] {
         #expect(text.contains("id=\"\(id)\""), "missing \(id)")
     }
+    #expect(text.contains(">flick towards top cancels: |v| &gt;= 1200 pt/s</text>"))
+    #expect(text.contains("class=\"grid-velocity\"") && text.contains("class=\"tick-label-velocity\""), "the velocity axis' own grid")
+    // EasyTransitions' boundaries: the flick (v > 100) and the cancel velocity (v <= -5).
+    let easy = try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), "--profile", "easytransitions", "-o", "-"])
+    #expect(easy.stdout.contains(">flick towards bottom finishes: v &gt; 100 pt/s</text>"))
+    #expect(easy.stdout.contains(">cancels: v &lt;= -5 pt/s</text>") && !easy.stdout.contains("opposite-flick-line"))
     #expect(text.contains(">time (s)</text>"))
     #expect(text.contains(">progress (fraction of 900 pt)</text>"))
     #expect(text.contains(">velocity towards bottom (pt/s)</text>"))
@@ -60,7 +67,7 @@ private func pngSize(_ path: String) -> Int {
     #expect(text.contains(">release velocity towards bottom (pt/s)</text>"))
     #expect(text.contains("class=\"finish-region\"") && text.contains("class=\"cancel-region\""))
     // At threshold 0.5 the two-finger pan released at 0.364 cancels, though labelled finish.
-    #expect(text.contains("class=\"not-as-labelled\" cx="), "a track that came out otherwise is marked")
+    #expect(text.contains("class=\"not-as-labelled\" points="), "a track that came out otherwise is marked (a triangle)")
     #expect(text.contains("class=\"as-labelled\" cx="))
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else {
         Issue.record("rsvg-convert missing: tools/install-deps --test installs librsvg2-bin"); return
