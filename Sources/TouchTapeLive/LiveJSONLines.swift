@@ -5,8 +5,10 @@ import TouchTapeReplay
 /// `touchtape live` for scripts: one JSON object per line on stdout when it is not a
 /// terminal (schema in the README, section "JSON lines"). Every object starts with
 /// `"type"`; keys keep a fixed order and numbers the report's rounding. A `track` object
-/// holds exactly the fields of a `touchtape replay --format json` track, so the two can
-/// be compared field by field.
+/// holds the settings it ran under (`ranUnder`), then exactly the fields of a `touchtape
+/// replay --format json` track, so the two can be compared field by field. A `settings`
+/// object (a tuning key) carries the whole history decided again under the new settings:
+/// each gesture's `outcome`, its outcome `now` and whether it `flips`.
 package enum LiveJSONLines {
     /// The line for a session event (without the newline).
     package static func line(_ event: LiveEvent) -> String {
@@ -88,6 +90,7 @@ package enum LiveJSONLines {
                 ("type", .string("track")),
                 ("gesture", .integer(entry.gesture)),
                 ("label", .string(entry.labelSource.rawValue)),
+                ("ranUnder", settings(entry.settings)),
             ] + members(JSONReportRenderer.track(entry.report)))
         case .saved(let entry, let path):
             return .object([
@@ -103,8 +106,15 @@ package enum LiveJSONLines {
                 ("gesture", gesture.map(JSONValue.integer) ?? .null),
                 ("message", .string(message)),
             ])
-        case .settings(let s):
-            return .object([("type", .string("settings"))] + members(settings(s)))
+        case .settings(let s, let history):
+            // Each finished gesture decided again under the new settings: the history's `now` column.
+            return .object([("type", .string("settings"))] + members(settings(s)) + [
+                ("history", .array(history.map { entry in
+                    .object([("gesture", .integer(entry.gesture)), ("ranUnder", settings(entry.settings)),
+                             ("outcome", .string(entry.report.outcome.rawValue)),
+                             ("now", .string((entry.now ?? entry.report.outcome).rawValue)), ("flips", .bool(entry.flips))])
+                })),
+            ])
         }
     }
 

@@ -135,7 +135,7 @@ package struct LiveSession {
         replay.configuration = state.configuration
         let (description, file, configuration) = (self.description, self.file, state.configuration)
         state.redecide { Self.outcome(of: $0.events, description: description, file: file, configuration: configuration) }
-        emit(.settings(state.settings))
+        emit(.settings(state.settings, history: state.history))
     }
 
     /// A finished gesture's outcome under `configuration`: its events through a fresh

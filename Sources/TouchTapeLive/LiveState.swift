@@ -251,5 +251,6 @@ package enum LiveEvent: Sendable {
     case track(LiveHistoryEntry)
     case saved(LiveHistoryEntry, path: String)
     case saveFailed(gesture: Int?, message: String)
-    case settings(SessionSettings)
+    /// The settings changed; `history` is every finished gesture, each decided again under them.
+    case settings(SessionSettings, history: [LiveHistoryEntry])
 }
