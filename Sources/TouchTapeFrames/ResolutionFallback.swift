@@ -1,3 +1,4 @@
+import TouchTapeContract
 import TouchTapeEvents
 
 /// What to assume when a device reports resolution 0 ("unknown") for its position axes.
@@ -25,16 +26,16 @@ package enum ResolutionFallback: Hashable, Sendable {
 
     /// The fallback unchanged, or why it is outside ``millimetreRange`` /
     /// ``unitsPerMillimetreRange`` (conversions and report text stay finite inside them).
-    package func validated() throws(ResolutionFallbackError) -> ResolutionFallback {
+    package func validated() throws(SettingError) -> ResolutionFallback {
         switch self {
         case .longerAxis(let millimetres):
             guard Self.millimetreRange.contains(millimetres) else {
-                throw ResolutionFallbackError(value: "\(millimetres)mm",
+                throw SettingError(setting: "resolution fallback", value: "\(millimetres)mm",
                                               hint: "the longer axis must span 1…10000 mm, e.g. 100mm")
             }
         case .unitsPerMillimetre(let units):
             guard Self.unitsPerMillimetreRange.contains(units) else {
-                throw ResolutionFallbackError(value: "\(units)/mm",
+                throw SettingError(setting: "resolution fallback", value: "\(units)/mm",
                                               hint: "give 0.001…1000000 device units per millimetre, e.g. 7.68/mm")
             }
         }
@@ -51,19 +52,4 @@ package enum ResolutionFallback: Hashable, Sendable {
         guard let value = DecimalText.parse(body), value > 0, value.isFinite else { return nil }
         self = isLength ? .longerAxis(millimetres: value) : .unitsPerMillimetre(value)
     }
-}
-
-/// A ``ResolutionFallback`` outside its sane range.
-package struct ResolutionFallbackError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The value as given.
-    package var value: String
-    /// What to do about it.
-    package var hint: String
-    /// A value from its parts.
-    package init(value: String, hint: String) {
-        self.value = value
-        self.hint = hint
-    }
-    /// The text messages and reports print.
-    package var description: String { "invalid resolution fallback \(value): \(hint)" }
 }

@@ -111,9 +111,9 @@ package struct PanSettings: Hashable, Sendable {
     package static let slopRange: ClosedRange<Double> = 0...1000
 
     /// The settings unchanged, or the first field that cannot work.
-    package func validated() throws(PanSettingsError) -> PanSettings {
-        func check(_ ok: Bool, _ setting: String, _ value: String, _ hint: String) throws(PanSettingsError) {
-            if !ok { throw PanSettingsError(setting: setting, value: value, hint: hint) }
+    package func validated() throws(SettingError) -> PanSettings {
+        func check(_ ok: Bool, _ setting: String, _ value: String, _ hint: String) throws(SettingError) {
+            if !ok { throw SettingError(setting: setting, value: value, hint: hint) }
         }
         try check(Self.scaleRange.contains(scale), "scale", "\(scale)",
                   "give points per millimetre in 0.01…1000, e.g. 6.417 (163 pt per inch)")

@@ -214,7 +214,7 @@ func photoZoomScenario(_ scenario: Scenario) {
 @Test func invalidSettingsNameTheFieldAndAHint() {
     var settings = DismissalProfile.transition.settings
     settings.progressDistance = 0
-    #expect(throws: DismissalSettingsError.self) { try settings.validated() }
+    #expect(throws: SettingError.self) { try settings.validated() }
     do {
         _ = try settings.validated()
     } catch {

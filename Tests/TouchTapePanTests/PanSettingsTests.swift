@@ -40,7 +40,7 @@ import TouchTapeEvents
     }
 
     @Test func validationNamesTheBadField() throws {
-        #expect(throws: PanSettingsError.self) { try PanSettings(scale: 0).validated() }
+        #expect(throws: SettingError.self) { try PanSettings(scale: 0).validated() }
         var contradictory = PanSettings()
         contradictory.touchpadFingers.maximum = 1   // minimum 2, maximum 1: can never pan
         do {

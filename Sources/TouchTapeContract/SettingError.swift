@@ -1,6 +1,10 @@
-/// A setting that cannot work, with the field it is in and what to do about it.
-package struct DismissalSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The field's name in ``DismissalSettings`` (as a user would spell it on the command line).
+/// A setting that cannot work, with the field it is in and what to do about it: the one
+/// error of the settings types' own `validated()` (``DismissalSettings``, the pan
+/// recognizer's `PanSettings`, `ResolutionFallback`). The command line and `touchtape.yml`
+/// check their values before these types see them, and name the option or key the user
+/// wrote; this error is what a Swift caller building settings by hand gets.
+package struct SettingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The field's name in the settings type.
     package var setting: String
     /// The offending value, as text.
     package var value: String
@@ -31,9 +35,9 @@ extension DismissalSettings {
 
     /// The settings unchanged, or the first field that would make the model meaningless
     /// (a zero divisor, a negative duration…).
-    package func validated() throws(DismissalSettingsError) -> DismissalSettings {
-        func check(_ ok: Bool, _ setting: String, _ value: Double, _ hint: String) throws(DismissalSettingsError) {
-            if !ok { throw DismissalSettingsError(setting: setting, value: "\(value)", hint: hint) }
+    package func validated() throws(SettingError) -> DismissalSettings {
+        func check(_ ok: Bool, _ setting: String, _ value: Double, _ hint: String) throws(SettingError) {
+            if !ok { throw SettingError(setting: setting, value: "\(value)", hint: hint) }
         }
         try check(Self.progressDistanceRange.contains(progressDistance), "progressDistance", progressDistance,
                   "give the view size along the pan in points, more than 0 and at most 1000000, e.g. 844")
