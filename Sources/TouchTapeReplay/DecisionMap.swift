@@ -37,11 +37,11 @@ package enum DecisionMap {
     }
 
     package static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
-                           idPrefix: String = "", linkToCards: Bool = false) -> String {
+                           idPrefix: String = "", linkToCards: Bool = false, region: SettingsRegion? = nil) -> String {
         let folder = TextReportRenderer.commonFolder(report.tracks.map(\.file))
         let points = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, edge: settings.edge) }
         var out = ""
-        render(profile: report.profile, settings: settings, region: region(report, settings: settings), count: points.count,
+        render(profile: report.profile, settings: settings, region: region ?? Self.region(report, settings: settings), count: points.count,
                skipped: report.tracks.count - points.count,
                largestVelocity: points.map { abs($0.velocity) }.max() ?? 0, width: width, height: height, idPrefix: idPrefix,
                linkToCards: linkToCards, points: { draw in for p in points { draw(p) } }, emit: { out += $0 })

@@ -42,8 +42,8 @@ package enum HTMLReportRenderer {
         if !report.errors.isEmpty {
             html += "<h2>Could not read</h2><ul>" + report.errors.map { "<li><code>\(e($0.message))</code></li>" }.joined() + "</ul>\n"
         }
-        html += "<h2>Decision map</h2>\n" + DecisionMap.svg(report, settings: settings, idPrefix: "map-", linkToCards: true) + "\n"
         let region = DecisionMap.region(report, settings: settings)
+        html += "<h2>Decision map</h2>\n" + DecisionMap.svg(report, settings: settings, idPrefix: "map-", linkToCards: true, region: region) + "\n"
         let (heading, sentences) = SweepRenderer.regionSentences(region)
         html += "<p class=\"recommendation\" id=\"recommendation\">\(e(heading)) \(e(sentences.joined(separator: "; ")))</p>\n<h2>Tracks</h2>\n"
         for (i, t) in report.tracks.enumerated() {

@@ -70,13 +70,7 @@ package struct Margins: Hashable, Sendable {
         let outcomes = sorted.map(outcome)
         var nearest: Double?
         for i in sorted.indices.dropFirst() where outcomes[i] != outcomes[i - 1] {
-            var low = sorted[i - 1], high = sorted[i]
-            while low.nextUp < high {
-                let mid = low + (high - low) / 2
-                guard mid > low, mid < high else { break }
-                if outcome(mid) == outcomes[i - 1] { low = mid } else { high = mid }
-            }
-            let m = high - current
+            let m = OutcomeSweep.bisect(from: sorted[i - 1], outcomes[i - 1], to: sorted[i], outcome: outcome).value - current
             if nearest.map({ abs(m) < abs($0) }) ?? true { nearest = m }
         }
         return nearest

@@ -107,12 +107,18 @@ package struct OutcomeSweep: Sendable {
 
     /// Narrows a flip between `low` (outcome `lowOutcome`) and `high` to adjacent doubles.
     private func bisect(_ setting: Setting, from low: Double, _ lowOutcome: Outcome, to high: Double) -> Boundary {
+        Self.bisect(from: low, lowOutcome, to: high) { outcome(setting, $0) }
+    }
+
+    /// Narrows a flip of `outcome` between `low` (where it is `lowOutcome`) and `high` down to
+    /// adjacent doubles: the boundary is the smallest value found with another outcome.
+    static func bisect(from low: Double, _ lowOutcome: Outcome, to high: Double, outcome: (Double) -> Outcome) -> Boundary {
         var low = low, high = high
-        var highOutcome = outcome(setting, high)
+        var highOutcome = outcome(high)
         while low.nextUp < high {
             let mid = low + (high - low) / 2
             guard mid > low, mid < high else { break }
-            let o = outcome(setting, mid)
+            let o = outcome(mid)
             if o == lowOutcome { low = mid } else { high = mid; highOutcome = o }
         }
         return Boundary(value: high, below: lowOutcome, above: highOutcome)

@@ -169,7 +169,7 @@ package struct SweepWriter: Sendable {
                 if a.labelled == 0 {
                     lines.append("  \(name): no tracks labelled finish or cancel")
                 } else if a.conflicts.isEmpty {
-                    let end = a.axis == "flickVelocity" ? flickEnd : thresholdEnd
+                    let end = sweptEnd(a)
                     let unit = a.axis == "flickVelocity" ? " pt/s" : ""
                     let recommended = a.recommended(sweptTo: end).map { r in
                         "; recommended \(TextReportRenderer.fixed(r.value, digits))\(unit) (margin ±\(TextReportRenderer.fixed(r.margin, digits))\(unit))"
@@ -194,7 +194,7 @@ package struct SweepWriter: Sendable {
                     ("conflicts", .array(a.conflicts.map(JSONValue.string))),
                     ("unnamedConflicts", .integer(a.unnamedConflicts)),
                     ("labelled", .integer(a.labelled)),
-                    ("recommended", a.recommended(sweptTo: a.axis == "flickVelocity" ? flickEnd : thresholdEnd).map { r in
+                    ("recommended", a.recommended(sweptTo: sweptEnd(a)).map { r in
                         .object([("value", .number(r.value)), ("margin", .number(r.margin))])
                     } ?? .null),
                 ]))
@@ -217,6 +217,9 @@ package struct SweepWriter: Sendable {
             ("onBoundary", .bool(a.onBoundary)),
         ])
     }
+
+    /// The end of the range `a`'s setting was swept over.
+    private func sweptEnd(_ a: SweepReport.Agreement) -> Double { a.axis == "flickVelocity" ? flickEnd : thresholdEnd }
 
     /// `  "key": value`, at the document's first level.
     private func member(_ key: String, _ value: JSONValue, into out: inout String) {

@@ -154,8 +154,7 @@ package struct SweepReport: Sendable {
                                         cancelled: cancelled, locking: locking) { result in
                     let t = sweep(result, base: base, gridPoints: gridPoints, thresholdRange: thresholdRange, flickRange: flickRange)
                     for i in accumulators.indices { accumulators[i].add(t) }
-                    region.add(release: result.transcript.releaseSample, progress: result.transcript.decision?.progress,
-                               expected: t.expected)
+                    region.add(release: result.report.release, progress: result.report.releaseProgress, expected: t.expected)
                     do throws(E) { try track(t) } catch { handedOn = error; throw error }
                 }
             } catch is ReplayCancelled {
