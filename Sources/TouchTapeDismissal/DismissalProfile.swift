@@ -29,6 +29,15 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     /// The profile's name, as `--profile` takes it.
     public var description: String { rawValue }
 
+    /// The library (and the type) whose rules the profile follows, for help and reports.
+    package var libraryName: String {
+        switch self {
+        case .transition: return "Transition's PanInteractionController"
+        case .easytransitions: return "EasyTransitions"
+        case .photozoom: return "PhotoZoomAnimator"
+        }
+    }
+
     /// The settings that reproduce the library.
     package var settings: DismissalSettings {
         switch self {

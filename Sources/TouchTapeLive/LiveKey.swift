@@ -1,3 +1,6 @@
+import TouchTapeEvents
+import TouchTapeReplay
+
 /// The keys of a live session, one byte each (read from stdin in raw mode, or from a pipe).
 ///
 /// An exhaustive enum so the screen's legend, the README and the handling in
@@ -72,10 +75,10 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
     /// What the key does, in a few words.
     package var meaning: String {
         switch self {
-        case .thresholdDown: return "threshold -0.05"
-        case .thresholdUp: return "threshold +0.05"
-        case .flickVelocityDown: return "flick -100"
-        case .flickVelocityUp: return "flick +100"
+        case .thresholdDown: return "threshold -" + DecimalText.shortest(SessionSettings.thresholdStep)
+        case .thresholdUp: return "threshold +" + DecimalText.shortest(SessionSettings.thresholdStep)
+        case .flickVelocityDown: return "flick -" + DecimalText.shortest(SessionSettings.flickVelocityStep)
+        case .flickVelocityUp: return "flick +" + DecimalText.shortest(SessionSettings.flickVelocityStep)
         case .toggleFlick: return "flick on/off"
         case .nextProfile: return "next profile"
         case .nextEdge: return "next edge"

@@ -4,10 +4,10 @@ import TouchTapeReplay
 /// The changes the live keys make to the one settings type: steps on a fixed grid, so
 /// the printed `touchtape replay --threshold 0.4` is the value in force, not 0.39999….
 extension SessionSettings {
-    /// One `[` / `]` step of the completion threshold (fraction).
-    package static let thresholdStep = 0.05
-    /// One `-` / `+` step of the flick velocity (points per second).
-    package static let flickVelocityStep = 100.0
+    /// One `[` / `]` step of the completion threshold (fraction; the settings table's).
+    package static let thresholdStep = SessionSetting.threshold.liveStep!
+    /// One `-` / `+` step of the flick velocity (points per second; the settings table's).
+    package static let flickVelocityStep = SessionSetting.flickVelocity.liveStep!
 
     /// The threshold in force: the override, else the profile's (`nil`: photozoom decides by its anchor test alone).
     package var effectiveThreshold: Double? { threshold ?? profile.settings.completionThreshold }
@@ -25,13 +25,15 @@ extension SessionSettings {
     /// lands on the grid), clamped to 0…1. A profile without a threshold starts from 0.5.
     package mutating func stepThreshold(_ steps: Int) {
         let current = effectiveThreshold ?? 0.5
-        threshold = Self.stepped(current, steps: steps, grid: 20, range: 0...20)
+        let grid = Int((1 / Self.thresholdStep).rounded())
+        threshold = Self.stepped(current, steps: steps, grid: grid, range: 0...grid)
     }
 
-    /// Moves the flick velocity `steps` steps of 100 pt/s, never below 0, and turns flicks on.
+    /// Moves the flick velocity `steps` steps of ``flickVelocityStep``, never below 0, and turns flicks on.
     package mutating func stepFlickVelocity(_ steps: Int) {
         let current = flickVelocity ?? profile.settings.flick?.minimumVelocity ?? 0
-        flickVelocity = Self.stepped(current / 100, steps: steps, grid: 1, range: 0...Int.max / 2) * 100
+        let step = Self.flickVelocityStep
+        flickVelocity = Self.stepped(current / step, steps: steps, grid: 1, range: 0...Int.max / 2) * step
         flickEnabled = true
     }
 

@@ -5,7 +5,8 @@ import TouchTapeDismissal
 /// report says what it was judged against without the reader knowing the profile's
 /// defaults. Every report format starts with it.
 package struct EffectiveSettings: Hashable, Sendable {
-    /// One setting: a stable key (JSON, JUnit property), its value for JSON, and its words.
+    /// One setting: a stable key (JSON, JUnit property; the settings table's
+    /// ``SessionSetting/jsonKey`` for a user's setting), its value for JSON, and its words.
     package struct Entry: Hashable, Sendable {
         package var key: String
         package var value: JSONValue
@@ -18,38 +19,38 @@ package struct EffectiveSettings: Hashable, Sendable {
 
     package init(configuration c: ReplayConfiguration) {
         let d = c.dismissal
-        var e: [Entry] = [Entry(key: "profile", value: .string(c.profileName), text: c.profileName)]
+        var e: [Entry] = [Entry(key: SessionSetting.profile.jsonKey, value: .string(c.profileName), text: c.profileName)]
         if let threshold = d.completionThreshold {
-            e.append(Entry(key: "threshold", value: .number(threshold),
+            e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .number(threshold),
                            text: "threshold \(fmt(threshold)) (finish if \(d.thresholdComparison.symbol))"))
         } else {
-            e.append(Entry(key: "threshold", value: .null, text: "no threshold (image centre vs anchor)"))
+            e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .null, text: "no threshold (image centre vs anchor)"))
         }
         if let flick = d.flick, d.rule != .vetoOnly {
             let measure = d.velocityMeasure == .magnitude2D ? "|v|" : "v along edge"
-            e.append(Entry(key: "flickVelocity", value: .number(flick.minimumVelocity),
+            e.append(Entry(key: SessionSetting.flickVelocity.jsonKey, value: .number(flick.minimumVelocity),
                            text: "flick \(measure) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity)) pt/s"))
         } else {
-            e.append(Entry(key: "flickVelocity", value: .null, text: "no flick"))
+            e.append(Entry(key: SessionSetting.flickVelocity.jsonKey, value: .null, text: "no flick"))
         }
-        e.append(Entry(key: "edge", value: .string(d.edge.rawValue), text: "edge \(d.edge)"))
-        e.append(Entry(key: "distance", value: .number(d.divisor), text: "distance \(fmt(d.divisor)) pt"))
-        e.append(Entry(key: "scale", value: .number(c.pan.scale), text: "scale \(fmt(c.pan.scale)) pt/mm"))
-        e.append(Entry(key: "slop", value: .object([("touchscreen", .number(c.pan.touchscreenSlop)),
+        e.append(Entry(key: SessionSetting.edge.jsonKey, value: .string(d.edge.rawValue), text: "edge \(d.edge)"))
+        e.append(Entry(key: SessionSetting.distance.jsonKey, value: .number(d.divisor), text: "distance \(fmt(d.divisor)) pt"))
+        e.append(Entry(key: SessionSetting.scale.jsonKey, value: .number(c.pan.scale), text: "scale \(fmt(c.pan.scale)) pt/mm"))
+        e.append(Entry(key: SessionSetting.slop.jsonKey, value: .object([("touchscreen", .number(c.pan.touchscreenSlop)),
                                                     ("touchpad", .number(c.pan.touchpadSlop))]),
                        text: "slop \(fmt(c.pan.touchscreenSlop)) pt (touchpad \(fmt(c.pan.touchpadSlop)) pt)"))
-        e.append(Entry(key: "velocity", value: .string(c.pan.velocityStrategy.rawValue),
+        e.append(Entry(key: SessionSetting.velocity.jsonKey, value: .string(c.pan.velocityStrategy.rawValue),
                        text: "velocity \(c.pan.velocityStrategy.rawValue)"))
         // Listed only when it is not the default, so the reports of every run at the
         // default read as before the setting existed.
         if c.pan.beganTranslation != .zero {
-            e.append(Entry(key: "beganTranslation", value: .string(c.pan.beganTranslation.rawValue),
+            e.append(Entry(key: SessionSetting.beganTranslation.jsonKey, value: .string(c.pan.beganTranslation.rawValue),
                            text: "began translation \(c.pan.beganTranslation.rawValue)"))
         }
         let maximum = c.pan.touchscreenFingers.maximum
         e.append(Entry(key: "maximumTouches", value: maximum.map(JSONValue.integer) ?? .null,
                        text: maximum.map { "at most \($0) touch\($0 == 1 ? "" : "es")" } ?? "any touches"))
-        e.append(Entry(key: "resolutionFallback", value: .string(c.resolutionFallback.argument),
+        e.append(Entry(key: SessionSetting.resolutionFallback.jsonKey, value: .string(c.resolutionFallback.argument),
                        text: "resolution fallback \(c.resolutionFallback.argument)"))
         entries = e
     }

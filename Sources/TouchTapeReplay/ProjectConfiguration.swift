@@ -26,8 +26,7 @@ package struct ProjectConfiguration: Hashable, Sendable {
     /// The name searched for upwards from the current folder.
     package static let fileName = "touchtape.yml"
     /// The keys a file may hold.
-    package static let keys = ["profile", "threshold", "flick-velocity", "flick", "edge", "distance", "scale",
-                              "resolution-fallback", "velocity", "slop", "began-translation", "recordings"]
+    package static let keys = SessionSetting.allCases.map(\.key) + ["recordings"]
 
     /// The file it was read from.
     package var file: String
@@ -109,64 +108,34 @@ package struct ProjectConfiguration: Hashable, Sendable {
                 }
                 return text
             }
-            // Read as the command line reads the same option (``NumberOption``): a plain
-            // decimal, finite and in range, the error naming the key as written here.
-            func number(_ option: NumberOption) throws(ProjectConfigurationError) -> Double {
-                let text = try scalar()
-                do { return try option.named("\(key):").parse(text) } catch {
+            if let setting = SessionSetting(rawValue: key) {
+                // Read as the command line reads the same option (the settings table):
+                // numbers finite and in range, words from the option's list, the error
+                // naming the key as written here. `flick:` is YAML's true or false.
+                var text = try scalar()
+                if setting == .flick {
+                    guard let flag = value.bool else {
+                        throw failure(line, "flick must be true or false, not '\(text)'", "`flick: false` turns flicks off, like --no-flick")
+                    }
+                    text = flag ? "true" : "false"
+                }
+                var alone = SessionSettings(profile: configuration.settings.profile)
+                do { try setting.set(text, in: &alone, option: "\(key):") } catch {
+                    if let choices = setting.choices {
+                        throw failure(line, "unknown \(key) '\(error.value)'", "\(key) takes: \(choices.joined(separator: ", "))")
+                    }
                     throw failure(value.mark?.line ?? line, "\(key) \(error.value): \(error.problem)",
-                                  error.expected + ", as for the command line's --\(key)")
+                                  error.expected + (setting.number != nil ? ", as for the command line's --\(key)" : ""))
                 }
-            }
-            // One of a fixed list of words (the command line's), or an error naming the list.
-            func word<Value: RawRepresentable & CaseIterable>(
-                _: Value.Type, unknown noun: String, listed label: String, separator: String = ", "
-            ) throws(ProjectConfigurationError) -> Value where Value.RawValue == String {
-                let text = try scalar()
-                guard let value = Value(rawValue: text) else {
-                    throw failure(line, "unknown \(noun) '\(text)'",
-                                  "\(label): \(Value.allCases.map(\.rawValue).joined(separator: separator))")
+                if setting == .profile {
+                    setting.copy(from: alone, into: &configuration.settings)
+                    configuration.setsProfile = true
+                } else {
+                    numbers.append((key, line, { setting.copy(from: alone, into: &$0) }))
                 }
-                return value
+                continue
             }
             switch key {
-            case "profile":
-                let text = try scalar()
-                guard let profile = DismissalProfile.named(text) else {
-                    throw failure(line, "unknown profile '\(text)'",
-                                  "profiles: \(DismissalProfile.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                configuration.settings.profile = profile
-                configuration.setsProfile = true
-            case "threshold":
-                let v = try number(.threshold); numbers.append((key, line, { $0.threshold = v }))
-            case "flick-velocity":
-                let v = try number(.flickVelocity); numbers.append((key, line, { $0.flickVelocity = v }))
-            case "distance":
-                let v = try number(.distance); numbers.append((key, line, { $0.distance = v }))
-            case "scale":
-                let v = try number(.scale); numbers.append((key, line, { $0.scale = v }))
-            case "flick":
-                guard let flag = value.bool else {
-                    throw failure(line, "flick must be true or false, not '\(try scalar())'", "`flick: false` turns flicks off, like --no-flick")
-                }
-                configuration.settings.flickEnabled = flag
-            case "edge":
-                configuration.settings.edge = try word(DismissEdge.self, unknown: "edge", listed: "edges")
-            case "slop":
-                let v = try number(.slop); numbers.append((key, line, { $0.slop = v }))
-            case "velocity":
-                configuration.settings.velocity = try word(VelocityStrategy.self, unknown: "velocity estimator", listed: "estimators")
-            case "began-translation":
-                configuration.settings.beganTranslation = try word(PanGesture.BeganTranslation.self, unknown: "began-translation",
-                                                                   listed: "began-translation", separator: " or ")
-            case "resolution-fallback":
-                let text = try scalar()
-                let fallback: ResolutionFallback
-                do { fallback = try ResolutionFallback.parse(text, option: "resolution-fallback:") } catch {
-                    throw failure(line, "resolution-fallback \(error.value): \(error.problem)", error.expected)
-                }
-                numbers.append((key, line, { $0.resolutionFallback = fallback }))
             case "recordings":
                 let paths: [String]
                 if let text = value.scalar?.string { paths = [text] }
@@ -189,26 +158,5 @@ package struct ProjectConfiguration: Hashable, Sendable {
             number.apply(&configuration.settings)
         }
         return configuration
-    }
-}
-
-extension SessionSettings {
-    /// These settings with every setting `other` gives replacing this one's: `other`'s
-    /// non-`nil` values, its profile when `profileSet`, its flicks when `flickSet`.
-    /// (defaults < configuration file < command line.)
-    package func overlaid(by other: SessionSettings, profileSet: Bool, flickSet: Bool) -> SessionSettings {
-        var result = self
-        if profileSet { result.profile = other.profile }
-        if let v = other.threshold { result.threshold = v }
-        if let v = other.flickVelocity { result.flickVelocity = v }
-        if flickSet { result.flickEnabled = other.flickEnabled }
-        if let v = other.edge { result.edge = v }
-        if let v = other.distance { result.distance = v }
-        if let v = other.scale { result.scale = v }
-        if let v = other.resolutionFallback { result.resolutionFallback = v }
-        if let v = other.velocity { result.velocity = v }
-        if let v = other.slop { result.slop = v }
-        if let v = other.beganTranslation { result.beganTranslation = v }
-        return result
     }
 }

@@ -102,36 +102,32 @@ package struct SessionSettings: Hashable, Sendable {
                             resolutionFallback: try validatedResolutionFallback())
     }
 
-    /// The overrides in words, in a fixed order, for a report's header (`threshold 0.4`).
+    /// The overrides in words, in the settings table's order, for a report's header
+    /// (`threshold 0.4`); the profile is named apart.
     package var overrideDescriptions: [String] {
-        var words: [String] = []
-        if let threshold { words.append("threshold \(threshold)") }
-        if let flickVelocity { words.append("flick velocity \(flickVelocity)") }
-        if !flickEnabled { words.append("no flick") }
-        if let edge { words.append("edge \(edge.rawValue)") }
-        if let distance { words.append("distance \(distance)") }
-        if let scale { words.append("scale \(scale)") }
-        if let resolutionFallback { words.append("resolution fallback \(resolutionFallback.argument)") }
-        if let velocity { words.append("velocity \(velocity.rawValue)") }
-        if let slop { words.append("slop \(slop)") }
-        if let beganTranslation { words.append("began translation \(beganTranslation.rawValue)") }
-        return words
+        SessionSetting.allCases.compactMap { $0.overrideDescription(in: self) }
     }
 
     /// The `touchtape replay` options that reproduce these settings.
     package var replayArguments: [String] {
-        var arguments = ["--profile", profile.rawValue]
-        if let threshold { arguments += ["--threshold", "\(threshold)"] }
-        if let flickVelocity { arguments += ["--flick-velocity", "\(flickVelocity)"] }
-        if !flickEnabled { arguments.append("--no-flick") }
-        if let edge { arguments += ["--edge", edge.rawValue] }
-        if let distance { arguments += ["--distance", "\(distance)"] }
-        if let scale { arguments += ["--scale", "\(scale)"] }
-        if let resolutionFallback { arguments += ["--resolution-fallback", resolutionFallback.argument] }
-        if let velocity { arguments += ["--velocity", velocity.rawValue] }
-        if let slop { arguments += ["--slop", "\(slop)"] }
-        if let beganTranslation { arguments += ["--began-translation", beganTranslation.rawValue] }
-        return arguments
+        SessionSetting.allCases.flatMap { $0.replayArguments(in: self) }
+    }
+
+    /// These settings with every setting `other` gives replacing this one's: `other`'s
+    /// non-`nil` values, its profile when `profileSet`, its flicks when `flickSet`.
+    /// (defaults < configuration file < command line.)
+    package func overlaid(by other: SessionSettings, profileSet: Bool, flickSet: Bool) -> SessionSettings {
+        var result = self
+        for setting in SessionSetting.allCases {
+            let given: Bool
+            switch setting {
+            case .profile: given = profileSet
+            case .flick: given = flickSet
+            default: given = setting.typed(in: other) != nil
+            }
+            if given { setting.copy(from: other, into: &result) }
+        }
+        return result
     }
 }
 

@@ -8,49 +8,47 @@ import TouchTapeReplay
 /// The profile and setting options `replay` and `live` share, mapped onto the library's
 /// one ``SessionSettings`` type (the CLI only maps arguments; ranges are checked there).
 struct SessionSettingsOptions: ParsableArguments {
-    @Option(help: "Which library's rules the controller follows: transition (Transition's PanInteractionController), easytransitions (EasyTransitions), photozoom (PhotoZoomAnimator). Default: touchtape.yml's, else transition.")
+    // Names, help and reading come from the settings table (`SessionSetting`); every
+    // option's value is checked there as it is parsed, so a bad value is refused naming
+    // the option. `.unconditional`: a negative value (`--threshold -0.1`) is read as the
+    // value and rejected by its range check, instead of looking like an unknown option.
+    @Option(name: .customLong(SessionSetting.profile.key), help: ArgumentHelp(SessionSetting.profile.help))
     var profile: DismissalProfile?
 
-    // `.unconditional`: a negative value (`--threshold -0.1`) is read as the value and
-    // rejected by its range check, instead of looking like an unknown option.
-    @Option(parsing: .unconditional,
-            help: "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test.",
-            transform: { try SettingArgument($0, .threshold) })
+    @Option(name: .customLong(SessionSetting.threshold.key), parsing: .unconditional,
+            help: ArgumentHelp(SessionSetting.threshold.help), transform: { try SettingArgument($0, .threshold) })
     var threshold: SettingArgument?
 
-    @Option(name: .customLong("flick-velocity"), parsing: .unconditional,
-            help: "Minimum flick velocity, points per second.",
-            transform: { try SettingArgument($0, .flickVelocity) })
+    @Option(name: .customLong(SessionSetting.flickVelocity.key), parsing: .unconditional,
+            help: ArgumentHelp(SessionSetting.flickVelocity.help), transform: { try SettingArgument($0, .flickVelocity) })
     var flickVelocity: SettingArgument?
 
-    @Flag(inversion: .prefixedNo, help: "Turn flicks on or off (--no-flick), whatever touchtape.yml says.")
+    @Flag(name: .customLong(SessionSetting.flick.key), inversion: .prefixedNo, help: ArgumentHelp(SessionSetting.flick.help))
     var flick: Bool?
 
-    @Option(help: "Direction of the dismissing pan on screen (bottom: panning down dismisses).")
+    @Option(name: .customLong(SessionSetting.edge.key), help: ArgumentHelp(SessionSetting.edge.help))
     var edge: DismissEdge?
 
-    @Option(parsing: .unconditional, help: "Progress divisor in points (the view's size along the pan).",
-            transform: { try NumberOption.distance.parse($0) })
-    var distance: Double?
+    @Option(name: .customLong(SessionSetting.distance.key), parsing: .unconditional,
+            help: ArgumentHelp(SessionSetting.distance.help), transform: { try SessionSetting.distance.checked($0) })
+    var distance: String?
 
-    @Option(parsing: .unconditional, help: "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS).",
-            transform: { try NumberOption.scale.parse($0) })
-    var scale: Double?
+    @Option(name: .customLong(SessionSetting.scale.key), parsing: .unconditional,
+            help: ArgumentHelp(SessionSetting.scale.help), transform: { try SessionSetting.scale.checked($0) })
+    var scale: String?
 
-    @Option(name: .customLong("resolution-fallback"),
-            help: "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre).",
-            transform: { try ResolutionFallback.parse($0) })
-    var resolutionFallback: ResolutionFallback?
+    @Option(name: .customLong(SessionSetting.resolutionFallback.key),
+            help: ArgumentHelp(SessionSetting.resolutionFallback.help), completion: .list(["100mm"]), transform: { try SessionSetting.resolutionFallback.checked($0) })
+    var resolutionFallback: String?
 
-    @Option(help: "Velocity estimator of the pan: lsq2 (least squares, the default), ios (UIScrollView-like weights) or impulse.")
+    @Option(name: .customLong(SessionSetting.velocity.key), help: ArgumentHelp(SessionSetting.velocity.help))
     var velocity: VelocityStrategy?
 
-    @Option(parsing: .unconditional, help: "Pan slop in points: how far the fingers move before a pan begins (default 10 on touchscreens, 1.5 mm on touchpads).",
-            transform: { try NumberOption.slop.parse($0) })
-    var slop: Double?
+    @Option(name: .customLong(SessionSetting.slop.key), parsing: .unconditional,
+            help: ArgumentHelp(SessionSetting.slop.help), transform: { try SessionSetting.slop.checked($0) })
+    var slop: String?
 
-    @Option(name: .customLong("began-translation"),
-            help: "What a pan's .began carries: zero (the slop swallowed, the default) or slop (the movement that began the pan; later translations count from touch-down). UIKit's choice is not public.")
+    @Option(name: .customLong(SessionSetting.beganTranslation.key), help: ArgumentHelp(SessionSetting.beganTranslation.help))
     var beganTranslation: PanGesture.BeganTranslation?
 
     @Option(help: "Read settings from this file instead of the nearest touchtape.yml at or above the current folder.")
@@ -59,12 +57,18 @@ struct SessionSettingsOptions: ParsableArguments {
     @Flag(name: .customLong("no-config"), help: "Read no touchtape.yml.")
     var noConfig = false
 
-    /// The settings the command line gives, alone.
+    /// The settings the command line gives, alone: each option as typed, read once more
+    /// through the settings table (it was checked there when parsed).
     var settings: SessionSettings {
-        SessionSettings(profile: profile ?? .transition, threshold: threshold?.value, flickVelocity: flickVelocity?.value,
-                        flickEnabled: flick ?? true, edge: edge, distance: distance, scale: scale,
-                        resolutionFallback: resolutionFallback, velocity: velocity, slop: slop,
-                        beganTranslation: beganTranslation)
+        var settings = SessionSettings()
+        let typed: [(SessionSetting, String?)] = [
+            (.profile, profile?.rawValue), (.threshold, threshold?.value.map { "\($0)" }),
+            (.flickVelocity, flickVelocity?.value.map { "\($0)" }), (.flick, flick.map { "\($0)" }),
+            (.edge, edge?.rawValue), (.distance, distance), (.scale, scale), (.resolutionFallback, resolutionFallback),
+            (.velocity, velocity?.rawValue), (.slop, slop), (.beganTranslation, beganTranslation?.rawValue),
+        ]
+        for case let (setting, text?) in typed { try? setting.set(text, in: &settings, option: "--\(setting.key)") }
+        return settings
     }
 
     /// The project configuration in force: `--config FILE`, else the nearest
@@ -106,13 +110,14 @@ extension VelocityStrategy: ExpressibleByArgument {}
 extension PanGesture.BeganTranslation: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 
-/// `F` (a value) or `A...B` (a range, for sweep), each number read by the option's
-/// ``NumberOption`` (finite, in range).
+/// `F` (a value) or `A...B` (a range, for sweep), each number read by the setting's
+/// ``NumberOption`` from the settings table (finite, in range).
 enum SettingArgument {
     case value(Double)
     case range(ClosedRange<Double>)
 
-    init(_ argument: String, _ option: NumberOption) throws {
+    init(_ argument: String, _ setting: SessionSetting) throws {
+        let option = setting.number!
         self = argument.contains("...") ? .range(try option.parseRange(argument)) : .value(try option.parse(argument))
     }
 
@@ -122,10 +127,6 @@ enum SettingArgument {
 
 extension ReportFormat: ExpressibleByArgument {}
 
-extension ResolutionFallback: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-    public static var defaultCompletionKind: CompletionKind { .list(["100mm"]) }
-}
 
 extension ReplayShard: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
@@ -134,4 +135,9 @@ extension ReplayShard: ExpressibleByArgument {
 // ArgumentParser prints "The value 'X' is invalid for '--option <option>': " and then this.
 extension OptionValueError: LocalizedError {
     public var errorDescription: String? { reason }
+}
+
+extension SessionSetting {
+    /// The option's value as typed, once the table has read it (`--KEY`).
+    func checked(_ text: String) throws -> String { try checked(text, option: "--\(key)") }
 }
