@@ -87,7 +87,7 @@ let package = Package(
         // file source (pure), plus the one terminal type at its edge. No libevdev.
         .target(name: "TouchTapeLive", dependencies: [
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",
-            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay",
+            "TouchTapePan", "TouchTapeDismissal", "TouchTapeReplay", "TouchTapeDevice",
         ]),
         .executableTarget(name: "touchtape", dependencies: [
             "TouchTapeEvents", "TouchTapeFormats", "TouchTapeFrames", "TouchTapeTracks",

@@ -1,6 +1,8 @@
 import ArgumentParser
 import TouchTapeDevice
 import TouchTapeFormats
+import TouchTapeLive
+import TouchTapeReplay
 import Foundation
 
 /// The exit statuses the README documents; one place so every command agrees.
@@ -13,6 +15,19 @@ enum ExitStatus {
     static let badInput: Int32 = 2
     /// A device or the file system failed under us (unplug, full disk, permission).
     static let deviceOrIOFailure: Int32 = 3
+
+    /// A replay's exit: 3 when a file could not be read for the system's fault, 2 when a
+    /// file was unreadable or no track could have the `--probe`s asked for, 1 when a track
+    /// failed a check, else 0 (returns).
+    static func check(_ tally: ReplayTally, probes: [String]) throws {
+        if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(deviceOrIOFailure) }
+        if !probes.isEmpty, tally.probes == 0 {
+            throw fail("no track here can have probe \(probes.joined(separator: ", "))",
+                       hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
+        }
+        if !tally.errors.isEmpty { throw ExitCode(badInput) }
+        if tally.failed > 0 { throw ExitCode(checkFailed) }
+    }
 }
 
 /// Prints a typed error to stderr as `touchtape: <what>` plus an optional hint line,
@@ -29,6 +44,19 @@ func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.bad
 /// failure (a file or folder that cannot be read or written, e.g. permission denied), else 2.
 func fail(_ error: any Error) -> ExitCode {
     if let output = error as? OutputError { return fail(output) }
+    if let device = error as? DeviceError {
+        return fail(device.message, hint: device.hint, status: device.isUsersFault ? ExitStatus.badInput : ExitStatus.deviceOrIOFailure)
+    }
+    if let request = error as? DeviceRequestError { return fail(request.message, hint: request.hint) }
+    if let playback = error as? PlaybackError {
+        return fail(playback.message, hint: playback.hint, status: playback.isDeviceFailure ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
+    }
+    if let refusal = error as? RecordingRelabelling.Refusal { return fail(refusal.message, hint: refusal.hint) }
+    if let conflict = error as? RecordingFormatConflict { return fail(conflict.message, hint: conflict.hint) }
+    if let file = error as? RecordingFileError { return fail(file.message, hint: file.hint, status: ExitStatus.deviceOrIOFailure) }
+    if let live = error as? LiveError {
+        return fail(live.message, hint: live.hint, status: live.isDeviceOrIOFailure ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
+    }
     // A stop signal ended a wait (another touchtape's lock on a recording): the signal's exit.
     if let recording = error as? RecordingError, recording.kind == .interrupted, let signal = StopSignal.caught {
         writeStandardError("touchtape: interrupted by \(signalName(signal)) while waiting for another touchtape to finish with"

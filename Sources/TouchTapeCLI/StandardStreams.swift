@@ -40,8 +40,13 @@ func writeStandardOutput(_ text: String) throws {
 func writeOutput(_ text: String, to path: String) throws {
     let stop = StopSignal(signals: stopSignals)
     defer { StopSignal.restoreDefaults(stopSignals) }
+    try writeOutput(text, to: path, waiting: waiting(stop))
+}
+
+/// ``writeOutput(_:to:)`` for a command that installed its own stop signal already.
+func writeOutput(_ text: String, to path: String, waiting: Waiting) throws {
     do {
-        let file = try OutputFile(path: path, waiting: waiting(stop))
+        let file = try OutputFile(path: path, waiting: waiting)
         try file.write(text)
         try file.commit()
     } catch { throw fail(error) }
@@ -81,10 +86,7 @@ func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]
 
 /// Text for a terminal whose lines may quote a recording (names, notes): each line made
 /// terminal-safe (``TextExcerpt/terminalSafe(_:)``), the line breaks kept.
-func terminalLines(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { TextExcerpt.terminalSafe(String($0)) }
-        .joined(separator: "\n")
-}
+func terminalLines(_ text: String) -> String { TextExcerpt.terminalLines(text) }
 
 /// The recordings the path arguments name (``RecordingSelection``), or exit 2 when a path
 /// names nothing or nothing is found. Files left out on purpose (a FIFO in a folder) are

@@ -36,6 +36,13 @@ package enum TextExcerpt {
         return make(text, limit: nil)
     }
 
+    /// Text for a terminal whose lines may quote a recording (names, notes): each line made
+    /// terminal-safe (``terminalSafe(_:)``), the line breaks kept.
+    package static func terminalLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { terminalSafe(String($0)) }
+            .joined(separator: "\n")
+    }
+
     /// One scalar as printable text: itself, or an escape for control and line-break scalars.
     static func escaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {

@@ -1,3 +1,4 @@
+import Foundation
 import TouchTapeFormats
 import TouchTapeDismissal
 
@@ -57,6 +58,15 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
     package var timestamp: String?
     /// See ``timestamp``.
     package var hostname: String?
+
+    /// `date` in UTC as JUnit's `timestamp` attribute spells it (`2026-11-26T10:16:56`).
+    package static func junitTimestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: date)
+    }
 
     /// An engine from its parts.
     package init(name: String, overrides: [String] = [], configuration: ReplayConfiguration, tracks: TrackFilter = .all,

@@ -1,3 +1,4 @@
+import TouchTapeDismissal
 import TouchTapeFormats
 
 /// Keeps a whole run as a ``ReplayReport`` (``ReplayEngine/run(_:problems:progress:)``, the HTML
@@ -44,6 +45,11 @@ package final class ReplayedTrackCollector: ReplayReportSink {
 
     /// An empty collector.
     package init() {}
+
+    /// The HTML page of what was collected (every track's plot), under `settings`.
+    package func page(settings: DismissalSettings) -> String {
+        HTMLReportRenderer.render(report, transcripts: tracks.map(\.transcript), settings: settings)
+    }
 
     package func begin(_ heading: ReportHeading) { reports.begin(heading) }
     package func track(_ replayed: ReplayedTrack, seconds: Double?) {

@@ -21,6 +21,14 @@ package struct TextReportWriter: ReportWriter {
             self.color = color
             self.quiet = quiet
         }
+
+        /// How a report is shown where it goes: a terminal's width (`columns`, 80 when
+        /// unknown) and colour as `choice` says for a terminal and `environment`; a file or
+        /// pipe gets 80 columns.
+        package init(toTerminal: Bool, columns: Int?, color choice: ColorChoice, environment: [String: String], quiet: Bool) {
+            self.init(width: toTerminal ? columns ?? TextReportRenderer.width : TextReportRenderer.width,
+                      color: choice.enabled(isTerminal: toTerminal, environment: environment), quiet: quiet)
+        }
     }
 
     /// A failed track, for the short summary at the end.

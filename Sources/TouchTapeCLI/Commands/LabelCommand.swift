@@ -81,76 +81,43 @@ struct LabelCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // label rewrites a recording file: a FIFO, device or folder is refused before it is
-        // opened (opening a FIFO to lock it waited for a writer for ever).
-        var info = stat()
-        if stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw fail("\(RecordingError.excerpt(file, limit: nil)) is not a regular file; label rewrites a recording file",
-                       hint: "copy the recording to a file first (cat FIFO > pan.evemu), then label that")
-        }
+        do { try RecordingRelabelling.requireRegularFile(file) } catch { throw fail(error.message, hint: error.hint) }
         // A path that names nothing says so as every command does (before the lock is taken).
         let selection = try selectRecordings([file], deviceIndex: device)
         if let problem = selection.problems.first { throw fail(problem) }
         let source = selection.sources[0]
-        let destination = output ?? file
-        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
-        let inPlace = output.map { OutputAliasing.sameFile($0, file) } ?? true
-        // -o FILE is a rewrite in place; -o OTHER would destroy the recording labels come from.
-        try refuseAliasing(outputs: [("-o", inPlace ? nil : output)], inputs: from.map { [$0] } ?? [])
-        if inPlace, source.descriptionPath != nil {
-            throw fail("\(file) is events only (its description is in \(source.descriptionPath!)); it cannot be rewritten in place",
-                       hint: "give -o OUT to write a complete recording")
-        }
-        let target: RecordingFormat
-        if let output {
-            // OUT's extension decides; a file whose extension says neither gets FILE's format
-            // only where it would read back so (standard output, a device, a FIFO, .evemu's default).
-            if let implied = RecordingFormat(pathExtension: (output as NSString).pathExtension) { target = implied } else {
-                do { target = try RecordingFormat.forOutput(output, requested: source.format, option: "FILE's format") } catch {
-                    throw fail(error.message, hint: error.hint)
-                }
-            }
-        } else {
-            target = source.format
-        }
+        let target: RecordingRelabelling.Target
         let edit: RecordingRelabelling.Edit
-        if let from {
+        do {
+            target = try RecordingRelabelling.target(file: file, output: output, source: source)
+            // -o FILE is a rewrite in place; -o OTHER would destroy the recording labels come from.
+            try refuseAliasing(outputs: [("-o", target.inPlace ? nil : output)], inputs: from.map { [$0] } ?? [])
             // OTHER is read before FILE is locked: `label A --from B` and `label B --from A` at
             // once must not each hold one file while waiting for the other.
-            do { edit = .copy(try CopiedLabels(RecordingLocator.source(forPath: from), locking: readLocking)) } catch { throw fail(error) }
-        } else {
-            edit = clear ? .clear : .set(expected: expect, note: note)
-        }
-        let lock = inPlace ? try lockForRewrite() : nil
-        let locking = lock == nil ? readLocking : .unlocked
-
+            edit = try from.map { .copy(try CopiedLabels(RecordingLocator.source(forPath: $0), locking: readLocking)) }
+                ?? (clear ? .clear : .set(expected: expect, note: note))
+        } catch let exit as ExitCode { throw exit } catch { throw fail(error) }
+        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
+        let lock = target.inPlace ? try lockForRewrite() : nil
         // What changed, a line per track, said once the new file is in place (held in a
         // scratch file, not in memory: a recording may have a million tracks).
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
         do {
             let summary = try SpillFile()
-            let out = try OutputFile(path: destination, waiting: waiting(stop))
+            let out = try OutputFile(path: target.destination, waiting: waiting(stop))
             let done = try RecordingRelabelling.relabel(
-                source, locking: locking, tracks: track, edit: edit, format: target, output: out, inPlace: inPlace,
-                cancelled: { stop.firedSignal != nil }
-            ) { change in
-                try summary.write("track \(change.track): \(Self.describe(change.new))"
-                                  + (change.new == change.old ? " (unchanged)\n" : " (was: \(Self.describe(change.old)))\n"))
-            }
+                source, locking: lock == nil ? readLocking : .unlocked, tracks: track, edit: edit, format: target.format,
+                output: out, inPlace: target.inPlace, cancelled: { stop.firedSignal != nil }
+            ) { try summary.write(RecordingRelabelling.line($0)) }
             guard done, stop.firedSignal == nil else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: out) }
             try out.commit()
-            // The new file is in place: the next label may read it.
-            withExtendedLifetime(lock) {}
-            let said = destination == "-" ? OutputFile.standardError() : OutputFile.standardOutput()
+            withExtendedLifetime(lock) {}   // the new file is in place: the next label may read it
+            let said = target.destination == "-" ? OutputFile.standardError() : OutputFile.standardOutput()
             try summary.drain { (piece: String) throws(OutputError) in try said.write(terminalLines(piece)) }
-            if destination != "-" { try said.write(terminalLines("wrote \(destination)\n")) }
+            if target.destination != "-" { try said.write(terminalLines("wrote \(target.destination)\n")) }
             try said.commit()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch let refusal as RecordingRelabelling.Refusal {
-            throw fail(refusal.message, hint: refusal.hint)
-        } catch { throw fail(error) }
+        } catch let exit as ExitCode { throw exit } catch { throw fail(error) }
     }
 
     /// Takes FILE's exclusive lock for the read-modify-write, waiting (and saying so) while
@@ -161,15 +128,6 @@ struct LabelCommand: AsyncParsableCommand {
         } catch {
             throw fail(error.message, hint: error.hint, status: error.isBusy ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
         }
-    }
-
-    /// `expect finish, note "…", cut short` or `unlabelled`.
-    private static func describe(_ annotation: TrackAnnotation) -> String {
-        var parts: [String] = []
-        if let expected = annotation.expected { parts.append("expect \(expected.rawValue)") }
-        if let note = annotation.note, !note.isEmpty { parts.append("note \"\(note)\"") }
-        if annotation.cutShort { parts.append("cut short") }
-        return parts.isEmpty ? "unlabelled" : parts.joined(separator: ", ")
     }
 }
 

@@ -76,88 +76,18 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let recording = try PlayInput.load(file, descriptionFile: descriptionFile)
         do { try recording.requireTouchDevice() } catch { throw PlayInput.fail(error) }
-        let description = recording.description
-        let tracks = recording.tracks()
-        var events = recording.events
-        if let track {
-            guard track >= 1 && track <= tracks.count else {
-                throw fail("track \(track) does not exist: \(file) has \(tracks.count) track(s)",
-                           hint: "tracks are numbered from 1; 'touchtape play --dry-run \(file)' lists them")
-            }
-            events = StandaloneTrack.events(tracks[track - 1])
-        }
-        if let writeExpected {
-            try Self.writeExpectedFile(writeExpected, events: events, description: description)
-        }
-        if dryRun {
-            let c = description.classification
-            var listing = "\(file): \"\(TextExcerpt.terminalSafe(description.name))\" (\(c.kind.rawValue), protocol \(c.touchProtocol.name)), \(recording.events.count) events, \(tracks.count) track(s)\n"
-            for t in tracks {
-                let a = t.annotation
-                var note = ""
-                if !a.isEmpty {
-                    note = ", expect \(a.expected?.rawValue ?? "none")" + (a.cutShort ? ", cut short" : "") + (a.note.map { ", note: \($0)" } ?? "")
-                }
-                listing += "  track \(t.number): \(t.frameCount) frames, \(Int(t.duration * 1000)) ms, \(t.maxFingers) finger(s)\(note)\n"
-            }
-            try writeStandardOutput(listing)
-            return
-        }
-
-        let stop = StopSignal()
-        let device: UInputDevice
         do {
-            device = try UInputDevice(description: description, name: deviceName)
-        } catch {
-            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-        }
-        guard device.waitForNode(), let node = device.devnode else {
-            throw fail("the virtual device got no /dev/input node", hint: "load the evdev module (modprobe evdev) and check that /dev is devtmpfs or udev-managed", status: ExitStatus.deviceOrIOFailure)
-        }
-        try writeStandardOutput("\(device.name): \(node)\n")
-        if waitForEnter {
-            // A handshake instead of a guessed delay: tools/vm/run-tests.sh writes the line
-            // once every recorder has printed that it is recording. A stop signal or the end
-            // of standard input ends the wait too (readLine returns nil on EINTR and EOF).
-            writeStandardError("waiting for Enter on standard input before the first event into \(node)\n")
-            _ = readLine()
-        }
-        if let signal = stop.sleep(microseconds: Int64(startDelay * 1_000_000)) {
-            writeStandardError("touchtape: play stopped by signal \(signal) before the first event\n")
-            return
-        }
-        let clock = MonotonicClock()
-        let player = EventPlayer(pacing: pacing.replayPacing, now: clock.nowMicroseconds, sleep: stop.sleep(microseconds:))
-        let started = clock.nowMicroseconds()
-        let result: EventPlayer.Result
-        do {
-            result = try player.play(events) { (event: InputEvent) throws(DeviceError) in
-                try device.write(type: event.type, code: event.code, value: event.value)
-            }
-        } catch {
-            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-        }
-        let seconds = Double(clock.nowMicroseconds() - started) / 1_000_000
-        let what = track.map { "track \($0) of \(file)" } ?? file
-        writeStandardError("played \(result.eventsWritten) of \(events.count) events of \(what) in \(DecimalText.fixed(seconds, 3)) s into \(node)\n")
-        writeStandardError(result.timing.summary + "\n")
-        if let signal = result.stoppedBy {
-            writeStandardError("touchtape: play stopped by signal \(signal)\n")
-            return
-        }
-        _ = stop.sleep(microseconds: Int64(hold * 1_000_000))
-    }
-
-    /// Writes, as a whole evemu file, the events readers of the played device will see.
-    static func writeExpectedFile(_ path: String, events: [InputEvent], description: DeviceDescription) throws {
-        let filtered = KernelInputFilter.filter(events, description: description)
-        var formatter = EvemuFormatter(description: description, metadata: RecordingMetadata())
-        try writeOutput(formatter.header() + formatter.format(filtered) + formatter.footer(), to: path)
+            let tracks = recording.tracks()
+            let playback = try Playback(recording, tracks: tracks, file: file, track: track)
+            if let writeExpected { try writeOutput(playback.expectedText, to: writeExpected) }
+            if dryRun { return try writeStandardOutput(Playback.listing(recording, tracks: tracks, file: file)) }
+            try playback.play(deviceName: deviceName, pacing: pacing.replayPacing, startDelay: startDelay, hold: hold,
+                              waitForEnter: waitForEnter, announce: writeStandardOutput, readLine: { _ = Swift.readLine() },
+                              say: writeStandardError)
+        } catch let exit as ExitCode { throw exit } catch { throw fail(error) }
     }
 }
 
-/// Reading a recording for `play` through the formats module (evemu, libinput record,
-/// split `.desc` + `.events` pairs).
 enum PlayInput {
     static func load(_ path: String, descriptionFile: String?) throws -> Recording {
         do {

@@ -70,179 +70,29 @@ struct RecordCommand: AsyncParsableCommand {
 
     /// `--format`, else what the output's extension says (`.yml` → libinput record), else
     /// evemu; a `--format` the file name contradicts is refused (exit 2).
-    var fileFormat: RecordingFormat {
-        get throws {
-            guard let output else { return format?.recordingFormat ?? .evemu }
-            do { return try RecordingFormat.forOutput(output, requested: format?.recordingFormat, option: "--format") } catch {
-                throw fail(error.message, hint: error.hint)
-            }
-        }
-    }
-
-    /// How long one poll() waits before the loop looks at the clock again.
-    static let pollTimeoutMilliseconds: Int32 = 100
-
     func validate() throws {
         if let gestures, gestures < 1 { throw ValidationError("--gestures must be at least 1") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
     }
 
     func run() async throws {
-        let chosenFormat = try fileFormat   // a --format the file name contradicts: exit 2 before the device is opened
-        let path = try device.map(Self.resolve) ?? Self.choose()
-        let output = self.output ?? DefaultRecordingName.make(stamp: Self.localStamp(), format: chosenFormat) {
-            access($0, F_OK) == 0
-        }
-        let stop = StopSignal()
-        let evdev = try Self.open(path, grab: grab)
-        let description = evdev.description
-        let classification = description.classification
-        var recorder: GestureRecorder<RecordingFileFormatter>
         do {
-            let formatter = RecordingFileFormatter(format: chosenFormat, description: description,
-                                                   metadata: Self.metadata(devicePath: path))
-            recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
-                                           description: description,
-                                           annotation: TrackAnnotation(expected: expect, note: note))
-        } catch {
-            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-        }
-        if classification.kind == .other {
-            writeStandardError("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; its events are recorded, "
-                + "but no gestures will be found in them ('touchtape devices' shows each device's kind)\n")
-        }
-        writeStandardError("recording \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
-
-        let clock = MonotonicClock()
-        let started = clock.nowMicroseconds()
-        var recorderStats = RecorderStats()
-        let loop = DeviceEventLoop(device: evdev, stop: stop, tickMilliseconds: Self.pollTimeoutMilliseconds,
-                                   deadline: duration.map { clock.nowMicroseconds() + Int64($0 * 1_000_000) }, clock: clock)
-        var stopReason = "stopped"
-        var exitFailure: ExitCode?
-        do {
-            let end = try loop.run { input in
-                guard case .events(let events) = input else { return .continue }
-                do throws(RecordingFileError) {
-                    for notice in try recorder.feed(events) { writeStandardError(notice.line + "\n") }
-                    if stats { recorderStats.recordWritten(events, atMicroseconds: clock.nowMicroseconds()) }
-                } catch {
-                    throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-                }
-                if let gestures, recorder.completedGestures >= gestures { return .stop }
-                return .continue
-            }
-            switch end {
-            case .deadline: stopReason = "duration reached"
-            case .signal(let signal): stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
-            case .handler: stopReason = "\(gestures ?? 0) gesture(s) recorded"
-            }
-        } catch let error as DeviceError {
-            exitFailure = fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-            if case .gone = error { stopReason = "device disappeared" } else { stopReason = "device error" }
-        }
-        StopSignal.restoreDefaults()
-        do {
-            if let cut = try recorder.finish() { writeStandardError(cut.line + "\n") }
-        } catch {
-            throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
-        }
-        let dropped = evdev.droppedCount > 0 ? ", \(evdev.droppedCount) SYN_DROPPED" : ""
-        writeStandardError("\(stopReason): \(recorder.completedGestures) complete gesture(s) in \(output)\(dropped)\n")
-        if stats {
-            let wall = Double(clock.nowMicroseconds() - started) / 1_000_000
-            writeStandardError(recorderStats.summary(cpuSeconds: Self.cpuSeconds(), wallSeconds: wall) + "\n")
-        }
-        if let exitFailure { throw exitFailure }
+            // A --format the file name contradicts: exit 2 before the device is opened.
+            let chosen = try output.map { try RecordingFormat.forOutput($0, requested: format?.recordingFormat, option: "--format") }
+                ?? format?.recordingFormat ?? .evemu
+            let path = try device.map { try DeviceRequest.resolve($0) } ?? Self.choose()
+            let output = self.output ?? DefaultRecordingName.make(stamp: DeviceRequest.localStamp(), format: chosen) { access($0, F_OK) == 0 }
+            let evdev = try EvdevDevice(path: path, grab: grab)
+            try RecordingRun(output: output, format: chosen, annotation: TrackAnnotation(expected: expect, note: note),
+                             gestures: gestures, duration: duration, stats: stats, recorder: "touchtape \(TouchTape.version)")
+                .run(evdev, path: path, say: writeStandardError)
+        } catch { throw fail(error) }
     }
 
-    /// User + system CPU time of this process so far (`getrusage`).
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1_000_000 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    /// What the file's header says about where it was made (`uname -r`, the node, the tool).
-    static func metadata(devicePath: String) -> RecordingMetadata {
-        var info = utsname()
-        uname(&info)
-        let kernel = withUnsafeBytes(of: info.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return RecordingMetadata(formatVersion: nil, kernel: kernel.isEmpty ? nil : kernel,
-                                 recorder: "touchtape \(TouchTape.version)", deviceNode: devicePath)
-    }
-
-    /// Opens a device node, or exits 2 (no such node, not evdev) or 3 (permission, gone,
-    /// grab refused) with the reason and a hint. `record` and `live` open devices here.
-    static func open(_ path: String, grab: Bool) throws -> EvdevDevice {
-        do {
-            return try EvdevDevice(path: path, grab: grab)
-        } catch {
-            let status: Int32
-            switch error {
-            case .notFound, .notEvdev: status = ExitStatus.badInput
-            case .permissionDenied, .gone, .noUInput, .grabFailed, .system: status = ExitStatus.deviceOrIOFailure
-            }
-            throw fail(error.message, hint: error.hint, status: status)
-        }
-    }
-
-    /// DEVICE → a node path, or exit 2 with the reason.
-    /// No DEVICE: the touch devices listed on stderr and the chosen event number read from
-    /// stdin (a terminal or a pipe, as evemu-record reads it).
+    /// The device chosen from the list, the answer read from stdin (a terminal or a pipe).
     static func choose() throws -> String {
-        let choice = DeviceChoice(listings: DeviceEnumerator().list())
-        guard !choice.candidates.isEmpty else {
-            var hint = "'touchtape devices' lists every input device"
-            if choice.unreadable > 0 {
-                hint += "; \(choice.unreadable) could not be opened: " + DeviceError.permissionDenied(path: "").hint
-            }
-            throw fail("no touchscreen or touchpad to record from", hint: hint)
-        }
-        writeStandardError("Touch devices:\n" + choice.menu + choice.prompt)
-        guard let answer = readLine(strippingNewline: true) else {
-            writeStandardError("\n")
-            throw fail("no device chosen (standard input ended)", hint: "give the DEVICE: a /dev/input/eventN path or part of its name")
-        }
-        // A terminal echoed the answer and its newline; from a pipe, the log says it.
-        if isatty(0) != 1 { writeStandardError(TextExcerpt.terminalSafe(answer) + "\n") }
-        guard let path = choice.pick(answer) else {
-            throw fail("\"\(TextExcerpt.terminalSafe(answer))\" is none of the listed devices",
-                       hint: "answer with an event number from the list, or give the DEVICE")
-        }
-        return path
-    }
-
-    /// The local time as `YYYYMMDD-HHMMSS`, for a default file name.
-    static func localStamp() -> String {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
-    }
-
-    static func resolve(_ query: String) throws -> String {
-        if query.hasPrefix("/") || query.hasPrefix(".") { return query }
-        let enumerator = DeviceEnumerator()
-        let listings = enumerator.list()
-        switch DeviceSelection.resolve(query, among: listings) {
-        case .path(let path):
-            return path
-        case .ambiguous(let query, let candidates):
-            throw fail("\"\(query)\" matches \(candidates.count) devices: " + candidates.joined(separator: ", "),
-                       hint: "give more of the name or the /dev/input/eventN path")
-        case .noMatch(let query, let unreadable):
-            var hint = "'touchtape devices' lists the devices"
-            if unreadable > 0 {
-                hint += "; \(unreadable) device(s) could not be opened, so their names are unknown: "
-                    + DeviceError.permissionDenied(path: "").hint
-            }
-            let why = listings.isEmpty ? " (no input devices on this machine)" : ""
-            throw fail("no input device name contains \"\(query)\"\(why)", hint: hint)
+        try DeviceRequest.choose(from: DeviceEnumerator().list(), say: writeStandardError, echo: isatty(0) != 1) {
+            readLine(strippingNewline: true)
         }
     }
 }
-
-

@@ -66,16 +66,13 @@ struct ReplayCommand: AsyncParsableCommand {
         let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         let sources = selection.sources
-
         if compareVelocity, format == .junit || format == .github { throw fail("--compare-velocity goes with --format text or json") }
         try refuseAliasing(outputs: [("-o", output), ("--html", html)],
                            inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         // The estimator comparison replays the files again under each estimator; it comes
         // first so that JSON can carry it after the summary of the streamed report.
-        var comparison: EstimatorComparison?
-        if compareVelocity {
-            do { comparison = try EstimatorComparison.run(sources, settings: settings) } catch { throw fail(error.description) }
-        }
+        let comparison: EstimatorComparison?
+        do { comparison = compareVelocity ? try EstimatorComparison.run(sources, settings: settings) : nil } catch { throw fail(error.description) }
 
         // A stop signal ends the run after the track in progress: a report file being
         // replaced is left as it was (its temporary file removed), never half-written.
@@ -89,11 +86,7 @@ struct ReplayCommand: AsyncParsableCommand {
         runner.probes = probes || !probe.isEmpty
         runner.stability = stability
         // JUnit's timestamp and hostname (the Ant schema requires both): the run's edge facts.
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        runner.timestamp = formatter.string(from: Date())
+        runner.timestamp = ReplayRunner.junitTimestamp(Date())
         runner.hostname = ProcessInfo.processInfo.hostName
         runner.trackNumbers = track.isEmpty ? nil : Set(track)
         runner.probeKinds = probe.isEmpty ? nil : Set(probe)
@@ -103,15 +96,12 @@ struct ReplayCommand: AsyncParsableCommand {
         do {
             file = try output.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
                 ?? OutputFile(descriptor: 1, name: "standard output", waiting: waiting(stop))
-        } catch {
-            throw fail(error)
-        }
+        } catch { throw fail(error) }
         // A report to a terminal shows each track as it comes, and is its own progress; a
         // progress line only where a person watches something else: stderr a terminal.
         let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
-        let presentation = TextReportWriter.Presentation(
-            width: reportToTerminal ? Terminal.size(of: 1)?.columns ?? TextReportRenderer.width : TextReportRenderer.width,
-            color: color.enabled(isTerminal: reportToTerminal, environment: ProcessInfo.processInfo.environment), quiet: quiet)
+        let presentation = TextReportWriter.Presentation(toTerminal: reportToTerminal, columns: Terminal.size(of: 1)?.columns,
+                                                         color: color, environment: ProcessInfo.processInfo.environment, quiet: quiet)
         let stream = ReportStream(format: format, to: file, trailingJSON: comparison.map { [("estimators", $0.json)] } ?? [],
                                   text: presentation, chunkBytes: reportToTerminal ? 0 : ReportStream.defaultChunkBytes)
         // The page's plots need every track's transcript: kept from this same run.
@@ -136,21 +126,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
-        if let html, let collector {
-            let page = HTMLReportRenderer.render(collector.report, transcripts: collector.tracks.map(\.transcript),
-                                                 settings: configuration.dismissal)
-            do {
-                let file = try OutputFile(path: html, waiting: waiting(stop))
-                try file.write(page)
-                try file.commit()
-            } catch { throw fail(error) }
-        }
-        if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(ExitStatus.deviceOrIOFailure) }
-        if !probe.isEmpty, tally.probes == 0 {
-            throw fail("no track here can have probe \(probe.map(\.rawValue).joined(separator: ", "))",
-                       hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
-        }
-        if !tally.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
-        if tally.failed > 0 { throw ExitCode(ExitStatus.checkFailed) }
+        if let html, let collector { try writeOutput(collector.page(settings: configuration.dismissal), to: html, waiting: waiting(stop)) }
+        try ExitStatus.check(tally, probes: probe.map(\.rawValue))
     }
 }
