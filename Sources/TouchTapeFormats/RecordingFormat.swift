@@ -7,6 +7,9 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
     case evemu
     case libinputRecord
 
+    /// The format a file name's extension names (`pan.yml`: libinput record), or `nil`.
+    package init?(path: String) { self.init(pathExtension: RecordingPath.pathExtension(path)) }
+
     /// The format a file name's extension says, or `nil` when it says neither.
     ///
     /// `evemu`, `events`, `event` (whot/evemu-devices and evemu's own `data/` use all

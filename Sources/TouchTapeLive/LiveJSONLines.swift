@@ -120,10 +120,10 @@ package enum LiveJSONLines {
 
     static func settings(_ s: SessionSettings) -> JSONValue {
         .object([
-            ("profile", .string(s.profile.rawValue)),
-            ("threshold", s.effectiveThreshold.map(JSONValue.number) ?? .null),
-            ("flickVelocity", s.effectiveFlickVelocity.map(JSONValue.number) ?? .null),
-            ("edge", .string(s.effectiveEdge.rawValue)),
+            (SessionSetting.profile.jsonKey, .string(s.profile.rawValue)),
+            (SessionSetting.threshold.jsonKey, s.effectiveThreshold.map(JSONValue.number) ?? .null),
+            (SessionSetting.flickVelocity.jsonKey, s.effectiveFlickVelocity.map(JSONValue.number) ?? .null),
+            (SessionSetting.edge.jsonKey, .string(s.effectiveEdge.rawValue)),
             ("overrides", .array(s.overrideDescriptions.map(JSONValue.string))),
             ("replayArguments", .array(s.replayArguments.map(JSONValue.string))),
         ])

@@ -35,7 +35,7 @@ extension RecordingRelabelling {
                           hint: "give -o OUT to write a complete recording")
         }
         guard let output else { return Target(destination: file, format: source.format, inPlace: true) }
-        let format = try RecordingFormat(pathExtension: (output as NSString).pathExtension)
+        let format = try RecordingFormat(path: output)
             ?? RecordingFormat.forOutput(output, requested: source.format, option: "FILE's format")
         return Target(destination: output, format: format, inPlace: inPlace)
     }

@@ -50,7 +50,7 @@ struct ConvertCommand: AsyncParsableCommand {
         case "libinput": requested = .libinputRecord
         case nil:
             requested = nil
-            guard output == "-" || RecordingFormat(pathExtension: (output as NSString).pathExtension) != nil
+            guard output == "-" || RecordingFormat(path: output) != nil
                     || (try? OutputTarget.resolve(output)).map({ if case .regularFile = $0 { false } else { true } }) == true else {
                 throw fail("cannot tell the output format from '\(RecordingError.excerpt(output))'", hint: "use --to evemu or --to libinput")
             }
