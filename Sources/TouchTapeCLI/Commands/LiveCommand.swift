@@ -168,8 +168,8 @@ struct LiveCommand: AsyncParsableCommand {
                                     metadata: RecordCommand.metadata(devicePath: path))
         defer { runner.stop() }
         let stop = StopSignal(signals: Self.stopSignals)
-        if classification.kind == .other {
-            writeStandardError("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; no gestures will be found in its events\n")
+        if let reason = classification.nonTouchReason {
+            writeStandardError("touchtape: warning: \(reason.sentence(deviceName: description.name)); no gestures will be found in its events\n")
         }
         writeStandardError("live: reading \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)); q or Ctrl-C stops\n")
         runner.start()

@@ -107,8 +107,8 @@ struct RecordCommand: AsyncParsableCommand {
         } catch {
             throw fail(error.message, hint: error.hint, status: ExitStatus.deviceOrIOFailure)
         }
-        if classification.kind == .other {
-            writeStandardError("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; its events are recorded, "
+        if let reason = classification.nonTouchReason {
+            writeStandardError("touchtape: warning: \(reason.sentence(deviceName: description.name)); its events are recorded, "
                 + "but no gestures will be found in them ('touchtape devices' shows each device's kind)\n")
         }
         writeStandardError("recording \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
