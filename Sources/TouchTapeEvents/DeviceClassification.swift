@@ -52,8 +52,8 @@ package enum NonTouchReason: Hashable, Sendable {
         /// mouse such as Apple's Magic Mouse), which move no pointer and touch no screen.
         case multitouch
         /// `ABS_X`/`ABS_Y` with `BTN_TOUCH`, no finger tool key and no `INPUT_PROP_DIRECT`:
-        /// udev's `input_id` takes absolute axes beside mouse buttons for a mouse's before it
-        /// looks at `BTN_TOUCH` (a keyboard cover's combined pointer node).
+        /// udev's `input_id` calls absolute axes beside mouse buttons a mouse before it looks
+        /// at `BTN_TOUCH` (a keyboard cover's combined pointer node).
         case absolute
     }
 

@@ -113,6 +113,13 @@ private let mtA: Set<UInt16> = [C.ABS_X, C.ABS_Y, C.ABS_MT_POSITION_X, C.ABS_MT_
         #expect(keyboard.nonTouchReason?.condition == "no ABS_MT_POSITION_X/Y and no ABS_X/ABS_Y with BTN_TOUCH")
     }
 
+    /// record's and live's warning: the name (terminal-safe) and the condition.
+    @Test func theWarningSentenceNamesTheDeviceAndTheCondition() throws {
+        let reason = try #require(NonTouchDevices.touchMouse.classification.nonTouchReason)
+        #expect(reason.sentence(deviceName: "Test\u{1B}[31m Mouse")
+            == "\"Test\\x1b[31m Mouse\" is not a touchscreen or touchpad (\(reason.condition))")
+    }
+
     /// No condition holds a single quote: the refusal quotes it once ('…').
     @Test func conditionsHoldNoSingleQuote() {
         let reasons: [NonTouchReason] = [
