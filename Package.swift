@@ -111,7 +111,7 @@ let package = Package(
                           path: "Sources/TouchTapeFuzz"),
         .testTarget(name: "TouchTapeFuzzingTests", dependencies: ["TouchTapeFuzzing", "TouchTapeTestSupport"]),
 
-        .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents"]),
+        .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents", "TouchTapeTestSupport",
                     .product(name: "PropertyBased", package: "swift-property-based")]),
         // Hand-built event streams, device descriptions and package paths shared by the test targets.

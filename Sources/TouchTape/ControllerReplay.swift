@@ -136,8 +136,8 @@ private final class OneTrack: ReplayReportSink {
     func track(_ replayed: ReplayedTrack, seconds: Double?) {
         if replayed.transcript.track == number { inner.track(replayed, seconds: seconds) }
     }
-    func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
-        inner.endFile(file, seconds: seconds, error: error)
+    func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {
+        inner.endFile(file, seconds: seconds, error: error, warning: warning)
     }
     func finish(_ tally: ReplayTally) { inner.finish(tally) }
 }

@@ -25,7 +25,7 @@ enum ExitStatus {
             throw fail("no track here can have probe \(probes.joined(separator: ", "))",
                        hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
         }
-        if !tally.errors.isEmpty { throw ExitCode(badInput) }
+        if tally.errorCount > 0 { throw ExitCode(badInput) }
         if tally.failed > 0 { throw ExitCode(checkFailed) }
     }
 }

@@ -33,6 +33,7 @@ package enum DeviceListText {
             text += "    kind: \(c.kind.rawValue), protocol: \(protocolText(c.touchProtocol))"
             if c.toolFingerCapacity > 0 { text += ", finger tool keys up to \(c.toolFingerCapacity)" }
             if c.isSemiMultitouch { text += ", semi-mt" }
+            if let reason = c.nonTouchReason { text += "\n    not a touch device: \(reason.condition)" }
             text += "\n    id: bus \(d.id.busName) vendor 0x\(hex(d.id.vendor)) product 0x\(hex(d.id.product))\n"
             let axes = axisLines(d)
             if !axes.isEmpty { text += "    axes: " + axes.joined(separator: "\n          ") + "\n" }

@@ -50,8 +50,8 @@ package struct RecordingRun {
                                                metadata: DeviceRequest.metadata(devicePath: path, recorder: recorder))
         var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            description: description, annotation: annotation)
-        if classification.kind == .other {
-            say("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; its events are recorded, "
+        if let reason = classification.nonTouchReason {
+            say("touchtape: warning: \(reason.sentence(deviceName: description.name)); its events are recorded, "
                 + "but no gestures will be found in them ('touchtape devices' shows each device's kind)\n")
         }
         say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")

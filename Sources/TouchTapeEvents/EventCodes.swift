@@ -23,6 +23,9 @@ package enum EventCodes {
     package static let ABS_PRESSURE: UInt16 = 0x18
     /// The kernel's `ABS_TOOL_WIDTH` (0x1c, `linux/input-event-codes.h`).
     package static let ABS_TOOL_WIDTH: UInt16 = 0x1c
+    /// The kernel's `ABS_RESERVED` (0x2e, `linux/input-event-codes.h`): no axis; a device that
+    /// declares it beside `ABS_MT_SLOT` was given every absolute code and is not multitouch.
+    package static let ABS_RESERVED: UInt16 = 0x2e
     /// The kernel's `ABS_MT_SLOT` (0x2f, `linux/input-event-codes.h`).
     package static let ABS_MT_SLOT: UInt16 = 0x2f
     /// The kernel's `ABS_MT_TOUCH_MAJOR` (0x30, `linux/input-event-codes.h`).
@@ -50,6 +53,12 @@ package enum EventCodes {
     /// The kernel's `ABS_MT_DISTANCE` (0x3b, `linux/input-event-codes.h`).
     package static let ABS_MT_DISTANCE: UInt16 = 0x3b
 
+    // EV_REL
+    /// The kernel's `REL_X` (0x00, `linux/input-event-codes.h`).
+    package static let REL_X: UInt16 = 0x00
+    /// The kernel's `REL_Y` (0x01, `linux/input-event-codes.h`).
+    package static let REL_Y: UInt16 = 0x01
+
     // EV_KEY
     /// The kernel's `BTN_LEFT` (0x110, `linux/input-event-codes.h`).
     package static let BTN_LEFT: UInt16 = 0x110
@@ -57,6 +66,8 @@ package enum EventCodes {
     package static let BTN_RIGHT: UInt16 = 0x111
     /// The kernel's `BTN_MIDDLE` (0x112, `linux/input-event-codes.h`).
     package static let BTN_MIDDLE: UInt16 = 0x112
+    /// The kernel's `BTN_JOYSTICK` (0x120, `linux/input-event-codes.h`): the first code past the mouse buttons.
+    package static let BTN_JOYSTICK: UInt16 = 0x120
     /// The kernel's `BTN_TOOL_PEN` (0x140, `linux/input-event-codes.h`).
     package static let BTN_TOOL_PEN: UInt16 = 0x140
     /// The kernel's `BTN_TOOL_FINGER` (0x145, `linux/input-event-codes.h`).
@@ -81,6 +92,10 @@ package enum EventCodes {
     package static let MSC_SCAN: UInt16 = 0x04
     /// The kernel's `MSC_TIMESTAMP` (0x05, `linux/input-event-codes.h`).
     package static let MSC_TIMESTAMP: UInt16 = 0x05
+
+    /// The mouse buttons, `BTN_MOUSE` (= `BTN_LEFT`) up to `BTN_JOYSTICK`: udev's `input_id`
+    /// looks for any of them to call a device a mouse.
+    package static let mouseButtons: Range<UInt16> = BTN_LEFT..<BTN_JOYSTICK
 
     /// The finger count each `BTN_TOOL_*` finger key stands for while it is down.
     package static let fingerCountByToolKey: [UInt16: Int] = [

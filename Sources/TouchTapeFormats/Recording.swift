@@ -38,15 +38,21 @@ package struct Recording: Hashable, Sendable {
         try Self.requireTouchDevice(description, file: source.eventsPath)
     }
 
-    /// A keyboard or pen recording would otherwise run the pipeline over nothing and
-    /// report an empty result.
+    /// A keyboard, pen or mouse recording would otherwise run the pipeline over nothing and
+    /// report an empty result. `found` names the condition that failed
+    /// (``NonTouchReason/condition``) after the device name, cut at 80 characters (the
+    /// kernel's longest uinput name) so the condition always shows; the message quotes
+    /// `found` and `expected` once.
     static func requireTouchDevice(_ description: DeviceDescription, file: String) throws(RecordingError) {
-        let classification = description.classification
-        guard classification.kind == .other else { return }
+        guard let reason = description.classification.nonTouchReason else { return }
         throw RecordingError(
             kind: .noTouchDevice, file: file, line: nil, eventIndex: nil,
-            expected: "a touchscreen or touchpad (ABS_MT_POSITION_X/Y or ABS_X/Y with BTN_TOUCH, no pen)",
-            found: "'\(description.name)' (touch protocol: \(classification.touchProtocol.name))",
+            expected: Self.touchDeviceRequirement,
+            found: "device \"\(RecordingError.excerpt(description.name, limit: 80))\": \(reason.condition)",
             hint: "record the touch device itself; `touchtape devices` lists the candidates")
     }
+
+    /// What a recording's device must have, as the refusal says it.
+    package static let touchDeviceRequirement =
+        "a touchscreen or touchpad (ABS_MT_POSITION_X/Y, or ABS_X/ABS_Y with BTN_TOUCH; not a pen, not a mouse)"
 }

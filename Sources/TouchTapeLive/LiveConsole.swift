@@ -187,8 +187,8 @@ package final class LiveConsole {
         let console = try make(description: description, file: path, source: source, request: request, metadata: metadata, say: say)
         defer { console.stop() }
         let stop = StopSignal(signals: stopSignals)
-        if classification.kind == .other {
-            say("touchtape: warning: \"\(TextExcerpt.terminalSafe(description.name))\" is not a touchscreen or touchpad; no gestures will be found in its events\n")
+        if let reason = classification.nonTouchReason {
+            say("touchtape: warning: \(reason.sentence(deviceName: description.name)); no gestures will be found in its events\n")
         }
         say("live: reading \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)); q or Ctrl-C stops\n")
         console.start()

@@ -312,7 +312,7 @@ package final class DecisionMapSink: ReplayReportSink {
         try spill.write("\(point.number)\t\(point.cls)\t\(point.progress)\t\(point.velocity)\t\(Self.escaped(point.title))\n")
     }
 
-    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {}
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {}
     package func finish(_ tally: ReplayTally) {}
 
     /// Draws the map over the settings' regions into `output` (which the caller commits).

@@ -3,8 +3,10 @@ import TouchTapeFormats
 
 /// `--format github`: GitHub Actions workflow commands, so a failure shows on the pull
 /// request, on the recording's line: one `::error` per failed track (its file, the line its
-/// first frame starts on, the failed checks), one per file that could not be read, and a
-/// closing `::notice` with the tally. Passing tracks write nothing.
+/// first frame starts on, the failed checks), one per file that could not be read, one
+/// `::warning` per file with no track (`::error` under `--strict`), and a closing `::notice`
+/// with the tally (`::warning` when only warnings, `::error` when anything failed). Passing
+/// tracks write nothing.
 ///
 /// Text from a recording (file names, notes) is made terminal-safe first, as in every report
 /// (the log is shown in a terminal view); then the values are escaped as the Actions toolkit
@@ -39,15 +41,23 @@ package struct GitHubReportWriter: ReportWriter {
         out += Self.command("error", properties, message.joined(separator: "\n"))
     }
 
-    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
-        guard let error else { return }
-        out += Self.command("error", [("file", error.file), ("title", "touchtape: cannot read the recording")], error.message)
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
+                                  into out: inout String) {
+        if let error {
+            out += Self.command("error", [("file", error.file), ("title", "touchtape: cannot read the recording")], error.message)
+        }
+        if let warning {
+            out += Self.command(warning.isError ? "error" : "warning",
+                                [("file", warning.file), ("title", "touchtape: no gesture found")], warning.message)
+        }
     }
 
     package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var summary = "\(tally.passed) passed, \(tally.failed) failed"
         if !tally.errors.isEmpty { summary += ", \(tally.errors.count) could not be read" }
-        try emit(Self.command(tally.failed == 0 && tally.errors.isEmpty ? "notice" : "error",
+        if !tally.warnings.isEmpty { summary += ", \(tally.warnings.count) with no track" }
+        let failed = tally.failed > 0 || tally.errorCount > 0
+        try emit(Self.command(failed ? "error" : tally.warningCount > 0 ? "warning" : "notice",
                               [("title", "touchtape replay (\(profile))")], summary))
     }
 

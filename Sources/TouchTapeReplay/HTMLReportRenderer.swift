@@ -36,11 +36,15 @@ package enum HTMLReportRenderer {
         <h1>TouchTape replay — profile \(e(report.profile))</h1>
         <p>Settings: \(e(report.settings.text))</p>
         <p>Folder: <code>\(e(folder.isEmpty ? "." : folder))</code></p>
-        <p class="summary\(report.failed > 0 || !report.errors.isEmpty ? " failed" : "")" id="summary">\(e(report.summaryLine))</p>
+        <p class="summary\(report.failed > 0 || report.tally.errorCount > 0 ? " failed" : "")" id="summary">\(e(report.summaryLine))</p>
 
         """
         if !report.errors.isEmpty {
             html += "<h2>Could not read</h2><ul>" + report.errors.map { "<li><code>\(e($0.message))</code></li>" }.joined() + "</ul>\n"
+        }
+        for (title, warnings) in [("Errors (--strict)", report.warnings.filter(\.isError)), ("Warnings", report.warnings.filter { !$0.isError })]
+        where !warnings.isEmpty {
+            html += "<h2>\(title)</h2><ul>" + warnings.map { "<li><code>\(e($0.message))</code></li>" }.joined() + "</ul>\n"
         }
         let region = DecisionMap.region(report, settings: settings)
         html += "<h2>Decision map</h2>\n" + DecisionMap.svg(report, settings: settings, idPrefix: "map-", linkToCards: true, region: region) + "\n"

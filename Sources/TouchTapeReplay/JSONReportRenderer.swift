@@ -22,12 +22,24 @@ package enum JSONReportRenderer {
             ("settings", report.settings.json),
             ("shard", report.shard.map { .string($0.description) } ?? .null),
             ("tracks", .array(report.tracks.map(track))),
-            ("errors", .array(report.errors.map { e in
-                .object([("file", .string(e.file)), ("kind", .string(e.kind)), ("message", .string(e.message))])
-            })),
-            ("summary", .object([("passed", .integer(report.passed)), ("failed", .integer(report.failed)),
-                                 ("errors", .integer(report.errors.count))])),
-        ])
+        ] + closing(report.tally))
+    }
+
+    /// The members after `tracks`: `errors` (files that could not be read, then files with
+    /// no track under `--strict`, kind `noTracks`), `warnings` (files with no track; only
+    /// when there is one, so a report without them keeps its bytes) and `summary`.
+    package static func closing(_ tally: ReplayTally) -> [(String, JSONValue)] {
+        func entry(_ file: String, _ kind: String, _ message: String) -> JSONValue {
+            .object([("file", .string(file)), ("kind", .string(kind)), ("message", .string(message))])
+        }
+        let errors = tally.errors.map { entry($0.file, $0.kind, $0.message) }
+            + tally.warnings.filter(\.isError).map { entry($0.file, $0.kind.rawValue, $0.message) }
+        let warnings = tally.warnings.filter { !$0.isError }.map { entry($0.file, $0.kind.rawValue, $0.message) }
+        var summary: [(String, JSONValue)] = [("passed", .integer(tally.passed)), ("failed", .integer(tally.failed)),
+                                              ("errors", .integer(tally.errorCount))]
+        if !warnings.isEmpty { summary.append(("warnings", .integer(warnings.count))) }
+        return [("errors", .array(errors))] + (warnings.isEmpty ? [] : [("warnings", .array(warnings))])
+            + [("summary", .object(summary))]
     }
 
     /// One track's object, as in the report's `tracks` (also a `touchtape live` JSON line).

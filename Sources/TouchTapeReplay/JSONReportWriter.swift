@@ -1,7 +1,7 @@
 import TouchTapeFormats
 
 /// The JSON report written as a run goes (``ReportWriter``): the heading's members, then
-/// each track's object as it comes, then `errors` and `summary`. The bytes are those of
+/// each track's object as it comes, then `errors`, `warnings` (when a file has no track) and `summary`. The bytes are those of
 /// the whole document rendered at once (``JSONReportRenderer/document(_:)``), so a
 /// streamed report and a collected one are identical.
 package struct JSONReportWriter: ReportWriter {
@@ -34,19 +34,13 @@ package struct JSONReportWriter: ReportWriter {
         tracksWritten += 1
     }
 
-    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
+                                  into out: inout String) {}
 
     package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var out = ""
         out += tracksWritten == 0 ? "[]" : "\n  ]"
-        out += ",\n"
-        member("errors", .array(tally.errors.map { e in
-            .object([("file", .string(e.file)), ("kind", .string(e.kind)), ("message", .string(e.message))])
-        }), into: &out)
-        out += ",\n"
-        member("summary", .object([("passed", .integer(tally.passed)), ("failed", .integer(tally.failed)),
-                                   ("errors", .integer(tally.errors.count))]), into: &out)
-        for (key, value) in trailingMembers {
+        for (key, value) in JSONReportRenderer.closing(tally) + trailingMembers {
             out += ",\n"
             member(key, value, into: &out)
         }

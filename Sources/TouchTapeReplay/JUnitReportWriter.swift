@@ -73,7 +73,8 @@ package struct JUnitReportWriter: ReportWriter {
         }
     }
 
-    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
+                                  into out: inout String) {
         let e = JUnitReportRenderer.escape
         var read = ""
         if let error {
@@ -82,6 +83,20 @@ package struct JUnitReportWriter: ReportWriter {
             read = "    <testcase classname=\"\(e(file))\" name=\"read [\(e(identity))]\" time=\"\(JUnitReportRenderer.caseSeconds(seconds))\">\n"
                 + "      <error type=\"\(e(error.kind))\" message=\"\(e(JUnitReportRenderer.firstLine(error.message)))\">\(e(error.message))</error>\n"
                 + "    </testcase>\n"
+        }
+        // A file with no track: a test case of its own, skipped (a warning every CI view
+        // shows) or, under --strict, an error.
+        if let warning {
+            tests += 1
+            read += "    <testcase classname=\"\(e(file))\" name=\"tracks [\(e(identity))]\" time=\"\(JUnitReportRenderer.caseSeconds(seconds))\">\n"
+            if warning.isError {
+                errors += 1
+                read += "      <error type=\"\(e(warning.kind.rawValue))\" message=\"\(e(warning.message))\">\(e(warning.message))</error>\n"
+            } else {
+                skipped += 1
+                read += "      <skipped message=\"\(e(warning.message))\"/>\n"
+            }
+            read += "    </testcase>\n"
         }
         if tests > 0 || tracks > 0 {
             // Every attribute and element the Ant schema requires (timestamp, hostname, package,

@@ -8,7 +8,8 @@ import TouchTapeDismissal
 /// report means the same wherever it was made.
 ///
 /// A file that cannot be read is reported as an ``UnreadableFile`` and the run goes on with
-/// the next one, so the report always holds every other result.
+/// the next one, so the report always holds every other result. A file that is read but
+/// yields no track is reported as a ``FileWarning`` (an error with ``strict``).
 ///
 /// ``run(_:problems:into:progress:)`` hands each track to its sinks as soon as it is
 /// reported and keeps only counts (``ReplayTally``), so a report streamed to a file
@@ -36,6 +37,8 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
     package var shard: ReplayShard?
     /// Stop after the first file with a failed check or a read error.
     package var failFast: Bool
+    /// A file that yields no track is an error (`replay --strict`), not a warning.
+    package var strict = false
     /// Also replay each track's ``Probe``s (its boundary variants) into a fresh controller,
     /// each a row of the report after its track.
     package var probes = false
@@ -120,7 +123,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
         for problem in problems where shard?.contains(file: problem.file, track: 0) ?? true {
             let unreadable = Self.unreadable(file: problem.file, error: problem)
             tally.errors.append(unreadable)
-            for sink in sinks { try sink.endFile(problem.file, seconds: nil, error: unreadable) }
+            for sink in sinks { try sink.endFile(problem.file, seconds: nil, error: unreadable, warning: nil) }
         }
         var tracksDone = 0
         for (done, source) in sources.enumerated() {
@@ -130,12 +133,16 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
             let starts = TrackStarts()
             var stop = false
             var unreadable: UnreadableFile?
+            var warning: FileWarning?
+            // Every track the file yields, before the shard, --track and label filters.
+            var tracksInFile = 0
             do {
                 let makeController = self.makeController
                 let notes = try RecordingReplay.replay(source, configuration: configuration, makeController: { configuration in
                     if let clock { starts.began(at: clock()) }
                     return makeController(configuration)
                 }, cancelled: { cancelled?() == true }, keepFrames: stability, locking: locking) { replayed in
+                    tracksInFile += 1
                     var replayed = replayed
                     if stability {
                         let analysis = Stability.analyse(frames: replayed.frames, deviceKind: replayed.transcript.deviceKind,
@@ -170,7 +177,13 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                     if failFast, !report.passed { stop = true }
                     if cancelled?() == true { throw Cancelled() }
                 }
-                if shard?.contains(file: file, track: 0) ?? true { tally.notes += notes.map { "\(file): \($0)" } }
+                if shard?.contains(file: file, track: 0) ?? true {
+                    tally.notes += notes.map { "\(file): \($0)" }
+                    if tracksInFile == 0 {
+                        warning = .noTracks(file: file, isError: strict)
+                        if failFast, strict { stop = true }
+                    }
+                }
             } catch let failure as OutputError {
                 throw failure
             } catch is Cancelled {
@@ -186,8 +199,9 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                 }
             }
             if let unreadable { tally.errors.append(unreadable) }
+            if let warning { tally.warnings.append(warning) }
             let seconds = start.flatMap { start in clock.map { max(0, $0() - start) } }
-            for sink in sinks { try sink.endFile(file, seconds: seconds, error: unreadable) }
+            for sink in sinks { try sink.endFile(file, seconds: seconds, error: unreadable, warning: warning) }
             progress(ReplayProgress(filesDone: done + 1, filesTotal: sources.count, tracksDone: tracksDone))
             if stop { break }
         }

@@ -14,6 +14,8 @@ public struct ReplayReport: Sendable {
     public var errors: [UnreadableFile]
     /// The shard this run replayed, if the run was split (`--shard I/N`).
     package var shard: ReplayShard?
+    /// Files that were read but yield no track (``ReplayTally/warnings``).
+    package var warnings: [FileWarning] = []
     /// Notes on files that no track carries (a truncated file with no complete track).
     package var notes: [String] = []
     /// Wall-clock seconds spent on each file (JUnit's `time`); empty when not measured.
@@ -56,7 +58,7 @@ public struct ReplayReport: Sendable {
     /// errors' files share.
     package var heading: ReportHeading {
         ReportHeading(profile: profile, overrides: overrides, settings: settings, shard: shard,
-                      folder: TextReportRenderer.commonFolder(tracks.map(\.file) + errors.map(\.file)))
+                      folder: TextReportRenderer.commonFolder(tracks.map(\.file) + errors.map(\.file) + warnings.map(\.file)))
     }
 
     /// The counts, errors and notes, as a streamed report keeps them.
@@ -67,6 +69,7 @@ public struct ReplayReport: Sendable {
         var tally = ReplayTally()
         for t in tracks { tally.add(t) }
         tally.errors = errors
+        tally.warnings = warnings
         tally.notes = notes
         tally.probesNotMade = probesNotMade
         return tally

@@ -22,8 +22,9 @@ package final class ReplayReportCollector: ReplayReportSink {
         if let seconds { report.trackSeconds[.init(file: track.file, track: track.track)] = seconds }
     }
 
-    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {
         if let error { report.errors.append(error) }
+        if let warning { report.warnings.append(warning) }
         if let seconds { report.fileSeconds[file] = seconds }
     }
 
@@ -56,8 +57,8 @@ package final class ReplayedTrackCollector: ReplayReportSink {
         tracks.append(replayed)
         reports.track(replayed, seconds: seconds)
     }
-    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {
-        reports.endFile(file, seconds: seconds, error: error)
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {
+        reports.endFile(file, seconds: seconds, error: error, warning: warning)
     }
     package func finish(_ tally: ReplayTally) { reports.finish(tally) }
 }

@@ -14,6 +14,9 @@ package struct ReplayTally: Hashable, Sendable {
     package var skippedChecks = 0
     /// Files that could not be read, in the order they were met.
     package var errors: [UnreadableFile] = []
+    /// Files that were read but yield no track, in the order they were met: warnings, or
+    /// errors under `--strict` (``FileWarning/isError``).
+    package var warnings: [FileWarning] = []
     /// Notes on files that no track carries (a truncated file with no complete track).
     package var notes: [String] = []
     /// Tracks every check of which was skipped (a refused gesture under rules that say
@@ -48,10 +51,17 @@ package struct ReplayTally: Hashable, Sendable {
         }
     }
 
+    /// Files that could not be read, and files with no track under `--strict`.
+    package var errorCount: Int { errors.count + warnings.count { $0.isError } }
+    /// Files with no track, without `--strict`.
+    package var warningCount: Int { warnings.count { !$0.isError } }
+
     /// `N passed, N failed`: the closing line CI readers look for, with `, N errors` when
-    /// files could not be read.
+    /// files could not be read (or yield no track under `--strict`) and `, N warnings` when
+    /// files yield no track.
     package var summaryLine: String {
-        "\(passed) passed, \(failed) failed" + (errors.isEmpty ? "" : ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+        "\(passed) passed, \(failed) failed" + (errorCount == 0 ? "" : ", \(errorCount) error\(errorCount == 1 ? "" : "s")")
+            + (warningCount == 0 ? "" : ", \(warningCount) warning\(warningCount == 1 ? "" : "s")")
             + (checkedNothing == 0 ? "" : " (\(passed + failed - checkedNothing) of \(passed + failed) tracks checked anything)")
             + (probes == 0 && probesNotMade == 0 ? "" : "; \(probes) of them probes, \(probesNotMade) probes not made")
             + (stabilityAnalysed == 0 ? "" : "; \(fragile) of \(stabilityAnalysed) tracks fragile")

@@ -38,8 +38,8 @@ package final class ReportStream: ReplayReportSink {
         try flushIfFull()
     }
 
-    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) throws(OutputError) {
-        writer.endFile(file, seconds: seconds, error: error, into: &pending)
+    package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) throws(OutputError) {
+        writer.endFile(file, seconds: seconds, error: error, warning: warning, into: &pending)
         try flushIfFull()
     }
 

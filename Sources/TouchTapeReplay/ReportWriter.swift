@@ -15,8 +15,10 @@ package protocol ReportWriter {
     mutating func begin(_ heading: ReportHeading, into out: inout String)
     /// One track, as soon as it is reported; `seconds` is its wall-clock time when the run is timed.
     mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String)
-    /// A file is done: after its tracks, or when it could not be read (`error`).
-    mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String)
+    /// A file is done: after its tracks, or when it could not be read (`error`), or when it
+    /// was read but yields no track (`warning`).
+    mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
+                          into out: inout String)
     /// After the last file: the rest of the report, handed to `emit` in order (in
     /// pieces when the writer held text back); a failure of `emit` (or of the writer's
     /// scratch file) is thrown.
@@ -25,8 +27,8 @@ package protocol ReportWriter {
 
 extension ReportWriter {
     /// A whole report through the calls a run makes: each file's tracks in order (files
-    /// in the order their tracks come, then files that only have an error), each file
-    /// ended with its error and time.
+    /// in the order their tracks come, then files that only have an error or a warning),
+    /// each file ended with its error, warning and time.
     package mutating func render(_ report: ReplayReport) -> String {
         var out = ""
         begin(report.heading, into: &out)
@@ -41,11 +43,16 @@ extension ReportWriter {
             if byFile[e.file] == nil, errorByFile[e.file] == nil { files.append(e.file) }
             errorByFile[e.file] = errorByFile[e.file] ?? e
         }
+        var warningByFile: [String: FileWarning] = [:]
+        for w in report.warnings {
+            if byFile[w.file] == nil, errorByFile[w.file] == nil, warningByFile[w.file] == nil { files.append(w.file) }
+            warningByFile[w.file] = warningByFile[w.file] ?? w
+        }
         for file in files {
             for t in byFile[file] ?? [] {
                 track(t, seconds: report.trackSeconds[.init(file: t.file, track: t.track)], into: &out)
             }
-            endFile(file, seconds: report.fileSeconds[file], error: errorByFile[file], into: &out)
+            endFile(file, seconds: report.fileSeconds[file], error: errorByFile[file], warning: warningByFile[file], into: &out)
         }
         // Only a scratch file can fail here (the text goes to memory): then the report
         // says so in place of what it could not hold.

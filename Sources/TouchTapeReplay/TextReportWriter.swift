@@ -5,13 +5,13 @@ import TouchTapeFormats
 /// ``TextReportRenderer``'s). The columns are as wide as their headings (a wider cell
 /// pushes the rest of its row only), so a row can be written before the rows below it
 /// are known; a file's heading is written with its first track, the files that could not
-/// be read, the notes and the closing `N passed, N failed` at the end.
+/// be read, the files with no track, the notes and the closing `N passed, N failed` at the end.
 package struct TextReportWriter: ReportWriter {
     /// How the report is laid out for its reader.
     package struct Presentation: Hashable, Sendable {
         /// The width lines are wrapped to (a terminal's own; 80 when unknown).
         package var width = TextReportRenderer.width
-        /// ANSI colour: failures red, a clean summary green (`--color`, `NO_COLOR`).
+        /// ANSI colour: failures red, warnings yellow, a clean summary green (`--color`, `NO_COLOR`).
         package var color = false
         /// Only failing tracks, unreadable files and the summaries (`--quiet`).
         package var quiet = false
@@ -105,7 +105,8 @@ package struct TextReportWriter: ReportWriter {
         append(lines, to: &out)
     }
 
-    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, into out: inout String) {}
+    package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
+                                  into out: inout String) {}
 
     package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
         var lines: [(String, Style)] = []
@@ -115,6 +116,19 @@ package struct TextReportWriter: ReportWriter {
             lines += tally.errors.flatMap { e in
                 e.message.split(separator: "\n", omittingEmptySubsequences: false).map { ("  " + $0, Style.red) }
             }
+        }
+        // Files read whole that yield no track: `FILE: 0 tracks (no gesture found)`, one line
+        // each (unwrapped, like the errors above), under --strict as errors.
+        let strictErrors = tally.warnings.filter(\.isError), warnings = tally.warnings.filter { !$0.isError }
+        if !strictErrors.isEmpty {
+            lines.append(("", .plain))
+            lines.append(("Errors (--strict):", .red))
+            lines += strictErrors.map { ("  " + $0.message, .red) }
+        }
+        if !warnings.isEmpty {
+            lines.append(("", .plain))
+            lines.append(("Warnings:", .yellow))
+            lines += warnings.map { ("  " + $0.message, .yellow) }
         }
         if !tally.notes.isEmpty {
             lines.append(("", .plain))
@@ -132,8 +146,8 @@ package struct TextReportWriter: ReportWriter {
             if failureCount > failures.count { lines.append(("  … and \(failureCount - failures.count) more", .red)) }
         }
         lines.append(("", .plain))
-        let clean = tally.failed == 0 && tally.errors.isEmpty
-        lines.append((tally.summaryLine, clean ? .green : .red))
+        let clean = tally.failed == 0 && tally.errorCount == 0
+        lines.append((tally.summaryLine, !clean ? .red : tally.warningCount > 0 ? .yellow : .green))
         var out = ""
         append(lines, to: &out)
         try emit(out)
@@ -141,13 +155,14 @@ package struct TextReportWriter: ReportWriter {
 
     /// The colour a line is written in (when ``Presentation/color`` is on).
     private enum Style {
-        case plain, red, green
+        case plain, red, green, yellow
 
         var code: String? {
             switch self {
             case .plain: return nil
             case .red: return "31"
             case .green: return "32"
+            case .yellow: return "33"
             }
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 import Glibc
 import TouchTapeDevice
+import TouchTapeEvents
 
 @Suite struct DeviceEnumeratorTests {
     /// This machine (like CI containers) has no /dev/input; a missing folder is "no
@@ -50,5 +51,20 @@ import TouchTapeDevice
         #expect(text.contains("ABS_MT_POSITION_X 0..1919, 10 units/mm (191.9 mm)"))
         #expect(text.contains("ABS_MT_TRACKING_ID 0..65535"))
         #expect(text.contains("access: readable"))
+        #expect(!text.contains("not a touch device"))
+    }
+
+    /// A touch mouse (a relative pointer with mouse buttons and multitouch axes, no
+    /// BTN_TOUCH) is listed as other, with the condition that makes it so.
+    @Test func aTouchMouseIsListedAsOtherWithTheCondition() {
+        typealias C = EventCodes
+        var mouse = touchscreenB()
+        mouse.properties = []
+        mouse.setCodes([C.BTN_LEFT, C.BTN_RIGHT], for: EventType.key.rawValue)
+        mouse.setCodes([C.REL_X, C.REL_Y], for: EventType.rel.rawValue)
+        mouse.setCodes([C.ABS_MT_SLOT, C.ABS_MT_POSITION_X, C.ABS_MT_POSITION_Y, C.ABS_MT_TRACKING_ID], for: EventType.abs.rawValue)
+        let text = DeviceListText.render(DeviceListing(path: "/dev/input/event3", result: .success(mouse)))
+        #expect(text.contains("kind: other, protocol: none\n"), "\(text)")
+        #expect(text.contains("    not a touch device: relative pointer axes REL_X/REL_Y with mouse buttons and no BTN_TOUCH: a touch mouse"), "\(text)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TouchTapeFormats
 import TouchTapeTestSupport
 
 // Issue 21: one exit code per fault across commands, as the README's table says. Each row of
@@ -58,6 +59,16 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
         let bad = dir.appendingPathComponent("bad.evemu").path
         try "# EVEMU 1.3\nN: x\nI: zz\n".write(toFile: bad, atomically: false, encoding: .utf8)
         return try [["inspect", bad], ["replay", bad], ["convert", bad, "x.yml"]].map(run)
+    case "a recording of a device that is not a touchscreen or touchpad (a pen, a mouse, a touch mouse)":
+        let mouse = dir.appendingPathComponent("mouse.evemu")
+        try (EvemuFormatter(description: NonTouchDevices.touchMouse, metadata: RecordingMetadata()).header()
+             + "E: 0.000001 0000 0000 0000\n").write(to: mouse, atomically: false, encoding: .utf8)
+        return try [["inspect", mouse.path], ["replay", mouse.path], ["play", "--dry-run", mouse.path]].map(run)
+    case "`replay --strict`: a recording that yields no track":
+        let idle = dir.appendingPathComponent("idle.evemu")
+        try (EvemuFormatter(description: TestDevices.touchscreenB, metadata: RecordingMetadata()).header()
+             + "E: 0.000001 0000 0000 0000\n").write(to: idle, atomically: false, encoding: .utf8)
+        return try [["replay", idle.path, "--strict"], ["replay", dir.path, "--strict", "--format", "junit"]].map(run)
     case "an option value out of range or not a number":
         return try [["replay", recording, "--threshold", "2"], ["live", "--from", recording, "--speed", "1e19"]].map(run)
     case "an unknown option or a missing argument":

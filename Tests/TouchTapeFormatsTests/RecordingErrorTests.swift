@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeEvents
+import TouchTapeTestSupport
 @testable import TouchTapeFormats
 
 /// One test per kind of bad input: kind, line (or event index) and file name.
@@ -90,6 +91,28 @@ import TouchTapeEvents
         let path = TestSupport.write("N: Keyboard\nI: 0003 0001 0001 0001\nB: 01 00 ff 00 00 00 00 00 00\nE: 0.000001 0000 0000 0000\n", name: "kbd.evemu")
         let recording = try RecordingReader.read(path: path)
         Self.expectError(.noTouchDevice, line: nil, eventIndex: nil, file: "kbd.evemu") { try recording.requireTouchDevice() }
+    }
+
+    /// The refusal names the condition that failed, quotes `expected` and `found` once each,
+    /// and calls no pen single-touch.
+    @Test(arguments: [
+        (NonTouchDevices.touchMouse, "relative pointer axes REL_X/REL_Y with mouse buttons and no BTN_TOUCH: a touch mouse"),
+        (NonTouchDevices.keyboardCoverPointer, "relative pointer axes REL_X/REL_Y with mouse buttons, and ABS_X/ABS_Y with no BTN_TOOL_FINGER"),
+        (NonTouchDevices.penTablet, "a pen (BTN_TOOL_PEN, BTN_STYLUS)"),
+    ])
+    func noTouchDeviceNamesTheCondition(_ device: DeviceDescription, _ condition: String) throws {
+        let text = EvemuFormatter(description: device, metadata: RecordingMetadata()).header() + "E: 0.000001 0000 0000 0000\n"
+        let path = TestSupport.write(text, name: "device.evemu")
+        let recording = try RecordingReader.read(path: path)
+        #expect(recording.description == device)
+        Self.expectError(.noTouchDevice, line: nil, eventIndex: nil, file: "device.evemu") { try recording.requireTouchDevice() }
+        let error = try #require(throws: RecordingError.self) { try recording.requireTouchDevice() }
+        let message = error.description
+        #expect(message.contains(", found 'device \"\(device.name)\": \(condition)"), "\(message)")
+        #expect(!message.contains("single-touch"), "\(message)")
+        #expect(!message.contains("''"), "\(message)")
+        // Two quoted pieces: expected and found.
+        #expect(message.filter { $0 == "'" }.count == 4, "\(message)")
     }
 
     @Test func emptyFile() {

@@ -44,6 +44,32 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
     }
 }
 
+/// A recording read whole with no track, after one with tracks: a warning (an error under
+/// strict) in the tally, said alike by a streamed and a collected report in every format.
+@Test(arguments: [false, true])
+func aRecordingWithNoTrackIsAWarningStreamedAndCollectedAlike(strict: Bool) throws {
+    let dir = try PackagePaths.scratchDirectory("report-no-track")
+    let name = "touchscreen-pan-down-finish.evemu"
+    try FileManager.default.copyItem(at: PackagePaths.recordings.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+    let empty = dir.appendingPathComponent("zz-no-gesture.evemu").path
+    let formatter = EvemuFormatter(description: TestDevices.touchscreenB, metadata: RecordingMetadata())
+    try (formatter.header() + "E: 0.010000 0000 0000 0000\n" + formatter.footer()).write(toFile: empty, atomically: false, encoding: .utf8)
+    var engine = try runner()
+    engine.strict = strict
+    let sources = try RecordingLocator.sources(for: [dir.path])
+    let report = engine.run(sources)
+    #expect(report.tracks.count == 2)
+    #expect(report.errors.isEmpty)
+    #expect(report.warnings == [FileWarning(file: empty, kind: .noTracks, message: "\(empty): 0 tracks (no gesture found)", isError: strict)])
+    #expect(report.summaryLine == (strict ? "2 passed, 0 failed, 1 error" : "2 passed, 0 failed, 1 warning"))
+    for format in [ReportFormat.text, .json, .junit, .github] {
+        let (text, tally) = try streamed(format, engine, sources)
+        #expect(text == format.render(report), "\(format)")
+        #expect(tally == report.tally)
+        #expect(text.contains("\(empty): 0 tracks (no gesture found)"), "\(format): \(text)")
+    }
+}
+
 @Test func theJSONWriterWritesTheDocumentsBytes() throws {
     let runner = try runner()
     let full = runner.run(try sources())
@@ -54,6 +80,12 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
     #expect(JSONReportRenderer.render(empty) == JSONReportRenderer.document(empty).rendered() + "\n")
     empty.errors = [UnreadableFile(file: "a.evemu", kind: "truncated", message: "a.evemu:3: cut", isIOFailure: false)]
     #expect(JSONReportRenderer.render(empty) == JSONReportRenderer.document(empty).rendered() + "\n")
+    // With files that have no track, a warning and a --strict error.
+    empty.warnings = [.noTracks(file: "b.evemu", isError: false), .noTracks(file: "c.evemu", isError: true)]
+    let rendered = JSONReportRenderer.render(empty)
+    #expect(rendered == JSONReportRenderer.document(empty).rendered() + "\n")
+    #expect(rendered.contains("\"warnings\": [\n    {\n      \"file\": \"b.evemu\""), "\(rendered)")
+    #expect(rendered.contains("\"kind\": \"noTracks\",\n      \"message\": \"c.evemu: 0 tracks (no gesture found)\""), "\(rendered)")
 }
 
 /// An unreadable file among readable ones: text and JSON list it at the end as a
@@ -97,7 +129,7 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
             tracks += 1
             if tracks == 2 { throw OutputError(name: "report.json", errno: ENOSPC, step: .write, destinationUnchanged: true) }
         }
-        func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) {}
+        func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {}
         func finish(_ tally: ReplayTally) { Issue.record("finished after a failed write") }
     }
     let sink = FailingSink()
@@ -112,7 +144,7 @@ func aStreamedReportIsTheCollectedReportByteForByte(profile: DismissalProfile) t
         var calls: [String] = []
         func begin(_ heading: ReportHeading) { calls.append("begin") }
         func track(_ track: ReplayedTrack, seconds: Double?) { calls.append("track \(track.report.file)#\(track.report.track)") }
-        func endFile(_ file: String, seconds: Double?, error: UnreadableFile?) { calls.append("end \(file)") }
+        func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) { calls.append("end \(file)") }
         func finish(_ tally: ReplayTally) { calls.append("finish") }
     }
     let order = Order()

@@ -74,6 +74,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 ("path", .string(listing.path)), ("readable", .bool(true)), ("name", .string(d.name)),
                 ("kind", .string(c.kind.rawValue)), ("protocol", .string(c.touchProtocol.name)),
                 ("slots", slots), ("toolFingerCapacity", .integer(c.toolFingerCapacity)),
+                ("notATouchDevice", c.nonTouchReason.map { .string($0.condition) } ?? .null),
                 ("bus", .string(d.id.busName)), ("vendor", .integer(Int(d.id.vendor))), ("product", .integer(Int(d.id.product))),
                 ("axes", .array(axes)),
             ])

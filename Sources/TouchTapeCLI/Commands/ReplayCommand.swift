@@ -13,9 +13,11 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Replay recorded gestures into a dismissal controller and check that it behaves.",
         discussion: """
         A recording that cannot be read is reported as an error and every other file is \
-        still replayed and reported. Exit status, the most serious first: 3 a file could \
-        not be read because of the file system (permission, I/O) or the report could not \
-        be written; 2 a file is malformed, or bad usage; 1 a check failed; 0 all passed.
+        still replayed and reported; one that is read but yields no track is a warning in \
+        every format (an error with --strict). Exit status, the most serious first: 3 a \
+        file could not be read because of the file system (permission, I/O) or the report \
+        could not be written; 2 a file is malformed (or, with --strict, yields no track), or \
+        bad usage; 1 a check failed; 0 all passed.
         Checks: \(StandardChecks.names.joined(separator: ", ")).
         """ + HelpExamples.block("replay"))
 
@@ -39,6 +41,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var html: String?
     @Flag(name: .customLong("fail-fast"), help: "Stop after the first file with a failed check or a read error.")
     var failFast = false
+    @Flag(help: "A recording that yields no track (no gesture found) is an error, exit 2, not a warning.")
+    var strict = false
     @Flag(help: "Also replay each track's probes: its pan driven to either side of the threshold, of the flick and of the flick back, past the end and before the start, at half and double speed; each must come out as the declared rules say and pass every check.")
     var probes = false
     @Flag(help: "Also say how easily each track's outcome flips: 40 realistic perturbations of its frames (time warps x0.8 to x1.25, report rates 60 to 240 Hz, ±0.2 mm noise, the last frame before lift-off dropped), the pan recognised again and the controller run on each.")
@@ -83,6 +87,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
         runner.locking = readLocking
+        runner.strict = strict
         runner.probes = probes || !probe.isEmpty
         runner.stability = stability
         // JUnit's timestamp and hostname (the Ant schema requires both): the run's edge facts.
