@@ -83,7 +83,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
         switch check.name {
         case ProgressRangeCheck().name:
             if let u = t.updates.first(where: { !$0.progress.isFinite || !(0...1).contains($0.progress) }) {
-                return (u.time, "progress \(format(u.progress, 3)) is outside 0…1 (the pan is at \(format(t.settings.edge.component(of: sampleTranslation(u.time, t)), 1)) pt towards the dismiss edge)")
+                return (u.time, "progress \(format(u.progress, 3)) is outside 0…1 (the pan is at \(format(t.settings.edge.component(of: sampleTranslation(u.time, t)), 1)) \(t.settings.unit.symbol) towards the dismiss edge)")
             }
         case ProgressMonotonicCheck().name:
             if let step = firstBackwardStep(t) { return step }
@@ -96,7 +96,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
         guard let release else { return (nil, nil) }
         let v = t.decision?.velocity ?? .zero
         let along = t.settings.edge.component(of: sampleTranslation(release, t))
-        return (release, "\(check.detail); at the release the pan was \(signed(along)) pt towards the dismiss edge (\(t.settings.edge)) at \(signed(t.settings.edge.component(of: v))) pt/s")
+        return (release, "\(check.detail); at the release the pan was \(signed(along)) \(t.settings.unit.symbol) towards the dismiss edge (\(t.settings.edge)) at \(signed(t.settings.edge.component(of: v))) \(t.settings.unit.symbol)/s")
     }
 
     /// The first step between two updates that reached UIKit where progress moved against
@@ -114,7 +114,7 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
                 && b.rawProgress != t.settings.progressClamp.lowerBound && b.rawProgress != t.settings.progressClamp.upperBound
             let alone = !moved && progressed
             guard against || stuck || alone else { continue }
-            let pan = moved ? "while the pan moved \(signed(dAxis)) pt towards the dismiss edge (\(t.settings.edge))"
+            let pan = moved ? "while the pan moved \(signed(dAxis)) \(t.settings.unit.symbol) towards the dismiss edge (\(t.settings.edge))"
                             : "while the pan did not move along \(t.settings.edge)"
             return (b.time, "progress went from \(format(a.progress, 3)) to \(format(b.progress, 3)) \(pan)")
         }

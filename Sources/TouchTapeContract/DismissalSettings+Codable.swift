@@ -7,7 +7,7 @@ extension DismissalSettings {
         case edge, progressDistance, distanceMultiplier, progressClamp, negativeTranslation
         case progressUpdateMode, progressUpdatePhases, decisionInput, completionThreshold
         case thresholdComparison, velocityMeasure, flick, cancelVelocity, offAxisFlick, rule
-        case beginRule, onGestureCancelled, maximumTouches, completion, interactiveCallbackTiming
+        case beginRule, onGestureCancelled, maximumTouches, completion, interactiveCallbackTiming, unit
     }
 
     /// Encodes every rule; the update phases in a fixed order (`began`, `changed`, …
@@ -34,6 +34,9 @@ extension DismissalSettings {
         try c.encodeIfPresent(maximumTouches, forKey: .maximumTouches)
         try c.encode(completion, forKey: .completion)
         try c.encode(interactiveCallbackTiming, forKey: .interactiveCallbackTiming)
+        // Points (every iOS profile and app) are not written: such settings keep the bytes
+        // they had before units existed.
+        if unit != .points { try c.encode(unit, forKey: .unit) }
     }
 
     /// Decodes what ``encode(to:)`` wrote. The result is not validated: it is the value
@@ -60,6 +63,7 @@ extension DismissalSettings {
             onGestureCancelled: try c.decode(GestureCancelledRule.self, forKey: .onGestureCancelled),
             maximumTouches: try c.decodeIfPresent(Int.self, forKey: .maximumTouches),
             completion: try c.decode(CompletionStyle.self, forKey: .completion),
-            interactiveCallbackTiming: try c.decode(InteractiveCallbackTiming.self, forKey: .interactiveCallbackTiming))
+            interactiveCallbackTiming: try c.decode(InteractiveCallbackTiming.self, forKey: .interactiveCallbackTiming),
+            unit: try c.decodeIfPresent(PlatformUnit.self, forKey: .unit) ?? .points)
     }
 }

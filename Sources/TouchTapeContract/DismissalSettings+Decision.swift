@@ -43,6 +43,19 @@ extension DismissalSettings {
         /// view's untransformed frame height `imageHeight` (h0, points) matters because the
         /// shrinking image moves its centre up by `h0·s·(1 − s)/2` at scale s.
         case positionVsAnchor(imageHeight: Double)
+        /// The release position projected `seconds` ahead at the release velocity along the
+        /// dismiss axis, as a fraction of the divisor (unclamped): `(t + v·seconds) / d`.
+        /// React Navigation's stack card (`translation + velocity × gestureVelocityImpact`,
+        /// 0.3 s, `Card.tsx`), Android's `BottomSheetBehavior.shouldHide` (`top + yvel ×
+        /// hideFriction`, 0.1 s) and Apple's velocity projection (UIScrollView's normal
+        /// deceleration rate 0.998 per ms: `v·r/(1 − r)` ms = 0.499 s). `fromStartOnly`: a
+        /// release behind the start (negative translation) never passes, whatever the
+        /// projection (`shouldHide`: "top < collapsedOffset → false").
+        case projection(seconds: Double, fromStartOnly: Bool)
+        /// The translation along the dismiss axis in points (not a fraction), compared with
+        /// this distance: Compose's anchored dragging with an absolute positional threshold
+        /// (`SwipeToDismissBoxDefaults` and `BottomSheetDefaults.PositionalThreshold`, 56 dp).
+        case distance(Double)
     }
 
     /// How a release velocity is measured for the flick test.
@@ -60,11 +73,41 @@ extension DismissalSettings {
         package var minimumVelocity: Double
         /// How the velocity is compared with ``minimumVelocity``.
         package var comparison: Comparison
+        /// A flick needs the fraction off zero: Flutter's `Dismissible` describes no fling
+        /// when `_dragExtent == 0` (`_describeFlingGesture`), so a fast release exactly at the
+        /// start (after pulling the wrong way) decides nothing.
+        package var requiresProgress: Bool
+        /// The axis component must beat the cross-axis one by this much (`|v_axis| −
+        /// |v_cross| >= margin`, Flutter's `_kMinFlingVelocityDelta` 400); `nil`: no such test.
+        package var crossAxisMargin: Double?
 
         /// A flick rule.
-        package init(minimumVelocity: Double, comparison: Comparison) {
+        package init(minimumVelocity: Double, comparison: Comparison, requiresProgress: Bool = false,
+                     crossAxisMargin: Double? = nil) {
             self.minimumVelocity = minimumVelocity
             self.comparison = comparison
+            self.requiresProgress = requiresProgress
+            self.crossAxisMargin = crossAxisMargin
+        }
+
+        private enum CodingKeys: String, CodingKey { case minimumVelocity, comparison, requiresProgress, crossAxisMargin }
+
+        // The two later rules are written only when they are on, so every settings text
+        // written before they existed reads back, and is written, byte for byte as it was.
+        package init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(minimumVelocity: try c.decode(Double.self, forKey: .minimumVelocity),
+                      comparison: try c.decode(Comparison.self, forKey: .comparison),
+                      requiresProgress: try c.decodeIfPresent(Bool.self, forKey: .requiresProgress) ?? false,
+                      crossAxisMargin: try c.decodeIfPresent(Double.self, forKey: .crossAxisMargin))
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(minimumVelocity, forKey: .minimumVelocity)
+            try c.encode(comparison, forKey: .comparison)
+            if requiresProgress { try c.encode(true, forKey: .requiresProgress) }
+            try c.encodeIfPresent(crossAxisMargin, forKey: .crossAxisMargin)
         }
     }
 
@@ -97,5 +140,12 @@ extension DismissalSettings {
         case orThenVeto
         /// PhotoZoomAnimator: `position passes AND NOT cancel velocity`; flicks play no part.
         case vetoOnly
+        /// Compose's anchored dragging (`AnchoredDraggable.computeTarget`): a release with no
+        /// velocity settles at the nearest anchor (the fraction against the threshold, a tie
+        /// going to the dismissed anchor); a flick (forward or back) goes its way; a slower
+        /// release is measured from the anchor behind the motion: moving forward, the
+        /// position test; moving back, it stays dismissed only while within the position
+        /// test's distance of the dismissed anchor.
+        case anchored
     }
 }

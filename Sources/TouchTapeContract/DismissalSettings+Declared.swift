@@ -25,15 +25,25 @@ extension DismissalSettings {
     ///   - flickVelocity: the release velocity towards `edge` that finishes (`nil`: no flick).
     ///   - finishesAtFlickVelocity: whether a velocity equal to `flickVelocity` is a flick.
     ///   - flickMeasure: the velocity the flick is judged on.
+    ///   - flickCrossAxisMargin: the velocity along the axis must beat the one across it by
+    ///     this much to be a flick (Flutter's `Dismissible`: 400 logical px/s).
+    ///   - flickNeedsProgress: a release with the fraction at zero is no flick (Flutter's
+    ///     `Dismissible`: no fling at drag extent 0).
     ///   - cancelFlickVelocity: a release at least this fast away from `edge` cancels.
     ///   - cancelRule: the cancel rule exactly as a library says it (replaces `cancelFlickVelocity`).
     ///   - rule: how position and velocity combine (`.flickThenThreshold`, Transition's and a
     ///     card's; `.orThenVeto`, EasyTransitions' `(p > 0.5 || v > 100) && v > −5`;
-    ///     `.vetoOnly`, PhotoZoomAnimator's "finish unless the cancel rule or the position says no").
+    ///     `.vetoOnly`, PhotoZoomAnimator's "finish unless the cancel rule or the position says no";
+    ///     `.anchored`, Compose's anchored dragging: no velocity → the nearest anchor, a flick
+    ///     → its way, slower → the position test from the anchor behind the motion).
     ///   - decidesOn: the position the decision reads: the raw fraction (negative when the
     ///     pan went back; EasyTransitions'), the fraction clamped to `progressRange`
     ///     (Transition's), or the image centre against its anchor (PhotoZoomAnimator's, with
-    ///     the image's height in points).
+    ///     the image's height in points), the release projected ahead at its velocity
+    ///     (`.projection(seconds: 0.3, fromStartOnly: false)`: React Navigation's card; 0.1 s
+    ///     from the start only, Android's bottom sheet; 0.499 s, Apple's deceleration-rate
+    ///     projection), or the translation in points against a distance (`.distance(56)`:
+    ///     Compose's absolute positional threshold).
     ///   - begins: which pans may start the dismissal at all (`.any`; `.translationEdge`:
     ///     only a pan that starts towards `edge`, as Transition decides in
     ///     `gestureRecognizerShouldBegin`; `.positiveVelocity`: only one moving towards it,
@@ -51,6 +61,7 @@ extension DismissalSettings {
         edge: DismissEdge = .bottom, distance: Double, progressRange: ClosedRange<Double> = 0...1,
         threshold: Double?, finishesAtThreshold: Bool = false,
         flickVelocity: Double?, finishesAtFlickVelocity: Bool = true, flickMeasure: VelocityMeasure = .projected,
+        flickCrossAxisMargin: Double? = nil, flickNeedsProgress: Bool = false,
         cancelFlickVelocity: Double? = nil, cancelRule: CancelVelocityRule? = nil,
         rule: DecisionRule = .flickThenThreshold, decidesOn: DecisionInput = .rawFraction,
         begins: BeginRule = .any, maximumTouches: Int? = nil
@@ -60,6 +71,8 @@ extension DismissalSettings {
         case .clampedFraction: negative = .clamp
         case .rawFraction: negative = .rawForDecision
         case .positionVsAnchor: negative = .floorDelta
+        case .projection: negative = .rawForDecision
+        case .distance: negative = .clamp
         }
         return DismissalSettings(
             edge: edge, progressDistance: distance, distanceMultiplier: 1, progressClamp: progressRange,
@@ -68,7 +81,8 @@ extension DismissalSettings {
             thresholdComparison: finishesAtThreshold ? .greaterThanOrEqual : .greaterThan,
             velocityMeasure: flickMeasure,
             flick: flickVelocity.map {
-                FlickRule(minimumVelocity: $0, comparison: finishesAtFlickVelocity ? .greaterThanOrEqual : .greaterThan)
+                FlickRule(minimumVelocity: $0, comparison: finishesAtFlickVelocity ? .greaterThanOrEqual : .greaterThan,
+                          requiresProgress: flickNeedsProgress, crossAxisMargin: flickCrossAxisMargin)
             },
             cancelVelocity: cancelRule ?? cancelFlickVelocity.map { .atOrBelow(-$0) },
             offAxisFlick: .ignore, rule: rule, beginRule: begins, onGestureCancelled: .decide,

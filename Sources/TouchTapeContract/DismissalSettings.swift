@@ -74,6 +74,13 @@ public struct DismissalSettings: Hashable, Sendable, Codable {
     /// When finish/cancelInteractiveTransition is called: at the release or after the animation.
     package var interactiveCallbackTiming: InteractiveCallbackTiming
 
+    // MARK: Unit
+
+    /// The unit every distance and velocity here is in (the pan is scaled to it): UIKit
+    /// points for the iOS libraries, dp, Flutter's logical pixels or Android pixels for the
+    /// other toolkits' profiles. Reports name it after every number.
+    package var unit: PlatformUnit
+
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 
@@ -98,8 +105,10 @@ public struct DismissalSettings: Hashable, Sendable, Codable {
         onGestureCancelled: GestureCancelledRule,
         maximumTouches: Int?,
         completion: CompletionStyle,
-        interactiveCallbackTiming: InteractiveCallbackTiming
+        interactiveCallbackTiming: InteractiveCallbackTiming,
+        unit: PlatformUnit = .points
     ) {
+        self.unit = unit
         self.edge = edge
         self.progressDistance = progressDistance
         self.distanceMultiplier = distanceMultiplier

@@ -53,8 +53,20 @@ extension DismissalSettings {
             try check(Self.flickVelocityRange.contains(flick.minimumVelocity), "minimumFlickVelocity",
                       flick.minimumVelocity, "use a speed in points per second in 0…1000000, e.g. 1200")
         }
-        if case .positionVsAnchor(let h0) = decisionInput {
+        switch decisionInput {
+        case .positionVsAnchor(let h0):
             try check(h0.isFinite && h0 >= 0, "imageHeight", h0, "give the unzoomed image height in points, e.g. 450")
+        case .projection(let seconds, _):
+            try check(seconds.isFinite && seconds >= 0 && seconds <= 10, "projectionSeconds", seconds,
+                      "give how far ahead the release is projected, in seconds from 0 to 10, e.g. 0.3")
+        case .distance(let points):
+            try check(Self.progressDistanceRange.contains(points), "positionalDistance", points,
+                      "give the distance to pass in points, more than 0, e.g. 56")
+        case .clampedFraction, .rawFraction:
+            break
+        }
+        if let margin = flick?.crossAxisMargin {
+            try check(margin.isFinite && margin >= 0, "crossAxisMargin", margin, "use a speed in points per second, e.g. 400")
         }
         if let maximumTouches {
             try check(maximumTouches >= 1, "maximumTouches", Double(maximumTouches), "use at least 1, or no limit")

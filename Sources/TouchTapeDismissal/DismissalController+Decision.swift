@@ -53,9 +53,42 @@ extension DismissalController {
             } else {
                 (outcome, reason, detail) = (position.passes ? .finish : .cancel, position.reason, position.detail)
             }
+        case .anchored:
+            (outcome, reason, detail) = anchoredDecision(sample, position: position, velocity: velocity)
         }
         return Decision(outcome: outcome, reason: reason, time: sample.time, phase: sample.phase, progress: progress,
                         rawProgress: rawProgress(sample), velocity: sample.velocity, detail: detail)
+    }
+
+    /// Compose's `computeTarget` between the start (0) and the dismissed anchor (the
+    /// divisor): see ``DismissalSettings/DecisionRule/anchored``.
+    func anchoredDecision(_ sample: PanSample, position: PositionTest,
+                          velocity: VelocityTest) -> (Outcome, DecisionReason, String) {
+        let along = settings.edge.component(of: sample.velocity)
+        if along == 0 {
+            // At rest: the nearest anchor; the fraction against the threshold (0.5: midway).
+            let fraction = progress
+            let threshold = settings.completionThreshold ?? 0.5
+            let passes = fraction >= threshold
+            return (passes ? .finish : .cancel, .threshold,
+                    "no velocity: fraction \(Self.format(fraction)) \(passes ? ">=" : "<") \(Self.format(threshold)), the nearer anchor")
+        }
+        if velocity.forwardFlick { return (.finish, .flick, velocity.forwardDetail) }
+        if velocity.cancel { return (.cancel, velocity.cancelReason, velocity.cancelDetail) }
+        if along > 0 { return (position.passes ? .finish : .cancel, position.reason, position.detail) }
+        // Moving back, slowly: measured from the dismissed anchor behind the motion.
+        let translation = settings.edge.component(of: sample.translation)
+        let fromFar = settings.divisor - translation
+        let limit = positionalDistance
+        let stays = !settings.thresholdComparison.holds(fromFar, limit)
+        return (stays ? .finish : .cancel, .threshold,
+                "moving back: \(Self.format(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(Self.format(limit)) \(settings.unit.symbol)")
+    }
+
+    /// The position test's distance in points: `.distance`'s, else the threshold's share of the divisor.
+    var positionalDistance: Double {
+        if case .distance(let points) = settings.decisionInput { return points }
+        return (settings.completionThreshold ?? 0.5) * settings.divisor
     }
 
     func positionTest(_ sample: PanSample) -> PositionTest {
@@ -92,14 +125,28 @@ extension DismissalController {
             let offset = along - shift
             if offset < 0 {
                 return PositionTest(passes: false, reason: .anchor,
-                                    detail: "image centre \(Self.format(-offset)) pt short of its anchor")
+                                    detail: "image centre \(Self.format(-offset)) \(settings.unit.symbol) short of its anchor")
             }
             if settings.completionThreshold != nil {
                 let test = thresholdTest(1 - scale, name: "fraction")
                 if !test.passes { return test }
             }
             return PositionTest(passes: true, reason: .anchor,
-                                detail: "image centre \(Self.format(offset)) pt past its anchor")
+                                detail: "image centre \(Self.format(offset)) \(settings.unit.symbol) past its anchor")
+        case .projection(let seconds, let fromStartOnly):
+            let along = settings.edge.component(of: sample.translation)
+            if fromStartOnly, along < 0 {
+                return PositionTest(passes: false, reason: .threshold,
+                                    detail: "released \(Self.format(-along)) \(settings.unit.symbol) behind its start")
+            }
+            let velocity = settings.edge.component(of: sample.velocity)
+            return thresholdTest((along + velocity * seconds) / settings.divisor,
+                                 name: "projected fraction (\(Self.format(seconds)) s ahead)")
+        case .distance(let points):
+            let along = settings.edge.component(of: sample.translation)
+            let passes = comparison.holds(along, points)
+            return PositionTest(passes: passes, reason: .threshold,
+                                detail: "translation \(Self.format(along)) \(settings.unit.symbol) \(passes ? "" : "not ")\(comparison.symbol) \(Self.format(points)) \(settings.unit.symbol)")
         }
     }
 
@@ -109,7 +156,12 @@ extension DismissalController {
         var test = VelocityTest()
         var backwardFlick = false
         var backwardDetail = ""
-        if let flick = settings.flick {
+        let across = edge.axis == .vertical ? sample.velocity.x : sample.velocity.y
+        let flickAllowed = settings.flick.map { flick in
+            (!flick.requiresProgress || progress != 0)
+                && flick.crossAxisMargin.map { abs(along) - abs(across) >= $0 } ?? true
+        } ?? false
+        if let flick = settings.flick, flickAllowed {
             let limit = "\(flick.comparison.symbol) \(Self.format(flick.minimumVelocity))"
             func projected() {
                 if flick.comparison.holds(along, flick.minimumVelocity) {

@@ -1,4 +1,7 @@
-/// The three iOS libraries TouchTape reproduces, each as a ``DismissalSettings`` value.
+/// The libraries TouchTape reproduces, each as a ``DismissalSettings`` value: the three iOS
+/// libraries, and the dismissal rules of Flutter, Android (Material Components views and
+/// Jetpack Compose), React Navigation and Apple's velocity projection
+/// (`DismissalProfile+Toolkits.swift`, `docs/toolkit-rules.md`).
 ///
 /// Values come from the fact sheet `docs/dismissal-rules.md`, which cites the
 /// source lines; the constants below repeat the citation. The progress divisor of each
@@ -18,6 +21,20 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
     case easytransitions
     /// jhrcook "PhotoZoomAnimator" (portrait).
     case photozoom
+    /// Flutter's `Dismissible` (start to end; logical pixels).
+    case flutter
+    /// Android Material Components' `BottomSheetBehavior`, hiding a collapsed sheet (pixels at density 2.625).
+    case bottomsheet
+    /// Android Material Components' `SwipeDismissBehavior`, start to end (pixels at density 2.625).
+    case swipedismiss
+    /// Jetpack Compose Material 3 `SwipeToDismissBox`, start to end (dp).
+    case composeswipe
+    /// Jetpack Compose Material 3 `ModalBottomSheet`, from Expanded to Hidden (dp).
+    case composesheet
+    /// React Navigation's stack card, a modal dismissed downwards (points).
+    case reactnavigation
+    /// Apple's velocity projection ("Designing Fluid Interfaces", WWDC 2018; points).
+    case projection
 
     /// The profile with this name, ignoring case, `-` and `_` (`"EasyTransitions"`,
     /// `"photo-zoom"`); `nil` when there is none.
@@ -35,6 +52,13 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
         case .transition: return "Transition's PanInteractionController"
         case .easytransitions: return "EasyTransitions"
         case .photozoom: return "PhotoZoomAnimator"
+        case .flutter: return "Flutter's Dismissible"
+        case .bottomsheet: return "Android's BottomSheetBehavior"
+        case .swipedismiss: return "Android's SwipeDismissBehavior"
+        case .composeswipe: return "Compose's SwipeToDismissBox"
+        case .composesheet: return "Compose's ModalBottomSheet"
+        case .reactnavigation: return "React Navigation's stack card"
+        case .projection: return "Apple's velocity projection"
         }
     }
 
@@ -44,6 +68,28 @@ public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable,
         case .transition: return Self.transitionSettings
         case .easytransitions: return Self.easyTransitionsSettings
         case .photozoom: return Self.photoZoomSettings
+        case .flutter: return Self.flutterSettings
+        case .bottomsheet: return Self.bottomSheetSettings
+        case .swipedismiss: return Self.swipeDismissSettings
+        case .composeswipe: return Self.composeSwipeSettings
+        case .composesheet: return Self.composeSheetSettings
+        case .reactnavigation: return Self.reactNavigationSettings
+        case .projection: return Self.projectionSettings
+        }
+    }
+
+    /// The unit the library's numbers are in, and so the pan's default scale.
+    package var unit: PlatformUnit { settings.unit }
+
+    /// The toolkit's own touch slop in its unit, where it is not UIKit's (`nil`: the pan's
+    /// default, 10 pt on touchscreens).
+    package var touchscreenSlop: Double? {
+        switch self {
+        case .transition, .easytransitions, .photozoom, .projection: return nil
+        case .flutter: return Self.flutterTouchSlop
+        case .bottomsheet, .swipedismiss: return Self.androidTouchSlopPixels
+        case .composeswipe, .composesheet: return 8            // ViewConfiguration.touchSlop, 8 dp
+        case .reactnavigation: return Self.reactNavigationActivation
         }
     }
 

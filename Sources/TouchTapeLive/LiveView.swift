@@ -91,10 +91,10 @@ package enum LiveView {
         let s = state.settings
         var line = ScreenLine("profile \(s.profile.rawValue)")
         line.append("  threshold " + (s.effectiveThreshold.map { LiveFormat.fixed($0, 2) } ?? "none") + (s.threshold != nil ? "*" : ""))
-        line.append("  flick " + (s.effectiveFlickVelocity.map { ">=" + LiveFormat.fixed($0, 0) + " pt/s" } ?? "off")
+        line.append("  flick " + (s.effectiveFlickVelocity.map { ">=" + LiveFormat.fixed($0, 0) + " \(state.configuration.dismissal.unit.symbol)/s" } ?? "off")
                     + (s.flickVelocity != nil || !s.flickEnabled ? "*" : ""))
         line.append("  edge \(s.effectiveEdge.rawValue)" + (s.edge != nil ? "*" : ""))
-        line.append("  distance " + LiveFormat.fixed(state.configuration.dismissal.progressDistance, 0) + " pt")
+        line.append("  distance " + LiveFormat.fixed(state.configuration.dismissal.progressDistance, 0) + " \(state.configuration.dismissal.unit.symbol)")
         if let current = state.current, !current.ended, current.settings != s {
             line.append("  (applies from the next gesture)", .yellow)
         }
@@ -135,7 +135,7 @@ package enum LiveView {
         let g = state.current
         let flick = g.map { $0.flickVelocity } ?? state.settings.effectiveFlickVelocity
         let velocity = g?.velocity ?? 0
-        let suffix = " " + LiveFormat.padLeft(LiveFormat.signed(velocity, 0), 6) + " pt/s  flick "
+        let suffix = " " + LiveFormat.padLeft(LiveFormat.signed(velocity, 0), 6) + " \(state.configuration.dismissal.unit.symbol)/s  flick "
             + (flick.map { LiveFormat.fixed($0, 0) } ?? "off")
         var cells = max(5, width - 12 - suffix.count)
         if cells % 2 == 0 { cells -= 1 }
@@ -156,7 +156,7 @@ package enum LiveView {
 
     static func translationLine(_ state: LiveState) -> ScreenLine {
         guard let g = state.current else { return ScreenLine() }
-        return ScreenLine("translation " + LiveFormat.signed(g.translation, 1) + " pt towards \(g.edge.rawValue)"
+        return ScreenLine("translation " + LiveFormat.signed(g.translation, 1) + " \(state.configuration.dismissal.unit.symbol) towards \(g.edge.rawValue)"
                           + (g.rawProgress.map { "  raw fraction " + LiveFormat.fixed($0, 3) } ?? ""))
     }
 

@@ -99,17 +99,24 @@ package enum DecisionMap {
         c.axis(velocity, side: "left", ticks: 10, digits: 0)
         c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
         let recommendation = region.flatMap { drawRegion($0, on: &c, progress: progress, velocity: velocity) }
-        if let threshold = settings.completionThreshold {
+        if let threshold = settings.completionThreshold, case .projection(let seconds, _) = settings.decisionInput {
+            // The projected release passes where progress + v·s/d = threshold: a slanted line.
+            let at = { (v: Double) in min(max(threshold - v * seconds / settings.divisor, progress.lowerBound), progress.upperBound) }
+            c.line(c.x(at(velocity.lowerBound), progress), c.bottom, c.x(at(velocity.upperBound), progress), c.top,
+                   cls: "threshold", id: "threshold-line")
+            c.text("threshold \(TextReportRenderer.fixed(threshold, 3)) on the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead",
+                   c.x(at(velocity.upperBound), progress) + 4, c.top + 14, cls: "small")
+        } else if let threshold = settings.completionThreshold {
             c.line(c.x(threshold, progress), c.top, c.x(threshold, progress), c.bottom, cls: "threshold", id: "threshold-line")
             c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.x(threshold, progress) + 4, c.top + 14, cls: "small")
         }
         if let flick = settings.flick?.minimumVelocity {
             c.line(c.left, c.y(flick, velocity), c.right, c.y(flick, velocity), cls: "flick", id: "flick-line")
-            c.text("flick \(TextReportRenderer.fixed(flick, 0)) pt/s", c.right - 4, c.y(flick, velocity) - 5, cls: "small", anchor: "end")
+            c.text("flick \(TextReportRenderer.fixed(flick, 0)) \(settings.unit.symbol)/s", c.right - 4, c.y(flick, velocity) - 5, cls: "small", anchor: "end")
         }
-        c.text("release progress (fraction of \(TextReportRenderer.fixed(settings.divisor, 0)) pt)", (c.left + c.right) / 2,
+        c.text("release progress (fraction of \(TextReportRenderer.fixed(settings.divisor, 0)) \(settings.unit.symbol))", (c.left + c.right) / 2,
                c.height - 12, cls: "label", id: "x-axis-label", anchor: "middle")
-        c.text("release velocity towards \(edge) (pt/s)", 18, (c.top + c.bottom) / 2, cls: "label", id: "velocity-axis-label",
+        c.text("release velocity towards \(edge) (\(settings.unit.symbol)/s)", 18, (c.top + c.bottom) / 2, cls: "label", id: "velocity-axis-label",
                anchor: "middle", rotate: true)
         c.text("Decision map — \(profile)", c.left, 18, cls: "title", id: "outcome")
         for (i, item) in [("as-labelled", "as labelled"), ("not-as-labelled", "not as labelled"), ("unlabelled", "unlabelled")].enumerated() {
@@ -216,8 +223,8 @@ package enum DecisionMap {
         }
         c.polygon(star, cls: "recommended", id: "recommended",
                   title: "recommended: threshold \(TextReportRenderer.fixed(r.threshold, 3)), flick velocity"
-                    + " \(TextReportRenderer.fixed(r.flickVelocity, 0)) pt/s")
-        c.text("recommended \(TextReportRenderer.fixed(r.threshold, 2)) / \(TextReportRenderer.fixed(r.flickVelocity, 0)) pt/s",
+                    + " \(TextReportRenderer.fixed(r.flickVelocity, 0)) \(region.unit.symbol)/s")
+        c.text("recommended \(TextReportRenderer.fixed(r.threshold, 2)) / \(TextReportRenderer.fixed(r.flickVelocity, 0)) \(region.unit.symbol)/s",
                x + 12, y + 4, cls: "small")
         return r
     }
@@ -231,11 +238,12 @@ package enum DecisionMap {
         case .right: unit = Vector2(x: 1, y: 0)
         case .left: unit = Vector2(x: -1, y: 0)
         }
-        switch rules.velocityVerdict(unit * velocity) {
+        switch rules.velocityVerdict(unit * velocity, progress: progress) {
         case .forwardFlick: return true
         case .cancelVelocity: return false
         case .none:
-            return rules.positionPasses(progress: progress, rawProgress: progress, translation: unit * (progress * divisor))?.passes ?? true
+            return rules.positionPasses(progress: progress, rawProgress: progress, translation: unit * (progress * divisor),
+                                        velocity: unit * velocity)?.passes ?? true
         }
     }
 }

@@ -14,13 +14,31 @@ package struct EffectiveSettings: Hashable, Sendable {
     }
 
     package var entries: [Entry]
+    /// The unit of every distance and velocity in the run (the profile's).
+    package var unit: PlatformUnit = .points
 
     package init(entries: [Entry]) { self.entries = entries }
 
     package init(configuration c: ReplayConfiguration) {
         let d = c.dismissal
+        let u = d.unit.symbol
+        unit = d.unit
         var e: [Entry] = [Entry(key: SessionSetting.profile.jsonKey, value: .string(c.profileName), text: c.profileName)]
-        if let threshold = d.completionThreshold {
+        // The unit of every number below (and in every row), said unless it is UIKit's
+        // points, so every iOS report keeps its bytes.
+        if d.unit != .points {
+            e.append(Entry(key: "unit", value: .string(d.unit.symbol), text: "units: \(d.unit.words)"))
+        }
+        if case .distance(let points) = d.decisionInput {
+            // Compose: an absolute distance; the threshold (if any) is the nearer anchor at rest.
+            e.append(Entry(key: SessionSetting.threshold.jsonKey, value: d.completionThreshold.map(JSONValue.number) ?? .null,
+                           text: "distance to pass \(fmt(points)) \(u) (finish if \(d.thresholdComparison.symbol))"
+                               + (d.completionThreshold.map { ", at rest the nearer anchor (\(fmt($0)))" } ?? "")))
+        } else if let threshold = d.completionThreshold, case .projection(let seconds, let fromStartOnly) = d.decisionInput {
+            e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .number(threshold),
+                           text: "threshold \(fmt(threshold)) on the release projected \(fmt(seconds)) s ahead (finish if \(d.thresholdComparison.symbol))"
+                               + (fromStartOnly ? ", never behind the start" : "")))
+        } else if let threshold = d.completionThreshold {
             e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .number(threshold),
                            text: "threshold \(fmt(threshold)) (finish if \(d.thresholdComparison.symbol))"))
         } else {
@@ -29,16 +47,16 @@ package struct EffectiveSettings: Hashable, Sendable {
         if let flick = d.flick, d.rule != .vetoOnly {
             let measure = d.velocityMeasure == .magnitude2D ? "|v|" : "v along edge"
             e.append(Entry(key: SessionSetting.flickVelocity.jsonKey, value: .number(flick.minimumVelocity),
-                           text: "flick \(measure) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity)) pt/s"))
+                           text: "flick \(measure) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity)) \(u)/s"))
         } else {
             e.append(Entry(key: SessionSetting.flickVelocity.jsonKey, value: .null, text: "no flick"))
         }
         e.append(Entry(key: SessionSetting.edge.jsonKey, value: .string(d.edge.rawValue), text: "edge \(d.edge)"))
-        e.append(Entry(key: SessionSetting.distance.jsonKey, value: .number(d.divisor), text: "distance \(fmt(d.divisor)) pt"))
-        e.append(Entry(key: SessionSetting.scale.jsonKey, value: .number(c.pan.scale), text: "scale \(fmt(c.pan.scale)) pt/mm"))
+        e.append(Entry(key: SessionSetting.distance.jsonKey, value: .number(d.divisor), text: "distance \(fmt(d.divisor)) \(u)"))
+        e.append(Entry(key: SessionSetting.scale.jsonKey, value: .number(c.pan.scale), text: "scale \(fmt(c.pan.scale)) \(u)/mm"))
         e.append(Entry(key: SessionSetting.slop.jsonKey, value: .object([("touchscreen", .number(c.pan.touchscreenSlop)),
                                                     ("touchpad", .number(c.pan.touchpadSlop))]),
-                       text: "slop \(fmt(c.pan.touchscreenSlop)) pt (touchpad \(fmt(c.pan.touchpadSlop)) pt)"))
+                       text: "slop \(fmt(c.pan.touchscreenSlop)) \(u) (touchpad \(fmt(c.pan.touchpadSlop)) \(u))"))
         e.append(Entry(key: SessionSetting.velocity.jsonKey, value: .string(c.pan.velocityStrategy.rawValue),
                        text: "velocity \(c.pan.velocityStrategy.rawValue)"))
         // Listed only when it is not the default, so the reports of every run at the

@@ -18,6 +18,8 @@ package struct EstimatorComparison: Sendable {
     }
 
     package var rows: [Row]
+    /// The unit of the velocities (the profile's).
+    package var unit: PlatformUnit = .points
 
     /// Replays `sources` once per estimator under `settings` (its own estimator ignored).
     package static func run(_ sources: [RecordingSource], settings: SessionSettings) throws(SessionSettingsError) -> EstimatorComparison {
@@ -33,12 +35,12 @@ package struct EstimatorComparison: Sendable {
                 rows[index[key]!].results.append((strategy, t.releaseVelocity, t.outcome))
             }
         }
-        return EstimatorComparison(rows: rows)
+        return EstimatorComparison(rows: rows, unit: settings.profile.unit)
     }
 
     /// A text section for the end of a replay report (100 columns).
     package var text: String {
-        var lines = ["", "Release velocity (pt/s) by estimator (* the outcome depends on the estimator):"]
+        var lines = ["", "Release velocity (\(unit.symbol)/s) by estimator (* the outcome depends on the estimator):"]
         let folder = TextReportRenderer.commonFolder(rows.map(\.file))
         for row in rows {
             let cells = row.results.map { r in

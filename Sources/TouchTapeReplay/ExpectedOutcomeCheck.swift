@@ -30,8 +30,8 @@ package struct ExpectedOutcomeCheck: Check {
             // When it started, and what the pan had done by then.
             let sample = t.samples.last { $0.time <= begin.time } ?? t.samples.first
             let moved = sample.map {
-                " after the pan moved (\(DecimalText.fixed($0.translation.x, 1)), \(DecimalText.fixed($0.translation.y, 1))) pt"
-                    + " at (\(DecimalText.fixed($0.velocity.x, 0)), \(DecimalText.fixed($0.velocity.y, 0))) pt/s"
+                " after the pan moved (\(DecimalText.fixed($0.translation.x, 1)), \(DecimalText.fixed($0.translation.y, 1))) \(t.settings.unit.symbol)"
+                    + " at (\(DecimalText.fixed($0.velocity.x, 0)), \(DecimalText.fixed($0.velocity.y, 0))) \(t.settings.unit.symbol)/s"
             } ?? ""
             return fail("labelled none (no transition may start), but the transition began at "
                         + "t=\(DecimalText.fixed(begin.time, 3)) s\(moved); it ended \(t.outcome) (\(t.reason))")

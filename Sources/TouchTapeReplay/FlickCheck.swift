@@ -11,7 +11,7 @@ package struct FlickCheck: Check {
     /// Judges one transcript.
     package func evaluate(_ t: Transcript) -> CheckResult {
         guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
-        switch ReleaseRules(settings: t.settings).velocityVerdict(d.velocity) {
+        switch ReleaseRules(settings: t.settings).velocityVerdict(d.velocity, progress: d.progress) {
         case .none:
             return skip("v (\(fmt(d.velocity.x)), \(fmt(d.velocity.y))) is no flick")
         case .forwardFlick(let why):

@@ -26,7 +26,7 @@ package enum JUnitReportRenderer {
                      "why: \(t.explanation.summary)"]
         if let p = t.releaseProgress { lines.append("release progress: \(TextReportRenderer.fixed(p, 3))") }
         if let v = t.releaseVelocity {
-            lines.append("release velocity: (\(TextReportRenderer.fixed(v.x, 1)), \(TextReportRenderer.fixed(v.y, 1))) pt/s")
+            lines.append("release velocity: (\(TextReportRenderer.fixed(v.x, 1)), \(TextReportRenderer.fixed(v.y, 1))) \(t.unit.symbol)/s")
         }
         // The label's note, the tool's assumptions and its diagnostics, each said once under its
         // own heading (the user's note came out as `note: note: …`).

@@ -163,7 +163,7 @@ extension NumberOption {
     package static let threshold = NumberOption(name: "--threshold", meaning: "the completion threshold as a fraction of the progress",
                                                range: DismissalSettings.thresholdRange, example: "0.5")
     /// `--flick-velocity` (``DismissalSettings/flickVelocityRange``).
-    package static let flickVelocity = NumberOption(name: "--flick-velocity", meaning: "the minimum flick speed", unit: "pt/s",
+    package static let flickVelocity = NumberOption(name: "--flick-velocity", meaning: "the minimum flick speed", unit: "per second in the profile's unit (pt/s under UIKit)",
                                                    range: DismissalSettings.flickVelocityRange, example: "1200")
     /// `--distance`: the progress divisor (``DismissalSettings/progressDistanceRange``).
     package static let distance = NumberOption(name: "--distance", meaning: "the view's size along the pan", unit: "pt",

@@ -44,7 +44,8 @@ package struct OutcomeExplanation: Hashable, Sendable {
         }
     }
 
-    /// The value the threshold test compares: UIKit's fraction (clamped) or the raw one.
+    /// The value the threshold test compares: UIKit's fraction (clamped), the raw one, or
+    /// the release projected ahead at its velocity (`nil` for a distance test).
     static func thresholdValue(_ d: Decision, settings: DismissalSettings) -> Double? {
         guard settings.completionThreshold != nil else { return nil }
         switch settings.decisionInput {
@@ -54,6 +55,10 @@ package struct OutcomeExplanation: Hashable, Sendable {
             case .clamp: return max(d.rawProgress, settings.progressClamp.lowerBound)
             case .rawForDecision, .floorDelta: return d.rawProgress
             }
+        case .projection(let seconds, _):
+            return d.rawProgress + settings.edge.component(of: d.velocity) * seconds / settings.divisor
+        case .distance:
+            return nil
         }
     }
 
@@ -64,15 +69,30 @@ package struct OutcomeExplanation: Hashable, Sendable {
             parts.append("threshold " + (m.threshold.map { signed($0, 3) } ?? "no flip"))
         }
         if settings.flick != nil, settings.rule != .vetoOnly {
-            parts.append("flick velocity " + (m.flickVelocity.map { signed($0, 0) + " pt/s" } ?? "no flip"))
+            parts.append("flick velocity " + (m.flickVelocity.map { signed($0, 0) + " \(settings.unit.symbol)/s" } ?? "no flip"))
         }
         return parts.isEmpty ? nil : "margins: " + parts.joined(separator: ", ")
     }
 
     /// The threshold test at the release: `release progress 0.364 > threshold 0.333`.
     static func thresholdWords(_ d: Decision, settings: DismissalSettings) -> String? {
-        guard let threshold = settings.completionThreshold, let value = thresholdValue(d, settings: settings) else { return nil }
         let comparison = settings.thresholdComparison
+        if case .distance(let points) = settings.decisionInput {
+            let along = d.rawProgress * settings.divisor
+            let passes = comparison.holds(along, points)
+            let (a, b) = printed(along, points, digits: 1)
+            return "release translation \(a) \(settings.unit.symbol) \(passes ? comparison.symbol : comparison.negatedSymbol) distance \(b) \(settings.unit.symbol)"
+        }
+        guard let threshold = settings.completionThreshold, let value = thresholdValue(d, settings: settings) else { return nil }
+        if case .projection(let seconds, let fromStartOnly) = settings.decisionInput {
+            if fromStartOnly, d.rawProgress < 0 {
+                return "released behind its start (progress \(n(d.rawProgress, 3))), which never dismisses"
+            }
+            let passes = comparison.holds(value, threshold)
+            let (a, b) = printed(value, threshold, digits: 3)
+            return "release projected \(n(seconds, 3)) s ahead at \(n(settings.edge.component(of: d.velocity), 0)) \(settings.unit.symbol)/s: progress \(a) "
+                + "\(passes ? comparison.symbol : comparison.negatedSymbol) threshold \(b)"
+        }
         let passes = comparison.holds(value, threshold)
         let (a, b) = printed(value, threshold, digits: 3)
         return "release progress \(a) \(passes ? comparison.symbol : comparison.negatedSymbol) threshold \(b)"
@@ -88,7 +108,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
         func compared(_ name: String, _ value: Double, towards: DismissEdge) -> (Bool, String) {
             let held = c.holds(value, flick.minimumVelocity)
             let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
-            return (held, "\(name) \(a) pt/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)")
+            return (held, "\(name) \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)")
         }
         let along = edge.component(of: velocity)
         switch settings.velocityMeasure {
@@ -97,7 +117,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
             if direction.axis == edge.axis { return compared("|v|", velocity.length, towards: direction) }
             switch settings.offAxisFlick {
             case .ignore:
-                return (false, "|v| \(n(velocity.length, 0)) pt/s towards \(direction), off the \(edge) axis")
+                return (false, "|v| \(n(velocity.length, 0)) \(settings.unit.symbol)/s towards \(direction), off the \(edge) axis")
             case .projectOntoAxis:
                 return compared("velocity", abs(along), towards: along >= 0 ? edge : edge.opposite)
             }
@@ -125,7 +145,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
             guard let flick else { return "flick: \(d.detail)" }
             return "flick: " + flick.words + (position.map { "; " + $0 } ?? "")
         case .veto:
-            return "cancel velocity: \(d.detail) pt/s (moving away from \(settings.edge) at release)"
+            return "cancel velocity: \(d.detail) \(settings.unit.symbol)/s (moving away from \(settings.edge) at release)"
                 + (position.map { "; " + $0 } ?? "")
         case .anchor:
             return "position: \(d.detail)"
@@ -153,12 +173,12 @@ package struct OutcomeExplanation: Hashable, Sendable {
             if t.deviceKind == .touchpad, t.fingers < (pan?.touchpadFingers.minimum ?? PanConstants.touchpadMinimumFingers) {
                 return "one-finger touchpad motion is pointer motion, not a pan"
             }
-            let slop = pan.map { " (\(n($0.slop(for: t.deviceKind), 1)) pt)" } ?? ""
+            let slop = pan.map { " (\(n($0.slop(for: t.deviceKind), 1)) \(settings.unit.symbol))" } ?? ""
             return "no pan began: the contacts never moved past the slop\(slop)"
         }
         let edge = settings.edge
         let v = began.velocity
-        let velocityWords = "velocity (\(n(v.x, 0)), \(n(v.y, 0))) pt/s"
+        let velocityWords = "velocity (\(n(v.x, 0)), \(n(v.y, 0))) \(settings.unit.symbol)/s"
         switch settings.beginRule {
         case .translationEdge:
             if began.translation == .zero && v == .zero {
@@ -168,9 +188,9 @@ package struct OutcomeExplanation: Hashable, Sendable {
             let direction = DismissEdge(dominantDirectionOf: began.translation != .zero ? began.translation : v)
             return "the pan started towards \(direction) (\(velocityWords) at .began), not towards \(edge)"
         case .positiveVelocity:
-            return "the velocity at .began was not towards \(edge) (\(n(edge.component(of: v), 0)) pt/s along it, needs > 0)"
+            return "the velocity at .began was not towards \(edge) (\(n(edge.component(of: v), 0)) \(settings.unit.symbol)/s along it, needs > 0)"
         case .notUpward:
-            return "the velocity at .began pointed away from \(edge) (\(n(edge.component(of: v), 0)) pt/s along it)"
+            return "the velocity at .began pointed away from \(edge) (\(n(edge.component(of: v), 0)) \(settings.unit.symbol)/s along it)"
         case .any:
             return "the controller refused the pan at .began (\(velocityWords))"
         }

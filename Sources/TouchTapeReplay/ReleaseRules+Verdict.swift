@@ -8,14 +8,14 @@ extension ReleaseRules {
     /// velocity when the velocity decides, otherwise the position test (threshold or anchor).
     /// It names the rule only; whether the outcome agrees is for the checks to say.
     package func verdict(for decision: Decision, release: PanSample?) -> (reason: DecisionReason, detail: String) {
-        switch velocityVerdict(decision.velocity) {
+        switch velocityVerdict(decision.velocity, progress: decision.progress) {
         case .forwardFlick(let why):
             return (.flick, why)
         case .cancelVelocity(let why):
             return (settings.cancelVelocity == .oppositeFlick ? .flick : .veto, why)
         case .none:
             let position = positionPasses(progress: decision.progress, rawProgress: decision.rawProgress,
-                                          translation: release?.translation ?? .zero)
+                                          translation: release?.translation ?? .zero, velocity: decision.velocity)
             let reason: DecisionReason
             if case .positionVsAnchor = settings.decisionInput { reason = .anchor } else { reason = .threshold }
             return (reason, position?.detail ?? "")

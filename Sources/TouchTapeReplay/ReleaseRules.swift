@@ -25,11 +25,19 @@ package struct ReleaseRules: Sendable {
     }
 
     /// What the release velocity alone says under these rules.
-    package func velocityVerdict(_ velocity: Vector2) -> VelocityVerdict {
+    /// - Parameter progress: the fraction at the release (a flick that needs progress,
+    ///   Flutter's, is none at 0).
+    package func velocityVerdict(_ velocity: Vector2, progress: Double? = nil) -> VelocityVerdict {
         let edge = settings.edge
         let projected = edge.component(of: velocity)
+        let across = edge.axis == .vertical ? velocity.x : velocity.y
+        // Flutter's gates: no fling at drag extent 0, nor one the cross axis nearly matches.
+        let gated = settings.flick.map { flick in
+            (flick.requiresProgress && progress == 0)
+                || flick.crossAxisMargin.map { abs(projected) - abs(across) < $0 } ?? false
+        } ?? false
         // Forward flick.
-        if let flick = settings.flick, settings.rule != .vetoOnly {
+        if let flick = settings.flick, settings.rule != .vetoOnly, !gated {
             switch settings.velocityMeasure {
             case .magnitude2D:
                 let direction = DismissEdge(dominantDirectionOf: velocity)
@@ -53,7 +61,8 @@ package struct ReleaseRules: Sendable {
             }
         }
         // Cancel velocity.
-        if let veto = settings.cancelVelocity, vetoes(veto, projected: projected, velocity: velocity) {
+        if let veto = settings.cancelVelocity, !(gated && veto == .oppositeFlick),
+           vetoes(veto, projected: projected, velocity: velocity) {
             return .cancelVelocity(describe(veto, projected: projected, velocity: velocity))
         }
         return .none
@@ -64,13 +73,39 @@ package struct ReleaseRules: Sendable {
     /// With no threshold a fraction test passes: nothing is there to fall short of (the
     /// velocity rules still apply). A threshold added to the anchor test (`replay
     /// --profile photozoom --threshold F`) must pass as well, on the clamped fraction.
-    package func positionPasses(progress: Double, rawProgress: Double, translation: Vector2) -> (passes: Bool, detail: String)? {
+    package func positionPasses(progress: Double, rawProgress: Double, translation: Vector2,
+                                velocity: Vector2) -> (passes: Bool, detail: String)? {
         func fraction(_ value: Double, _ name: String) -> (passes: Bool, detail: String) {
             guard let threshold = settings.completionThreshold else { return (true, "\(name) \(fmt(value)), no threshold") }
             let passes = settings.thresholdComparison.holds(value, threshold)
             return (passes, "\(name) \(fmt(value)) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt(threshold))")
         }
+        let along = settings.edge.component(of: translation)
+        if settings.rule == .anchored {
+            // Compose: at rest the nearer anchor; moving back, measured from the dismissed one.
+            let v = settings.edge.component(of: velocity)
+            if v == 0 {
+                let threshold = settings.completionThreshold ?? 0.5
+                return (progress >= threshold, "no velocity: fraction \(fmt(progress)) \(progress >= threshold ? ">=" : "<") \(fmt(threshold)), the nearer anchor")
+            }
+            if v < 0 {
+                let limit: Double
+                if case .distance(let points) = settings.decisionInput { limit = points } else {
+                    limit = (settings.completionThreshold ?? 0.5) * settings.divisor
+                }
+                let fromFar = settings.divisor - along
+                let stays = !settings.thresholdComparison.holds(fromFar, limit)
+                return (stays, "moving back: \(fmt(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(fmt(limit)) \(settings.unit.symbol)")
+            }
+        }
         switch settings.decisionInput {
+        case .projection(let seconds, let fromStartOnly):
+            if fromStartOnly, along < 0 { return (false, "released \(fmt(-along)) \(settings.unit.symbol) behind its start") }
+            return fraction((along + settings.edge.component(of: velocity) * seconds) / settings.divisor,
+                            "projected fraction (\(fmt(seconds)) s ahead)")
+        case .distance(let points):
+            let passes = settings.thresholdComparison.holds(along, points)
+            return (passes, "translation \(fmt(along)) \(settings.unit.symbol) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt(points)) \(settings.unit.symbol)")
         case .clampedFraction:
             return fraction(progress, "fraction")
         case .rawFraction:
@@ -87,7 +122,7 @@ package struct ReleaseRules: Sendable {
             let shift = settings.edge.axis == .vertical ? imageHeight * s * (1 - s) / 2 : 0
             let offset = t - shift
             let anchorPasses = !(offset < 0)
-            let anchor = "image centre \(fmt(offset)) pt from its anchor (\(anchorPasses ? "at/below" : "above"))"
+            let anchor = "image centre \(fmt(offset)) \(settings.unit.symbol) from its anchor (\(anchorPasses ? "at/below" : "above"))"
             guard anchorPasses, settings.completionThreshold != nil else { return (anchorPasses, anchor) }
             let threshold = fraction(progress, "fraction")
             return (threshold.passes, anchor + "; " + threshold.detail)

@@ -61,17 +61,17 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
                 + ". Default: touchtape.yml's, else transition."
         case .threshold:
             return "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test."
-        case .flickVelocity: return "Minimum flick velocity, points per second."
+        case .flickVelocity: return "Minimum flick velocity per second, in the profile's unit (pt, dp, lpx or px)."
         case .flick: return "Turn flicks on or off (--no-flick), whatever touchtape.yml says."
         case .edge: return "Direction of the dismissing pan on screen (bottom: panning down dismisses)."
-        case .distance: return "Progress divisor in points (the view's size along the pan)."
-        case .scale: return "Points per millimetre of finger travel (default 6.417: 163 pt per inch, iOS)."
+        case .distance: return "Progress divisor in the profile's unit (the view's size along the pan)."
+        case .scale: return "The profile's units per millimetre of finger travel (default: iOS 6.417 pt/mm, 163 per inch; Android and Flutter 6.299 dp/mm, 160 per inch; Android pixels at density 2.625: 16.535 px/mm)."
         case .resolutionFallback:
             return "For devices that report resolution 0: '100mm' (the longer axis spans 100 mm, the default) or '7.68/mm' (units per millimetre)."
         case .velocity:
             return "Velocity estimator of the pan: lsq2 (least squares, the default), ios (UIScrollView-like weights) or impulse."
         case .slop:
-            return "Pan slop in points: how far the fingers move before a pan begins (default 10 on touchscreens, 1.5 mm on touchpads)."
+            return "Pan slop in the profile's unit: how far the fingers move before a pan begins (default: the toolkit's, 10 pt under UIKit, 18 under Flutter, 8 dp under Android; 1.5 mm on touchpads)."
         case .beganTranslation:
             return "What a pan's .began carries: zero (the slop swallowed, the default) or slop (the movement that began the pan; later translations count from touch-down). UIKit's choice is not public."
         }

@@ -82,7 +82,10 @@ package struct SessionSettings: Hashable, Sendable {
     /// The pan recognizer's settings in force.
     package func panSettings() throws(SessionSettingsError) -> PanSettings {
         var pan = PanSettings()
-        if let scale { pan.scale = scale }
+        // The profile's unit and slop unless the user gives them: an Android profile's pan
+        // is in dp or pixels, Flutter's slop is 18 logical px.
+        pan.scale = scale ?? profile.unit.perMillimetre
+        if let toolkitSlop = profile.touchscreenSlop { pan.touchscreenSlop = toolkitSlop }
         if let velocity { pan.velocityStrategy = velocity }
         if let slop { pan.touchscreenSlop = slop; pan.touchpadSlopOverride = slop }
         if let beganTranslation { pan.beganTranslation = beganTranslation }

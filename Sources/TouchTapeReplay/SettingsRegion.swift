@@ -21,6 +21,8 @@ package struct SettingsRegion: Hashable, Sendable {
     /// Grid steps along each setting (points: steps + 1).
     package let steps: Int
     let base: DismissalSettings
+    /// The unit of the flick velocities (the settings').
+    package var unit: PlatformUnit { base.unit }
     /// Row-major, flick velocity by threshold: how many labelled tracks are right there.
     private(set) var right: [Int]
     /// Tracks labelled finish or cancel that were added.

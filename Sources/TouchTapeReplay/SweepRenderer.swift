@@ -53,13 +53,13 @@ package enum SweepRenderer {
         guard let r = region.recommendation else {
             let best = region.best
             return (heading, ["nowhere: at most \(best.right) of \(region.labelled) labelled tracks as labelled at once"
-                + " (e.g. threshold \(n(region.threshold(best.column), 3)), flick velocity \(n(region.flickVelocity(best.row), 0)) pt/s)"])
+                + " (e.g. threshold \(n(region.threshold(best.column), 3)), flick velocity \(n(region.flickVelocity(best.row), 0)) \(region.unit.symbol)/s)"])
         }
         return (heading, [
             "every labelled track as labelled at \(region.agreeingPoints) of \((region.steps + 1) * (region.steps + 1)) points",
-            "recommended: threshold \(n(r.threshold, 3)), flick velocity \(n(r.flickVelocity, 0)) pt/s;"
+            "recommended: threshold \(n(r.threshold, 3)), flick velocity \(n(r.flickVelocity, 0)) \(region.unit.symbol)/s;"
                 + " the region's edge is \(r.steps) grid step\(r.steps == 1 ? "" : "s") away: margin at least ±\(n(r.thresholdMargin, 3))"
-                + " on the threshold and ±\(n(r.flickMargin, 0)) pt/s on the flick velocity",
+                + " on the threshold and ±\(n(r.flickMargin, 0)) \(region.unit.symbol)/s on the flick velocity",
         ])
     }
 
@@ -94,6 +94,7 @@ package struct SweepWriter: Sendable {
     private var folder = ""
     private var thresholdEnd = 1.0
     private var flickEnd = 5000.0
+    private var unitSymbol = "pt"
     private var lastFile = ""
     private var tracksWritten = 0
 
@@ -102,12 +103,13 @@ package struct SweepWriter: Sendable {
     package mutating func begin(_ h: SweepReport.Heading) -> String {
         folder = h.folder
         thresholdEnd = h.thresholdRange.upperBound
+        unitSymbol = h.settings.unit.symbol
         flickEnd = h.flickRange.upperBound
         switch format {
         case .text:
             let n = TextReportRenderer.fixed
             var lines = ["TouchTape sweep — threshold \(n(h.thresholdRange.lowerBound, 3))…\(n(h.thresholdRange.upperBound, 3)),"
-                         + " flick velocity \(n(h.flickRange.lowerBound, 0))…\(n(h.flickRange.upperBound, 0)) pt/s"]
+                         + " flick velocity \(n(h.flickRange.lowerBound, 0))…\(n(h.flickRange.upperBound, 0)) \(h.settings.unit.symbol)/s"]
             lines += TextReportRenderer.wrap("settings: " + h.settings.text, indent: "  ")
             if !folder.isEmpty { lines += TextReportRenderer.wrap("folder: \(folder)", indent: "  ") }
             return TextReportRenderer.joined(lines)
@@ -138,7 +140,7 @@ package struct SweepWriter: Sendable {
             lines += TextReportRenderer.wrap("    threshold: " + SweepRenderer.describe(t.threshold, digits: 3, unit: ""), indent: "      ")
             lines += TextReportRenderer.wrap("    threshold, flicks off: " + SweepRenderer.describe(t.thresholdNoFlick, digits: 3, unit: ""),
                                              indent: "      ")
-            lines += TextReportRenderer.wrap("    flick velocity: " + SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " pt/s"),
+            lines += TextReportRenderer.wrap("    flick velocity: " + SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " \(unitSymbol)/s"),
                                              indent: "      ")
             return TextReportRenderer.joined(lines)
         case .json:
@@ -170,7 +172,7 @@ package struct SweepWriter: Sendable {
                     lines.append("  \(name): no tracks labelled finish or cancel")
                 } else if a.conflicts.isEmpty {
                     let end = sweptEnd(a)
-                    let unit = a.axis == "flickVelocity" ? " pt/s" : ""
+                    let unit = a.axis == "flickVelocity" ? " \(unitSymbol)/s" : ""
                     let recommended = a.recommended(sweptTo: end).map { r in
                         "; recommended \(TextReportRenderer.fixed(r.value, digits))\(unit) (margin ±\(TextReportRenderer.fixed(r.margin, digits))\(unit))"
                     } ?? ""

@@ -11,6 +11,16 @@ package enum TextReportRenderer {
     package static let width = 80
     static let columns = ["track", "fingers", "progress", "velocity (pt/s)", "outcome", "expected", "checks"]
 
+    /// The headings under a profile's unit (`velocity (dp/s)`).
+    static func columns(_ unit: PlatformUnit) -> [String] {
+        columns.map { $0 == "velocity (pt/s)" ? "velocity (\(unit.symbol)/s)" : $0 }
+    }
+
+    /// The columns' widths under a profile's unit: at least the points headings' widths.
+    static func columnWidths(_ unit: PlatformUnit) -> [Int] {
+        zip(columnWidths, columns(unit)).map { max($0, $1.count) }
+    }
+
     /// The columns' widths: their headings'.
     static let columnWidths = columns.map(\.count)
 

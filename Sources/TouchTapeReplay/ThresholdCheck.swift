@@ -14,10 +14,10 @@ package struct ThresholdCheck: Check {
     package func evaluate(_ t: Transcript) -> CheckResult {
         guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         let rules = ReleaseRules(settings: t.settings)
-        guard case .none = rules.velocityVerdict(d.velocity) else { return skip("the velocity decides") }
+        guard case .none = rules.velocityVerdict(d.velocity, progress: d.progress) else { return skip("the velocity decides") }
         let release = t.samples.last { $0.phase == .ended || $0.phase == .cancelled }
         guard let position = rules.positionPasses(progress: d.progress, rawProgress: d.rawProgress,
-                                                  translation: release?.translation ?? .zero) else {
+                                                  translation: release?.translation ?? .zero, velocity: d.velocity) else {
             return skip("no position rule")
         }
         let expected: Outcome = position.passes ? .finish : .cancel

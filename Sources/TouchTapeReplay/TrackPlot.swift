@@ -50,13 +50,13 @@ package enum TrackPlot {
             if t.completionFrames.isEmpty == false { c.polyline(completion, cls: "completion", id: "completion-line") }
             c.circle(c.x(d.time, time), c.y(d.progress, progress), r: 5.5, cls: "release", id: "release-point",
                      title: "release at \(TextReportRenderer.fixed(d.time, 3)) s: progress \(TextReportRenderer.fixed(d.progress, 3)), "
-                        + "velocity \(TextReportRenderer.fixed(edge.component(of: d.velocity), 0)) pt/s")
+                        + "velocity \(TextReportRenderer.fixed(edge.component(of: d.velocity), 0)) \(s.unit.symbol)/s")
         }
 
         c.text("time (s)", c.right, c.height - 12, cls: "label", id: "x-axis-label", anchor: "end")
-        c.text("progress (fraction of \(TextReportRenderer.fixed(s.divisor, 0)) pt)", 18, (c.top + c.bottom) / 2,
+        c.text("progress (fraction of \(TextReportRenderer.fixed(s.divisor, 0)) \(s.unit.symbol))", 18, (c.top + c.bottom) / 2,
                cls: "label", id: "progress-axis-label", anchor: "middle", rotate: true)
-        c.text("velocity towards \(edge) (pt/s)", c.width - 14, (c.top + c.bottom) / 2,
+        c.text("velocity towards \(edge) (\(s.unit.symbol)/s)", c.width - 14, (c.top + c.bottom) / 2,
                cls: "label", id: "velocity-axis-label", anchor: "middle", rotate: true)
         let name = t.file.split(separator: "/").last.map(String.init) ?? t.file
         c.text("\(name) track \(t.track) — \(t.profileName): \(t.outcome.rawValue)"
@@ -85,15 +85,15 @@ package enum TrackPlot {
         if let flick = s.flick, s.rule != .vetoOnly {
             let measure = s.velocityMeasure == .magnitude2D ? "|v|" : "v"
             let m = flick.minimumVelocity
-            out.append((m, "flick towards \(s.edge) finishes: \(measure) \(flick.comparison.symbol) \(n(m)) pt/s", "flick", "flick-line"))
+            out.append((m, "flick towards \(s.edge) finishes: \(measure) \(flick.comparison.symbol) \(n(m)) \(s.unit.symbol)/s", "flick", "flick-line"))
             if s.cancelVelocity == .oppositeFlick {
-                out.append((-m, "flick towards \(s.edge.opposite) cancels: \(measure) \(flick.comparison.symbol) \(n(m)) pt/s",
+                out.append((-m, "flick towards \(s.edge.opposite) cancels: \(measure) \(flick.comparison.symbol) \(n(m)) \(s.unit.symbol)/s",
                             "flick", "opposite-flick-line"))
             }
         }
         switch s.cancelVelocity {
-        case .atOrBelow(let limit)?: out.append((limit, "cancels: v <= \(n(limit)) pt/s", "cancel-velocity", "cancel-velocity-line"))
-        case .below(let limit)?: out.append((limit, "cancels: v < \(n(limit)) pt/s", "cancel-velocity", "cancel-velocity-line"))
+        case .atOrBelow(let limit)?: out.append((limit, "cancels: v <= \(n(limit)) \(s.unit.symbol)/s", "cancel-velocity", "cancel-velocity-line"))
+        case .below(let limit)?: out.append((limit, "cancels: v < \(n(limit)) \(s.unit.symbol)/s", "cancel-velocity", "cancel-velocity-line"))
         case .oppositeFlick?, nil: break
         }
         return out

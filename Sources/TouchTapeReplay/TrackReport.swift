@@ -48,6 +48,8 @@ package struct TrackReport: Sendable {
     package var line: Int?
     /// How easily the outcome flips (``ReplayEngine/stability``), `nil` when not analysed.
     package var stability: Stability?
+    /// The unit of every distance and velocity in the row (the profile's).
+    package var unit: PlatformUnit = .points
 
     /// No check failed.
     package var passed: Bool { checks.allSatisfy(\.passed) }
@@ -64,6 +66,7 @@ package struct TrackReport: Sendable {
     package init(transcript t: Transcript, deviceName: String, checks: [CheckResult], explanation: OutcomeExplanation) {
         file = t.file
         track = t.track
+        unit = t.settings.unit
         self.deviceName = deviceName
         deviceKind = t.deviceKind
         touchProtocol = t.touchProtocol

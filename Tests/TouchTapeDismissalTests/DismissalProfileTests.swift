@@ -185,7 +185,8 @@ func photoZoomScenario(_ scenario: Scenario) {
     #expect(DismissalProfile.named("EasyTransitions") == .easytransitions)
     #expect(DismissalProfile.named("photo-zoom") == .photozoom)
     #expect(DismissalProfile.named("fluidphoto") == nil)
-    #expect(DismissalProfile.allCases.count == 3)
+    #expect(DismissalProfile.named("React-Navigation") == .reactnavigation)
+    #expect(DismissalProfile.allCases.count == 10)
 }
 
 @Test func profileNumbersAreTheFactSheets() {

@@ -44,7 +44,7 @@ private func manyMaskLines(in dir: URL) throws -> String {
     (["--resolution-fallback", "0.0001mm"], "--resolution-fallback <resolution-fallback>': out of range; the longer axis must span 1…10000 mm"),
     (["--threshold", "-0.1"], "--threshold <threshold>': out of range; give the completion threshold as a fraction of the progress, from 0 to 1"),
     (["--threshold", "2"], "--threshold <threshold>': out of range"),
-    (["--flick-velocity", "-5"], "--flick-velocity <flick-velocity>': out of range; give the minimum flick speed, from 0 to 1000000 pt/s"),
+    (["--flick-velocity", "-5"], "--flick-velocity <flick-velocity>': out of range; give the minimum flick speed, from 0 to 1000000 per second in the profile's unit (pt/s under UIKit)"),
     (["--flick-velocity", "1e300"], "--flick-velocity <flick-velocity>': out of range"),
     (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, more than 0 to 1000000 pt"),
     (["--distance", "1e300"], "--distance <distance>': out of range"),

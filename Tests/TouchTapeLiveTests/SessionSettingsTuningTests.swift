@@ -51,7 +51,7 @@ import TouchTapeReplay
     #expect(settings.flickEnabled && settings.effectiveFlickVelocity == 1300)
     settings.cycleProfile()
     #expect(settings.profile == .easytransitions)
-    settings.cycleProfile(); settings.cycleProfile()
+    for _ in 1..<DismissalProfile.allCases.count { settings.cycleProfile() }   // round the whole list
     #expect(settings.profile == .transition)
     settings.cycleEdge()
     #expect(settings.effectiveEdge == .left)   // top, bottom, left, right: after bottom

@@ -147,13 +147,20 @@ package enum ProbeMaker {
         // Threshold: the pan along the dismiss axis, scaled so the release lands one step
         // below, on and one step above the threshold (the divisor's own rounding included).
         let releaseAlong = rules.edge.component(of: samples[release].translation)
-        if case .positionVsAnchor = rules.decisionInput {
-            thresholdByBisection()   // PhotoZoomAnimator: the anchor test decides, not a fraction alone
+        let fractionAlone: Bool
+        switch rules.decisionInput {
+        case .clampedFraction, .rawFraction: fractionAlone = rules.rule != .anchored
+        case .positionVsAnchor, .projection, .distance: fractionAlone = false
+        }
+        if !fractionAlone {
+            // PhotoZoomAnimator's anchor test, a projection (the velocity moves the position),
+            // a distance or Compose's anchors: not a fraction alone, so the flip is searched.
+            thresholdByBisection()
         } else if let threshold = rules.completionThreshold, abs(releaseAlong) > 1e-9 {
             let on = landing(on: threshold, rules: rules)
             let below = stepped(from: on, rules: rules, down: true), above = stepped(from: on, rules: rules, down: false)
             for (kind, along) in [(Probe.Kind.thresholdBelow, below), (.thresholdOn, on), (.thresholdAbove, above)] {
-                add(kind, landed(samples, release: release, along: along, rules: rules), "pan scaled to release at \(along) pt")
+                add(kind, landed(samples, release: release, along: along, rules: rules), "pan scaled to release at \(along) \(rules.unit.symbol)")
             }
         } else {
             thresholdByBisection()
@@ -174,12 +181,12 @@ package enum ProbeMaker {
         if let flick = rules.flick {
             let v = flick.minimumVelocity
             for (kind, speed) in [(Probe.Kind.flickBelow, v.nextDown), (.flickOn, v), (.flickAbove, v.nextUp)] {
-                add(kind, releaseVelocity(samples, release, forward * speed), "release velocity \(speed) pt/s towards the edge")
+                add(kind, releaseVelocity(samples, release, forward * speed), "release velocity \(speed) \(rules.unit.symbol)/s towards the edge")
             }
             let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
             let diagonal = forward * (v / 5 * 4) + cross * (v / 5 * 3)
             add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
-                "release velocity (\(diagonal.x), \(diagonal.y)) pt/s: magnitude \(v), along the axis \(v / 5 * 4)")
+                "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)")
         } else {
             notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal]
         }
@@ -193,7 +200,7 @@ package enum ProbeMaker {
         }
         if let limit = backLimit {
             for (kind, along) in [(Probe.Kind.flickBackBelow, limit.nextUp), (.flickBackOn, limit), (.flickBackAbove, limit.nextDown)] {
-                add(kind, releaseVelocity(samples, release, forward * along), "release velocity \(along) pt/s along the edge")
+                add(kind, releaseVelocity(samples, release, forward * along), "release velocity \(along) \(rules.unit.symbol)/s along the edge")
             }
         } else {
             notMade += [.flickBackBelow, .flickBackOn, .flickBackAbove]
