@@ -34,6 +34,12 @@ enum HelpExamples {
             .init(command: "touchtape sweep Recordings", why: "where each outcome flips; the settings every label agrees with"),
             .init(command: "touchtape sweep Recordings --threshold 0.2...0.6 --format json -o sweep.json", why: "a narrower range, as JSON"),
         ],
+        "compare": [
+            .init(command: "touchtape compare Recordings --edge bottom",
+                  why: "every toolkit's rules on the same gestures, all dismissing downwards"),
+            .init(command: "touchtape compare Recordings --profiles transition flutter reactnavigation --format json",
+                  why: "three profiles, as JSON"),
+        ],
         "plot": [
             .init(command: "touchtape plot Recordings/touchscreen-flick-up-cancel.evemu -o track.svg", why: "one track's progress and velocity"),
             .init(command: "touchtape plot --map Recordings -o map.svg", why: "every track on the threshold-velocity plane"),

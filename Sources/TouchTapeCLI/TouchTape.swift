@@ -14,7 +14,7 @@ struct TouchTape: AsyncParsableCommand {
         version: "\(version) (commit \(buildCommit))",
         subcommands: [
             InspectCommand.self, ConvertCommand.self, ReplayCommand.self, LabelCommand.self,
-            DevicesCommand.self, RecordCommand.self, PlayCommand.self, LiveCommand.self, SweepCommand.self, PlotCommand.self,
+            DevicesCommand.self, RecordCommand.self, PlayCommand.self, LiveCommand.self, SweepCommand.self, CompareCommand.self, PlotCommand.self,
         ]
     )
 

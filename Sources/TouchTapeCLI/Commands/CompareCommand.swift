@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import TouchTapeDevice
+import TouchTapeDismissal
+import TouchTapeFormats
+import TouchTapeReplay
+
+/// `touchtape compare`: the same recordings under several toolkits' rules, their outcomes
+/// side by side.
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Replay recordings under several profiles and show each track's outcome side by side.",
+        discussion: """
+        Every profile runs with its own rules, unit and slop, and with the settings options \
+        given (--edge bottom puts the profiles that swipe cards sideways on a downward pan; \
+        --distance gives every profile the same view size). A '*' marks a track whose \
+        outcome is not the same under every profile. --profiles chooses the columns \
+        (default: every profile). Exit status: 0, or 2 when a recording cannot be read.
+        """ + HelpExamples.block("compare"))
+
+    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.", completion: Completions.recording)
+    var paths: [String] = []
+    @Option(parsing: .upToNextOption, help: "The profiles to compare, in column order (default: all).")
+    var profiles: [DismissalProfile] = []
+    @OptionGroup var settingsOptions: SessionSettingsOptions
+    @Option(help: "Report format.") var format: SweepFormat = .text
+    @Option(name: .shortAndLong, help: "Write the table to this file ('-': standard output).") var output: String = "-"
+
+    func validate() throws {
+        if settingsOptions.profile != nil { throw ValidationError("compare runs several profiles: choose them with --profiles") }
+    }
+
+    func run() async throws {
+        let (settings, _, project) = try settingsOptions.configuration()
+        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
+        let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
+        try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
+        let comparison: ProfileComparison
+        do {
+            comparison = try ProfileComparison.run(selection.sources, profiles: profiles.isEmpty ? DismissalProfile.allCases : profiles,
+                                                   settings: settings, locking: readLocking)
+        } catch { throw fail(error.description) }
+        try writeOutput(format == .json ? comparison.json : comparison.text, to: output)
+        if !comparison.errors.isEmpty || !selection.problems.isEmpty { throw ExitCode(ExitStatus.badInput) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TouchTapeTestSupport
+
+// Issue 25: the bundled recordings replayed under every profile, their outcomes side by
+// side. Each column must be what `touchtape replay --profile P` says of the same tracks.
+
+private let allProfiles = ["transition", "easytransitions", "photozoom", "flutter", "bottomsheet", "swipedismiss",
+                           "composeswipe", "composesheet", "reactnavigation", "projection"]
+
+@Test func compareShowsEveryProfilesOutcomeAsReplayDecidesIt() throws {
+    let recordings = TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path
+    let run = try TouchTapeBinary.run(["compare", recordings, "--edge", "bottom", "--format", "json", "--no-config"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let profiles = try #require(root["profiles"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+    #expect(profiles == allProfiles)
+    let tracks = try #require(root["tracks"] as? [[String: Any]])
+    #expect(tracks.count >= 13, "the bundled recordings' tracks")
+    var differing = 0
+    for profile in profiles {
+        let replay = try TouchTapeBinary.run(["replay", recordings, "--profile", profile, "--edge", "bottom", "--format", "json",
+                                             "--no-config"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
+        let replayed = try #require(report["tracks"] as? [[String: Any]])
+        #expect(replayed.count == tracks.count, "\(profile): the same tracks")
+        for (row, track) in zip(tracks, replayed) {
+            #expect(row["file"] as? String == track["file"] as? String && row["track"] as? Int == track["track"] as? Int)
+            let outcomes = try #require(row["outcomes"] as? [String: String])
+            #expect(outcomes[profile] == track["outcome"] as? String,
+                    "\(profile) \(track["file"] ?? "") track \(track["track"] ?? ""): compare and replay disagree")
+        }
+    }
+    for row in tracks where (row["differs"] as? Bool) == true { differing += 1 }
+    #expect(differing > 0, "the toolkits disagree somewhere on the bundled recordings")
+}
+
+@Test func compareTextFitsEightyColumnsAndNamesEveryColumn() throws {
+    let run = try TouchTapeBinary.run(["compare", "Recordings", "--edge", "bottom", "--no-config"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.allSatisfy { $0.count <= 80 }, "a line is wider than 80 columns")
+    let header = try #require(lines.first { $0.hasPrefix("  track  expected") })
+    #expect(header.split(separator: " ").count == 2 + allProfiles.count)
+    for name in allProfiles { #expect(run.stdout.contains(": ") && run.stdout.contains(" \(name): "), "legend lacks \(name)") }
+}
+
+@Test func compareChoosesColumnsWithProfilesAndRefusesOneProfile() throws {
+    let chosen = try TouchTapeBinary.run(["compare", "Recordings", "--profiles", "flutter", "transition", "--no-config"])
+    #expect(chosen.status == 0)
+    #expect(chosen.stdout.contains("  track  expected  FL  TR"))
+    let one = try TouchTapeBinary.run(["compare", "Recordings", "--profile", "flutter", "--no-config"])
+    #expect(one.status == 64 || one.status == 2)
+    #expect(one.stderr.contains("--profiles"))
+}
