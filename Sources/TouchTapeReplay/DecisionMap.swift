@@ -100,12 +100,20 @@ package enum DecisionMap {
         c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
         let recommendation = region.flatMap { drawRegion($0, on: &c, progress: progress, velocity: velocity) }
         if let threshold = settings.completionThreshold, case .projection(let seconds, _) = settings.decisionInput {
-            // The projected release passes where progress + v·s/d = threshold: a slanted line.
-            let at = { (v: Double) in min(max(threshold - v * seconds / settings.divisor, progress.lowerBound), progress.upperBound) }
-            c.line(c.x(at(velocity.lowerBound), progress), c.bottom, c.x(at(velocity.upperBound), progress), c.top,
-                   cls: "threshold", id: "threshold-line")
-            c.text("threshold \(TextReportRenderer.fixed(threshold, 3)) on the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead",
-                   c.x(at(velocity.upperBound), progress) + 4, c.top + 14, cls: "small")
+            // The projected release passes where progress + v·s/d = threshold: a slanted line,
+            // v = (threshold − progress)·d/s, clipped to the picture.
+            let slope = seconds > 0 ? settings.divisor / seconds : .infinity
+            let vAt = { (p: Double) in (threshold - p) * slope }
+            let pAt = { (v: Double) in threshold - v / slope }
+            var ends: [(Double, Double)] = []
+            for p in [progress.lowerBound, progress.upperBound] where velocity.contains(vAt(p)) { ends.append((p, vAt(p))) }
+            for v in [velocity.lowerBound, velocity.upperBound] where progress.contains(pAt(v)) { ends.append((pAt(v), v)) }
+            if let first = ends.min(by: { $0.0 < $1.0 }), let last = ends.max(by: { $0.0 < $1.0 }) {
+                c.line(c.x(first.0, progress), c.y(first.1, velocity), c.x(last.0, progress), c.y(last.1, velocity),
+                       cls: "threshold", id: "threshold-line")
+                c.text("threshold \(TextReportRenderer.fixed(threshold, 3)) on the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead",
+                       c.x(first.0, progress) + 4, c.y(first.1, velocity) - 6, cls: "small")
+            }
         } else if let threshold = settings.completionThreshold {
             c.line(c.x(threshold, progress), c.top, c.x(threshold, progress), c.bottom, cls: "threshold", id: "threshold-line")
             c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.x(threshold, progress) + 4, c.top + 14, cls: "small")
