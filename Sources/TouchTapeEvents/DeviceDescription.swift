@@ -17,6 +17,9 @@ package struct DeviceDescription: Hashable, Sendable {
     package var ledStates: [UInt16: Int32]
     /// Non-zero switch states at recording time (evemu `S:` lines).
     package var switchStates: [UInt16: Int32]
+    /// libinput's quirks for the device as recorded (`Name=value`, `quirks:` in a libinput
+    /// record; `AttrSizeHint=276x155` gives a size to a device reporting resolution 0).
+    package var quirks: [String] = []
 
     /// A value from its parts.
     package init(

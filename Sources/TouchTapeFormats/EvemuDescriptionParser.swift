@@ -43,10 +43,12 @@ struct EvemuDescriptionParser {
             RecordingError(kind: kind, file: file, line: reader.lineNumber, expected: expected,
                            found: found.map { RecordingError.excerpt($0) }, hint: hint)
         }
+        var quirks: [String] = []
         func finish() -> Outcome {
-            let description = DeviceDescription(
+            var description = DeviceDescription(
                 name: name ?? "", id: id ?? InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                 properties: properties, codes: codes, absInfo: absInfo, ledStates: leds, switchStates: switches)
+            description.quirks = quirks
             return .description(description, metadata)
         }
 
@@ -84,6 +86,9 @@ struct EvemuDescriptionParser {
                     metadata.kernel = String(text.dropFirst(10))
                 } else if text.hasPrefix("# DMI: ") {
                     metadata.dmi = String(text.dropFirst(7))
+                } else if text.hasPrefix(EvemuFormatter.quirkPrefix) {
+                    // TouchTape's own comment for a libinput quirk (a libinput record's `quirks:`).
+                    quirks.append(String(text.dropFirst(EvemuFormatter.quirkPrefix.count)))
                 } else if text == RecordingEndMark.evemuHeaderLine {
                     metadata.writtenByTouchTape = true
                 }

@@ -10,6 +10,9 @@ import TouchTapeEvents
 /// the description's real `EV_SYN` codes (evemu always writes `0b`), and types
 /// outside evemu's list get mask lines when the description has codes for them.
 package struct EvemuFormatter: RecordingFormatter {
+    /// The comment line that carries one libinput quirk of the device (`# Quirk: AttrSizeHint=276x155`).
+    package static let quirkPrefix = "# Quirk: "
+
     /// The device being written.
     package let deviceDescription: DeviceDescription
     /// What the file says about itself (writer, end mark).
@@ -42,6 +45,8 @@ package struct EvemuFormatter: RecordingFormatter {
             let h = (Int64(y.maximum) - Int64(y.minimum)) / Int64(y.resolution)
             lines.append("# Size in mm: \(w)x\(h)")
         }
+        // libinput's quirks as recorded (evemu has no field for them: a comment evemu ignores).
+        for quirk in d.quirks { lines.append(Self.quirkPrefix + Self.oneLine(quirk)) }
         lines.append("# Supported events:")
         for type in d.supportedTypes {
             lines.append("#   Event type \(type) (\(EventCodes.typeName(type)))")

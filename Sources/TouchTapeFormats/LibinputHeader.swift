@@ -133,9 +133,11 @@ struct LibinputHeader {
                 if let code = key.int.flatMap(UInt16.init(exactly:)), let state = value.int.flatMap(Int32.init(exactly:)) { switches[code] = state }
             }
         }
-        let description = DeviceDescription(
+        var description = DeviceDescription(
             name: name, id: InputID(bustype: idParts[0], vendor: idParts[1], product: idParts[2], version: idParts[3]),
             properties: properties, codes: codes, absInfo: absInfo, ledStates: leds, switchStates: switches)
+        // libinput record lists the quirks libinput applies to the device (`quirks: [Name=value]`).
+        description.quirks = (device["quirks"]?.sequence ?? []).compactMap(\.string)
         var metadata = RecordingMetadata(formatVersion: "1", deviceIndex: deviceIndex, deviceCount: count)
         metadata.kernel = root["system"]?["kernel"]?.string
         metadata.dmi = root["system"]?["dmi"]?.string

@@ -100,6 +100,10 @@ package struct LibinputRecordFormatter: RecordingFormatter {
         case .touchpad: lines.append("    - ID_INPUT_TOUCHPAD=1")
         case .other: break
         }
+        if !d.quirks.isEmpty {
+            lines.append("  quirks:")
+            for quirk in d.quirks { lines.append("  - " + Self.quoted(quirk)) }
+        }
         lines.append("  events:")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -45,7 +45,7 @@ package struct MillimetreConversion: Hashable, Sendable {
     ///   keep shapes); marked assumed.
     /// - None reported: `fallback` gives one value for both axes; marked assumed.
     /// - No position axes at all: 1 unit/mm from 0, marked assumed (nothing to convert).
-    package init(description: DeviceDescription, fallback: ResolutionFallback = .standard) {
+    package init(description: DeviceDescription, fallback: ResolutionFallback = .standard, deviceSize: DeviceSize? = nil) {
         typealias C = EventCodes
         let hasMT = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
         let infoX = description.absInfo[hasMT ? C.ABS_MT_POSITION_X : C.ABS_X]
@@ -53,6 +53,30 @@ package struct MillimetreConversion: Hashable, Sendable {
         let minX = infoX?.minimum ?? 0, minY = infoY?.minimum ?? 0
         let resX = infoX.map { Double($0.resolution) } ?? 0, resY = infoY.map { Double($0.resolution) } ?? 0
 
+        let rangeX = infoX.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
+        let rangeY = infoY.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
+        // The size given (`--device-size`) wins over everything the device says.
+        if let size = deviceSize, rangeX > 0, rangeY > 0 {
+            self.init(unitsPerMillimetreX: rangeX / size.width, unitsPerMillimetreY: rangeY / size.height, minimumX: minX,
+                      minimumY: minY, isAssumed: true,
+                      assumption: "size \(size.argument) from --device-size: \(Self.format(rangeX / size.width)) × \(Self.format(rangeY / size.height)) units/mm")
+            return
+        }
+        // No resolution reported: the recording's stored libinput quirk, if it has one.
+        if resX <= 0, resY <= 0, let quirk = QuirkSize.from(description.quirks) {
+            switch quirk {
+            case .resolution(let x, let y, let text):
+                self.init(unitsPerMillimetreX: x, unitsPerMillimetreY: y, minimumX: minX, minimumY: minY, isAssumed: true,
+                          assumption: "resolution not reported; \(Self.format(x)) × \(Self.format(y)) units/mm from the recording's libinput quirk \(text)")
+                return
+            case .size(let size, let text) where rangeX > 0 && rangeY > 0:
+                self.init(unitsPerMillimetreX: rangeX / size.width, unitsPerMillimetreY: rangeY / size.height, minimumX: minX,
+                          minimumY: minY, isAssumed: true,
+                          assumption: "resolution not reported; size from the recording's libinput quirk \(text): \(Self.format(rangeX / size.width)) × \(Self.format(rangeY / size.height)) units/mm")
+                return
+            case .size: break
+            }
+        }
         switch (resX > 0, resY > 0) {
         case (true, true):
             self.init(unitsPerMillimetreX: resX, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY)
@@ -63,8 +87,6 @@ package struct MillimetreConversion: Hashable, Sendable {
             self.init(unitsPerMillimetreX: resY, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY, isAssumed: true,
                       assumption: "x resolution not reported; assumed y's \(Self.format(resY)) units/mm")
         case (false, false):
-            let rangeX = infoX.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
-            let rangeY = infoY.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
             let perMM: Double, reason: String
             switch fallback {
             case .longerAxis(let millimetres):

@@ -68,6 +68,10 @@ package struct EffectiveSettings: Hashable, Sendable {
         let maximum = c.pan.touchscreenFingers.maximum
         e.append(Entry(key: "maximumTouches", value: maximum.map(JSONValue.integer) ?? .null,
                        text: maximum.map { "at most \($0) touch\($0 == 1 ? "" : "es")" } ?? "any touches"))
+        // Listed only when given, so every report without it keeps its bytes.
+        if let size = c.deviceSize {
+            e.append(Entry(key: SessionSetting.deviceSize.jsonKey, value: .string(size.argument), text: "device size \(size.argument)"))
+        }
         e.append(Entry(key: SessionSetting.resolutionFallback.jsonKey, value: .string(c.resolutionFallback.argument),
                        text: "resolution fallback \(c.resolutionFallback.argument)"))
         entries = e

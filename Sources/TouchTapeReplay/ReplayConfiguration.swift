@@ -15,10 +15,15 @@ package struct ReplayConfiguration: Sendable {
     package var resolutionFallback: ResolutionFallback
     /// The virtual display, frames per second (completion animation).
     package var frameRate: Double
+    /// `--device-size`: the touch surface's size, over whatever the device says (`nil`: the
+    /// reported resolution, a stored quirk, then the fallback).
+    package var deviceSize: DeviceSize?
 
     /// A value from its parts.
     package init(profileName: String, dismissal: DismissalSettings, pan: PanSettings = PanSettings(),
-                resolutionFallback: ResolutionFallback = .standard, frameRate: Double = VirtualClock.defaultFrameRate) {
+                resolutionFallback: ResolutionFallback = .standard, frameRate: Double = VirtualClock.defaultFrameRate,
+                deviceSize: DeviceSize? = nil) {
+        self.deviceSize = deviceSize
         // A profile's maximum touch count (Transition: 1) is enforced once, where UIKit
         // enforces it: the pan recognizer ignores touches beyond it and keeps tracking the
         // earliest ones. The controller then sees only pans it may drive, so its own

@@ -53,7 +53,8 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         self.makeController = makeController
         self.tracks = TrackSession(description: description,
                                    units: MillimetreConversion(description: description,
-                                                               fallback: configuration.resolutionFallback))
+                                                               fallback: configuration.resolutionFallback,
+                                                               deviceSize: configuration.deviceSize))
     }
 
     /// The track in progress: its number and the controller's would-be decision, for a live view.

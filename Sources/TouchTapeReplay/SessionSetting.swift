@@ -23,6 +23,7 @@ import TouchTapePan
 /// | ``velocity`` | `velocity` | `velocity` | a ``VelocityStrategy`` |
 /// | ``slop`` | `slop` | `slop` | pt |
 /// | ``beganTranslation`` | `began-translation` | `beganTranslation` | zero / slop |
+/// | ``deviceSize`` | `device-size` | `deviceSize` | `276x155mm` |
 package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
     case profile
     case threshold
@@ -35,6 +36,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
     case velocity
     case slop
     case beganTranslation = "began-translation"
+    case deviceSize = "device-size"
 
     /// The command line's option name without `--`, and `touchtape.yml`'s key.
     package var key: String { rawValue }
@@ -45,6 +47,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
         case .flickVelocity: return "flickVelocity"
         case .resolutionFallback: return "resolutionFallback"
         case .beganTranslation: return "beganTranslation"
+        case .deviceSize: return "deviceSize"
         default: return rawValue
         }
     }
@@ -74,6 +77,8 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
             return "Pan slop in the profile's unit: how far the fingers move before a pan begins (default: the toolkit's, 10 pt under UIKit, 18 under Flutter, 8 dp under Android; 1.5 mm on touchpads)."
         case .beganTranslation:
             return "What a pan's .began carries: zero (the slop swallowed, the default) or slop (the movement that began the pan; later translations count from touch-down). UIKit's choice is not public."
+        case .deviceSize:
+            return "The touch surface's size, e.g. 276x155mm, over what the device reports (default: its resolution, else a libinput size quirk stored in the recording, else --resolution-fallback)."
         }
     }
 
@@ -127,6 +132,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
         case .velocity: return settings.velocity?.rawValue
         case .slop: return settings.slop.map { "\($0)" }
         case .beganTranslation: return settings.beganTranslation?.rawValue
+        case .deviceSize: return settings.deviceSize?.argument
         }
     }
 
@@ -155,6 +161,12 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
         case .velocity: settings.velocity = try word(VelocityStrategy.init(rawValue:))
         case .slop: settings.slop = try number!.named(option).parse(text)
         case .beganTranslation: settings.beganTranslation = try word(PanGesture.BeganTranslation.init(rawValue:))
+        case .deviceSize:
+            guard let size = DeviceSize(text) else {
+                throw OptionValueError(option: option, value: TextExcerpt.make(text), problem: "not a size",
+                                       expected: "give width x height in millimetres, each 1 to 10000, e.g. 276x155mm")
+            }
+            settings.deviceSize = size
         }
     }
 
@@ -180,6 +192,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
         case .velocity: settings.velocity = other.velocity
         case .slop: settings.slop = other.slop
         case .beganTranslation: settings.beganTranslation = other.beganTranslation
+        case .deviceSize: settings.deviceSize = other.deviceSize
         }
     }
 

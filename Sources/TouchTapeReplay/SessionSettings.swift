@@ -38,6 +38,9 @@ package struct SessionSettings: Hashable, Sendable {
     package var slop: Double?
     /// What `.began` carries; `nil`: zero (the slop swallowed).
     package var beganTranslation: PanGesture.BeganTranslation?
+    /// The touch surface's size over what the device says; `nil`: the device's, a stored
+    /// quirk's, or the resolution fallback.
+    package var deviceSize: DeviceSize?
 
     /// A value from its parts.
     package init(profile: DismissalProfile = .transition, threshold: Double? = nil, flickVelocity: Double? = nil,
@@ -102,7 +105,7 @@ package struct SessionSettings: Hashable, Sendable {
     /// Everything a ``ReplaySession`` needs, validated.
     package func configuration() throws(SessionSettingsError) -> ReplayConfiguration {
         ReplayConfiguration(profileName: profile.rawValue, dismissal: try dismissalSettings(), pan: try panSettings(),
-                            resolutionFallback: try validatedResolutionFallback())
+                            resolutionFallback: try validatedResolutionFallback(), deviceSize: deviceSize)
     }
 
     /// The overrides in words, in the settings table's order, for a report's header

@@ -47,7 +47,8 @@ package struct TrackRun: Sendable {
     package init<Controller: InteractiveDismissalController>(
         track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
     ) {
-        let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback)
+        let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback,
+                                         deviceSize: configuration.deviceSize)
         let samples = PanRecognizer.samples(for: track.frames(units: units), deviceKind: track.description.classification.kind,
                                             settings: configuration.pan)
         let dismissal = DismissalRun.run(controller: controller, settings: configuration.dismissal, samples: samples,

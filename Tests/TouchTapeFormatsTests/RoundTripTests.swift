@@ -23,6 +23,26 @@ import TouchTapeEvents
         #expect(back.metadata.formatVersion == "1.3")
     }
 
+    /// Issue 25: libinput's quirks for the device (a size for one reporting resolution 0)
+    /// survive both formats: libinput record's `quirks:` list, TouchTape's `# Quirk:` lines.
+    @Test func quirksSurviveBothFormatsAndConversion() throws {
+        var original = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
+        original.description.quirks = ["AttrSizeHint=276x155", "ModelWacomISDV4=1"]
+        for format in RecordingFormat.allCases {
+            let path = TestSupport.write(original.formatted(as: format), name: "q." + format.preferredPathExtension)
+            let read = try RecordingReader.read(path: path)
+            #expect(read.description.quirks == original.description.quirks, "\(format)")
+            #expect(read.description == original.description, "\(format)")
+            #expect(read.events == original.events, "\(format)")
+            let other: RecordingFormat = format == .evemu ? .libinputRecord : .evemu
+            let converted = TestSupport.write(read.formatted(as: other), name: "c." + other.preferredPathExtension)
+            #expect(try RecordingReader.read(path: converted).description == original.description, "\(format) → \(other)")
+        }
+        let yaml = original.formatted(as: .libinputRecord)
+        #expect(yaml.contains("  quirks:\n  - \"AttrSizeHint=276x155\""))
+        #expect(original.formatted(as: .evemu).contains("\n# Quirk: AttrSizeHint=276x155\n"))
+    }
+
     @Test func annotationsSurviveBothFormats() throws {
         let original = try RecordingReader.read(path: TestSupport.peer("Atmel maXTouch Touchscreen.4-finger-drag-down.events"))
         var annotated = original

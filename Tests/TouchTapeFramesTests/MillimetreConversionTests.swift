@@ -78,3 +78,50 @@ private func device(mtX: AbsInfo?, mtY: AbsInfo?, x: AbsInfo? = nil, y: AbsInfo?
     #expect(MillimetreConversion.format(0.5) == "0.5")
     #expect(MillimetreConversion.format(3.14159) == "3.14")
 }
+
+// Issue 25: a device's size from, in order, --device-size, its reported resolution, the
+// libinput quirk stored with the recording, then the fallback — saying which.
+
+/// A Wacom ISDv4 E6-like 12.5-inch panel recorded at resolution 0: 0…27648 × 0…15552 units
+/// on a 276 × 155 mm surface (libinput's `AttrSizeHint`).
+private func wacomLike(quirks: [String]) -> DeviceDescription {
+    var d = device(mtX: AbsInfo(minimum: 0, maximum: 27648, resolution: 0), mtY: AbsInfo(minimum: 0, maximum: 15552, resolution: 0))
+    d.quirks = quirks
+    return d
+}
+
+@Test func aStoredSizeQuirkSizesAResolutionZeroDevice() {
+    let u = MillimetreConversion(description: wacomLike(quirks: ["ModelWacomISDV4=1", "AttrSizeHint=276x155"]))
+    #expect(u.isAssumed)
+    #expect(u.assumption?.contains("libinput quirk AttrSizeHint=276x155") == true)
+    // The whole width is 276 mm, not the fallback's 100 mm.
+    #expect(abs(u.position(rawX: 27648, rawY: 15552).x - 276) < 1e-9)
+    #expect(abs(u.position(rawX: 27648, rawY: 15552).y - 155) < 1e-9)
+    let fallback = MillimetreConversion(description: wacomLike(quirks: []))
+    #expect(abs(fallback.position(rawX: 27648, rawY: 0).x - 100) < 1e-9)
+    #expect(fallback.assumption?.contains("longer axis = 100 mm") == true)
+}
+
+@Test func aResolutionQuirkWinsOverASizeQuirk() {
+    let u = MillimetreConversion(description: wacomLike(quirks: ["AttrSizeHint=276x155", "AttrResolutionHint=31x31"]))
+    #expect(u.unitsPerMillimetreX == 31 && u.unitsPerMillimetreY == 31)
+    #expect(u.assumption?.contains("AttrResolutionHint=31x31") == true)
+}
+
+@Test func theReportedResolutionWinsOverAStoredQuirkAndTheGivenSizeOverBoth() {
+    var d = wacomLike(quirks: ["AttrSizeHint=276x155"])
+    d.absInfo[C.ABS_MT_POSITION_X]?.resolution = 100
+    d.absInfo[C.ABS_MT_POSITION_Y]?.resolution = 100
+    #expect(!MillimetreConversion(description: d).isAssumed)
+    let given = MillimetreConversion(description: d, deviceSize: DeviceSize(width: 138, height: 77.5))
+    #expect(abs(given.position(rawX: 27648, rawY: 15552).x - 138) < 1e-9)
+    #expect(given.assumption?.contains("from --device-size") == true)
+}
+
+@Test func deviceSizesAreReadAsTheOptionWritesThem() {
+    #expect(DeviceSize("276x155mm") == DeviceSize(width: 276, height: 155))
+    #expect(DeviceSize("276.5X155") == DeviceSize(width: 276.5, height: 155))
+    #expect(DeviceSize("0x155mm") == nil && DeviceSize("276mm") == nil && DeviceSize("axb") == nil)
+    #expect(DeviceSize(DeviceSize(width: 276.5, height: 155).argument) == DeviceSize(width: 276.5, height: 155))
+    #expect(QuirkSize.from(["AttrSizeHint=0x0"]) == nil && QuirkSize.from(["ModelX=1"]) == nil)
+}

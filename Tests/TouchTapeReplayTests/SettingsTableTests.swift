@@ -8,7 +8,7 @@ import TouchTapeReplay
 let typedSampleOfEverySetting: [SessionSetting: String] = [
     .profile: "easytransitions", .threshold: "0.45", .flickVelocity: "750.0", .flick: "false", .edge: "left",
     .distance: "640.0", .scale: "5.5", .resolutionFallback: "7.68/mm", .velocity: "impulse", .slop: "4.0",
-    .beganTranslation: "slop",
+    .beganTranslation: "slop", .deviceSize: "276x155mm",
 ]
 
 @Test func everyRowOfTheSettingsTableHasASample() {
@@ -66,10 +66,12 @@ func aBadValueIsRefusedNamingTheOptionAsTyped(setting: SessionSetting) {
 }
 
 /// The report's JSON keys are the table's, and every user's setting is listed there
-/// (flicks through `flickVelocity`, null when off).
+/// (flicks through `flickVelocity`, null when off; the began translation and the device
+/// size only when they are not the default, so they are set here).
 @Test func theReportsSettingsUseTheTablesJSONKeys() throws {
     var settings = SessionSettings()
     try SessionSetting.beganTranslation.set("slop", in: &settings, option: "--began-translation")
+    try SessionSetting.deviceSize.set("276x155mm", in: &settings, option: "--device-size")
     let keys = EffectiveSettings(configuration: try settings.configuration()).entries.map(\.key)
     for setting in SessionSetting.allCases where setting != .flick {
         #expect(keys.contains(setting.jsonKey), "\(setting.jsonKey) missing from \(keys)")

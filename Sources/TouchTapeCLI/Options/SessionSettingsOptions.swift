@@ -51,6 +51,10 @@ struct SessionSettingsOptions: ParsableArguments {
     @Option(name: .customLong(SessionSetting.beganTranslation.key), help: ArgumentHelp(SessionSetting.beganTranslation.help))
     var beganTranslation: PanGesture.BeganTranslation?
 
+    @Option(name: .customLong(SessionSetting.deviceSize.key), help: ArgumentHelp(SessionSetting.deviceSize.help),
+            transform: { try SessionSetting.deviceSize.checked($0) })
+    var deviceSize: String?
+
     @Option(help: "Read settings from this file instead of the nearest touchtape.yml at or above the current folder.")
     var config: String?
 
@@ -66,6 +70,7 @@ struct SessionSettingsOptions: ParsableArguments {
             (.flickVelocity, flickVelocity?.value.map { "\($0)" }), (.flick, flick.map { "\($0)" }),
             (.edge, edge?.rawValue), (.distance, distance), (.scale, scale), (.resolutionFallback, resolutionFallback),
             (.velocity, velocity?.rawValue), (.slop, slop), (.beganTranslation, beganTranslation?.rawValue),
+            (.deviceSize, deviceSize),
         ]
         for case let (setting, text?) in typed { try? setting.set(text, in: &settings, option: "--\(setting.key)") }
         return settings

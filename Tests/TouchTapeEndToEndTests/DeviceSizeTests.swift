@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TouchTapeFormats
+import TouchTapeTestSupport
+
+// Issue 25, real sizes: a touchscreen recorded at resolution 0 (EP0430M09: 0…1279 ×
+// 0…767, no resolution) with libinput's size quirk stored in the recording is replayed at
+// the quirk's size, not the 100 mm fallback, and the report says where the size came from;
+// --device-size gives the same size by hand and wins over everything.
+
+private func track(_ arguments: [String]) throws -> (progress: Double?, outcome: String, notes: [String]) {
+    let run = try TouchTapeBinary.run(["replay"] + arguments + ["--profile", "easytransitions", "--edge", "top", "--no-flick",
+                                                               "--threshold", "0.25", "--format", "json", "--no-config"])
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+    let first = try #require((report["tracks"] as? [[String: Any]])?.first)
+    return (first["releaseProgress"] as? Double, try #require(first["outcome"] as? String), first["notes"] as? [String] ?? [])
+}
+
+@Test func aStoredSizeQuirkSizesAResolutionZeroRecordingAndSaysSo() throws {
+    var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-size-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plain = folder.appendingPathComponent("plain.yml").path
+    try recording.formatted(as: .libinputRecord).write(toFile: plain, atomically: true, encoding: .utf8)
+    recording.description.quirks = ["AttrSizeHint=155x93"]
+    let quirked = folder.appendingPathComponent("quirked.yml").path
+    try recording.formatted(as: .libinputRecord).write(toFile: quirked, atomically: true, encoding: .utf8)
+
+    let fallback = try track([plain]), stored = try track([quirked]), given = try track([plain, "--device-size", "155x93mm"])
+    #expect(fallback.notes.contains { $0.contains("longer axis = 100 mm") })
+    #expect(stored.notes.contains { $0.contains("libinput quirk AttrSizeHint=155x93") }, "\(stored.notes)")
+    #expect(given.notes.contains { $0.contains("155x93mm from --device-size") }, "\(given.notes)")
+    // 155 mm is wider than the 100 mm guessed: the same fingers travel a larger share.
+    let a = try #require(fallback.progress), b = try #require(stored.progress), c = try #require(given.progress)
+    #expect(b > a * 1.4 && abs(b - c) < 1e-9)
+    #expect(fallback.outcome == "cancel" && stored.outcome == "finish", "the size flips the outcome")
+}
