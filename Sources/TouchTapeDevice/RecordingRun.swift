@@ -1,5 +1,6 @@
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeFrames
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,7 +45,10 @@ package struct RecordingRun {
     /// mid-run is thrown as its ``DeviceError`` after the file is finished and the summary said.
     package func run(_ evdev: EvdevDevice, path: String, say: (String) -> Void) throws {
         let stop = StopSignal()
-        let description = evdev.description
+        // As libinput record does, the file keeps the quirks libinput has for the device: here
+        // its size ones, which give a device reporting resolution 0 its real size on replay.
+        var description = evdev.description
+        description.quirks = QuirkDatabase.installed().sizeQuirks(for: description).quirks
         let classification = description.classification
         let formatter = RecordingFileFormatter(format: format, description: description,
                                                metadata: DeviceRequest.metadata(devicePath: path, recorder: recorder))

@@ -45,7 +45,8 @@ package struct MillimetreConversion: Hashable, Sendable {
     ///   keep shapes); marked assumed.
     /// - None reported: `fallback` gives one value for both axes; marked assumed.
     /// - No position axes at all: 1 unit/mm from 0, marked assumed (nothing to convert).
-    package init(description: DeviceDescription, fallback: ResolutionFallback = .standard, deviceSize: DeviceSize? = nil) {
+    package init(description: DeviceDescription, fallback: ResolutionFallback = .standard, deviceSize: DeviceSize? = nil,
+                 installed: QuirkDatabase? = nil) {
         typealias C = EventCodes
         let hasMT = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
         let infoX = description.absInfo[hasMT ? C.ABS_MT_POSITION_X : C.ABS_X]
@@ -62,17 +63,26 @@ package struct MillimetreConversion: Hashable, Sendable {
                       assumption: "size \(size.argument) from --device-size: \(Self.format(rangeX / size.width)) × \(Self.format(rangeY / size.height)) units/mm")
             return
         }
-        // No resolution reported: the recording's stored libinput quirk, if it has one.
-        if resX <= 0, resY <= 0, let quirk = QuirkSize.from(description.quirks) {
+        // No resolution reported: the recording's stored libinput quirk, else this machine's
+        // installed quirks for the device's name and ids.
+        var sized: (QuirkSize, String, String)?
+        if resX <= 0, resY <= 0 {
+            if let stored = QuirkSize.from(description.quirks) {
+                sized = (stored, "the recording's libinput quirk", "")
+            } else if let installed, case let found = installed.sizeQuirks(for: description), let quirk = QuirkSize.from(found.quirks) {
+                sized = (quirk, "the installed libinput quirk", " (\(found.sections.joined(separator: ", ")))")
+            }
+        }
+        if let (quirk, origin, whence) = sized {
             switch quirk {
             case .resolution(let x, let y, let text):
                 self.init(unitsPerMillimetreX: x, unitsPerMillimetreY: y, minimumX: minX, minimumY: minY, isAssumed: true,
-                          assumption: "resolution not reported; \(Self.format(x)) × \(Self.format(y)) units/mm from the recording's libinput quirk \(text)")
+                          assumption: "resolution not reported; \(Self.format(x)) × \(Self.format(y)) units/mm from \(origin) \(text)\(whence)")
                 return
             case .size(let size, let text) where rangeX > 0 && rangeY > 0:
                 self.init(unitsPerMillimetreX: rangeX / size.width, unitsPerMillimetreY: rangeY / size.height, minimumX: minX,
                           minimumY: minY, isAssumed: true,
-                          assumption: "resolution not reported; size from the recording's libinput quirk \(text): \(Self.format(rangeX / size.width)) × \(Self.format(rangeY / size.height)) units/mm")
+                          assumption: "resolution not reported; size from \(origin) \(text)\(whence): \(Self.format(rangeX / size.width)) × \(Self.format(rangeY / size.height)) units/mm")
                 return
             case .size: break
             }
@@ -118,3 +128,4 @@ package struct MillimetreConversion: Hashable, Sendable {
         return "\(whole)." + (digits.hasSuffix("0") ? String(digits.dropLast()) : digits)
     }
 }
+

@@ -18,6 +18,9 @@ package struct ReplayConfiguration: Sendable {
     /// `--device-size`: the touch surface's size, over whatever the device says (`nil`: the
     /// reported resolution, a stored quirk, then the fallback).
     package var deviceSize: DeviceSize?
+    /// libinput's quirks installed where the replay runs (`nil`: none read), for a device
+    /// reporting resolution 0 with no size stored in its recording.
+    package var installedQuirks: QuirkDatabase?
 
     /// A value from its parts.
     package init(profileName: String, dismissal: DismissalSettings, pan: PanSettings = PanSettings(),

@@ -54,7 +54,8 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         self.tracks = TrackSession(description: description,
                                    units: MillimetreConversion(description: description,
                                                                fallback: configuration.resolutionFallback,
-                                                               deviceSize: configuration.deviceSize))
+                                                               deviceSize: configuration.deviceSize,
+                                                               installed: configuration.installedQuirks))
     }
 
     /// The track in progress: its number and the controller's would-be decision, for a live view.

@@ -36,3 +36,14 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     #expect(b > a * 1.4 && abs(b - c) < 1e-9)
     #expect(fallback.outcome == "cancel" && stored.outcome == "finish", "the size flips the outcome")
 }
+
+/// The real bcm5974 recording (an Apple touchpad on USB, resolution 0) replayed on a machine
+/// with libinput installed takes libinput's own size for it, and says which quirk it was.
+@Test func aRealResolutionZeroTouchpadTakesTheInstalledQuirksSize() throws {
+    let quirks = "/usr/share/libinput/50-system-apple.quirks"
+    #expect(FileManager.default.fileExists(atPath: quirks), "libinput's quirks are installed by tools/install-deps --test")
+    let run = try TouchTapeBinary.run(["replay", TouchTapeBinary.peer("bcm5974.event"), "--format", "json", "--no-config"])
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+    let notes = try #require(report["tracks"] as? [[String: Any]]).flatMap { $0["notes"] as? [String] ?? [] }
+    #expect(notes.contains { $0.contains("installed libinput quirk AttrSizeHint=104x75 (50-system-apple.quirks") }, "\(notes)")
+}

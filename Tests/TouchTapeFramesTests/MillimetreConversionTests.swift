@@ -125,3 +125,57 @@ private func wacomLike(quirks: [String]) -> DeviceDescription {
     #expect(DeviceSize(DeviceSize(width: 276.5, height: 155).argument) == DeviceSize(width: 276.5, height: 155))
     #expect(QuirkSize.from(["AttrSizeHint=0x0"]) == nil && QuirkSize.from(["ModelX=1"]) == nil)
 }
+
+// Installed quirks: libinput's database matched as libinput matches it.
+
+private let quirksText = """
+# a comment
+[Apple Touchpads USB]
+MatchVendor=0x05AC
+MatchBus=usb
+MatchUdevType=touchpad
+AttrSizeHint=104x75
+
+[Only on one machine]
+MatchName=*bcm5974*
+MatchDMIModalias=dmi:*svnApple*
+AttrSizeHint=1x1
+
+[A named screen]
+MatchName=*Wacom ISDv4 E6*
+MatchUdevType=touchscreen
+AttrSizeHint=276x155
+"""
+
+private func appleTouchpad() -> DeviceDescription {
+    var d = TestDevices.description(name: "bcm5974", properties: [InputProperty.pointer, InputProperty.buttonpad],
+                                    abs: [C.ABS_MT_POSITION_X: AbsInfo(minimum: -4824, maximum: 5342, resolution: 0),
+                                          C.ABS_MT_POSITION_Y: AbsInfo(minimum: -172, maximum: 5820, resolution: 0)],
+                                    keys: [C.BTN_TOUCH, C.BTN_TOOL_FINGER, C.BTN_LEFT])
+    d.id = InputID(bustype: 0x03, vendor: 0x05ac, product: 0x0223, version: 0)
+    return d
+}
+
+@Test func installedQuirksMatchByBusVendorAndKindAndSkipMachineMatches() {
+    let db = QuirkDatabase(sections: QuirkDatabase.parse(quirksText, file: "50-test.quirks"))
+    #expect(db.sections.count == 3)
+    let found = db.sizeQuirks(for: appleTouchpad())
+    #expect(found.quirks == ["AttrSizeHint=104x75"], "the DMI section is not taken")
+    #expect(found.sections == ["50-test.quirks [Apple Touchpads USB]"])
+    var other = appleTouchpad()
+    other.id.vendor = 0x05ad
+    #expect(db.sizeQuirks(for: other).quirks.isEmpty)
+    let u = MillimetreConversion(description: appleTouchpad(), installed: db)
+    #expect(u.assumption?.contains("installed libinput quirk AttrSizeHint=104x75 (50-test.quirks [Apple Touchpads USB])") == true)
+    #expect(abs((5342.0 + 4824) / u.unitsPerMillimetreX - 104) < 1e-9)
+    // A quirk stored with the recording wins over the installed one.
+    var stored = appleTouchpad()
+    stored.quirks = ["AttrSizeHint=100x70"]
+    #expect(MillimetreConversion(description: stored, installed: db).assumption?.contains("recording's libinput quirk AttrSizeHint=100x70") == true)
+}
+
+@Test func quirkGlobsAreFnmatchs() {
+    #expect(Glob.matches("*Wacom ISDv4 E6*", "Wacom ISDv4 E6 Finger"))
+    #expect(Glob.matches("bcm?974", "bcm5974") && !Glob.matches("bcm?974", "bcm55974"))
+    #expect(!Glob.matches("*Wacom*", "wacom"))
+}

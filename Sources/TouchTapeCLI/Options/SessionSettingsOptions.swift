@@ -3,6 +3,7 @@ import Foundation
 import TouchTapePan
 import TouchTapeDismissal
 import TouchTapeFrames
+import TouchTapeDevice
 import TouchTapeReplay
 
 /// The profile and setting options `replay` and `live` share, mapped onto the library's
@@ -100,7 +101,13 @@ struct SessionSettingsOptions: ParsableArguments {
         let project = try projectConfiguration()
         let base = project?.settings ?? SessionSettings()
         let settings = base.overlaid(by: settings, profileSet: profile != nil, flickSet: flick != nil)
-        do { return (settings, try settings.configuration(), project) } catch { throw fail(error.description) }
+        do {
+            // The machine's libinput quirks size a device that reports no resolution (the edge
+            // reads them; the replay only matches them).
+            var configuration = try settings.configuration()
+            configuration.installedQuirks = QuirkDatabase.installed()
+            return (settings, configuration, project)
+        } catch { throw fail(error.description) }
     }
 }
 
