@@ -37,9 +37,18 @@ struct GeteventListing {
     private var block = Block.none
     private var currentType: UInt16?
 
-    /// Starts a device's block.
+    /// The device whose block is being read.
+    private var current = 0
+
+    /// Starts a device's block; a path listed before (`getevent -lp` output followed by a
+    /// `getevent -lt` capture's own names) continues that device's block.
     mutating func add(path: String, line: Int) {
-        devices.append(Device(path: path, line: line))
+        if let known = devices.firstIndex(where: { $0.path == path }) {
+            current = known
+        } else {
+            devices.append(Device(path: path, line: line))
+            current = devices.count - 1
+        }
         block = .none
         currentType = nil
     }
@@ -84,9 +93,9 @@ struct GeteventListing {
             guard indent == 4 else { throw Failure(expected: "    INPUT_PROP_…", hint: "the input props: list is malformed") }
             if content == "<none>" || content == "<not available" || content == "<not available>" { return }
             if let hex = GeteventLine.hex(content, digits: 4) {
-                devices[devices.count - 1].properties.insert(UInt16(hex))
+                devices[current].properties.insert(UInt16(hex))
             } else if case .value(let value) = GeteventLabels.value(of: content, in: .inputProperties, width: .max), value <= 0xffff {
-                devices[devices.count - 1].properties.insert(UInt16(value))
+                devices[current].properties.insert(UInt16(value))
             } else {
                 throw Failure(expected: "an INPUT_PROP_ name or 4 hex digits", hint: "unknown input property '\(RecordingError.excerpt(content))'")
             }
@@ -100,7 +109,7 @@ struct GeteventListing {
     mutating func blank() { if block == .hidDescriptor { block = .none } }
 
     private mutating func header(_ content: Substring) throws(Failure) {
-        let index = devices.count - 1
+        let index = current
         func field(_ prefix: String) -> Substring? {
             content.hasPrefix(prefix) ? content.dropFirst(prefix.count).drop { $0 == " " } : nil
         }
@@ -111,10 +120,12 @@ struct GeteventListing {
             return UInt16(hex)
         }
         if let value = field("name:") {
-            guard value.count >= 2, value.first == "\"", value.last == "\"" else {
+            // Scalars, not characters: a name starting with a combining mark clusters with the quote.
+            let scalars = value.unicodeScalars
+            guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else {
                 throw Failure(expected: "  name:     \"<device name>\"", hint: "the name is not in double quotes (cut short?)")
             }
-            devices[index].name = String(value.dropFirst().dropLast())
+            devices[index].name = String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
             block = .none
         } else if let value = field("bus:") { devices[index].id.bustype = try hexField(value)
         } else if let value = field("vendor ") { devices[index].id.vendor = try hexField(value)
@@ -138,7 +149,7 @@ struct GeteventListing {
     /// The codes of one line of the `events:` list (items split on white space: a name
     /// longer than 20 characters shifts the columns after it).
     private mutating func items(_ text: Substring, type: UInt16) throws(Failure) {
-        let index = devices.count - 1
+        let index = current
         var text = text
         var abs: Substring?
         if type == EventType.abs.rawValue, let colon = text.range(of: " : ") {
