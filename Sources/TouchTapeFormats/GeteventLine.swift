@@ -157,3 +157,14 @@ enum GeteventLine: Equatable {
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
+
+/// Lines of a live `adb shell getevent -lt DEVICE` as events (`record --adb`).
+package enum GeteventLiveLine {
+    /// The event on `line` (a trailing `\r` from a pty dropped), or `nil` for a line that
+    /// is not a timed event line (a message, a listing line, a line cut by the stop).
+    package static func event(_ line: Substring) -> InputEvent? {
+        let text = line.last == "\r" ? line.dropLast() : line
+        guard case .success(let event) = GeteventLine.parseEvent(text), let time = event.time else { return nil }
+        return InputEvent(time: time, type: event.type, code: event.code, value: event.value)
+    }
+}
