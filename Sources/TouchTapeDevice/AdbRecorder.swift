@@ -69,7 +69,7 @@ package struct AdbCapture {
         }
         switch chosen.state {
         case "device": return AdbCapture(adb: adb, serial: chosen.serial)
-        case "unauthorized":
+        case "unauthorized", "authorizing":
             throw AdbError(kind: .unauthorized, message: "the phone \(chosen.serial) has not allowed USB debugging from this computer (unauthorized)",
                            hint: "unlock the phone, accept 'Allow USB debugging?' (tick 'Always allow'), then run the command again")
         default:

@@ -16,8 +16,13 @@ extension RecordingRun {
         let capture = try AdbCapture.connect(serial: serial)
         let listing = NSTemporaryDirectory() + "touchtape-adb-\(getpid())-\(capture.serial.filter { $0.isLetter || $0.isNumber }).getevent"
         try capture.writeListing(to: listing)
-        let stream = try RecordingStream(RecordingSource(eventsPath: listing, format: .getevent), locking: .unlocked)
-        unlink(listing)
+        defer { unlink(listing) }
+        let stream: RecordingStream
+        do { stream = try RecordingStream(RecordingSource(eventsPath: listing, format: .getevent), locking: .unlocked) } catch {
+            // The listing's error names a temporary file: say what it means for the phone.
+            throw AdbError(kind: .failed, message: "the phone's device listing ('adb shell getevent -lp') gives no one touch device to record: \(error.found ?? error.expected)",
+                           hint: "\(error.hint.replacingOccurrences(of: "choose one with --device N: ", with: "the listing: ")); record one by hand: adb shell getevent -lp > phone.getevent, then adb shell getevent -lt /dev/input/eventN > phone.pan.getevent")
+        }
         let description = stream.description
         let node = stream.metadata.deviceNode ?? GeteventFormatter.defaultNode
         let classification = description.classification

@@ -61,8 +61,12 @@ final class GeteventEventSource {
         }
         var own = GeteventListing()
         try readHead(into: &own, synCodes: &synCodes, metadata: &metadata, allowEvents: true)
-        // A capture of all devices lists their names again; the description file's blocks win.
-        for device in own.devices where !listing.devices.contains(where: { $0.path == device.path }) { listing.append(device) }
+        // A capture of all devices lists their names again: its order is kept (device
+        // numbers as the capture shows them), each block replaced by the description file's.
+        var merged = GeteventListing()
+        for device in own.devices { merged.append(listing.devices.first { $0.path == device.path } ?? device) }
+        for device in listing.devices where !own.devices.contains(where: { $0.path == device.path }) { merged.append(device) }
+        listing = merged
         try choose(from: listing, synCodes: synCodes, deviceIndex: deviceIndex, file: descriptionFile)
     }
 

@@ -172,10 +172,23 @@ package struct GeteventFormatter: RecordingFormatter {
     /// The end mark (``RecordingEndMark``).
     package func footer() -> String { RecordingEndMark.endLine + "\n" }
 
-    /// Why `name` cannot be getevent's one-line, unescaped `name:` field, or `nil`.
-    static func nameProblem(_ name: String) -> String? {
-        if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) {
+    /// Why `description` cannot be written so that it reads back the same, or `nil`: a name
+    /// getevent's one-line, unescaped `name:` field cannot hold, an axis range for a code the
+    /// device does not declare (getevent prints a range beside its code), an LED or switch
+    /// state other than on for a declared code (getevent prints a `*`).
+    static func descriptionProblem(_ description: DeviceDescription) -> String? {
+        if description.name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) {
             return "getevent's name: line is one line, unescaped; the name holds a line break or NUL"
+        }
+        let abs = description.codes[EventType.abs.rawValue] ?? []
+        if let code = description.absInfo.keys.sorted().first(where: { !abs.contains($0) }) {
+            return "the axis range of code \(CFormat.hex(code, width: 4)) belongs to no declared ABS code; getevent lists a range beside its code"
+        }
+        for (type, states) in [(UInt16(0x11), description.ledStates), (UInt16(0x05), description.switchStates)] {
+            let declared = description.codes[type] ?? []
+            if let code = states.keys.sorted().first(where: { !declared.contains($0) || states[$0] != 1 }) {
+                return "the state \(states[code]!) of \(EventCodes.codeName(type: type, code: code)) is not a declared code's on (getevent marks on with a *)"
+            }
         }
         return nil
     }

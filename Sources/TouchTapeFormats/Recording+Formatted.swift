@@ -39,8 +39,8 @@ extension Recording {
             throw refuse("a device name evemu's N: line can hold", description.name,
                          problem + "; convert to libinput record (.yml) instead, which keeps it")
         }
-        if format == .getevent, let problem = GeteventFormatter.nameProblem(description.name) {
-            throw refuse("a device name getevent's name: line can hold", description.name,
+        if format == .getevent, let problem = GeteventFormatter.descriptionProblem(description) {
+            throw refuse("a device description getevent's listing can hold", description.name,
                          problem + "; convert to libinput record (.yml) instead, which keeps it")
         }
         let text = formatted(as: format)

@@ -8,9 +8,10 @@ import TouchTapeTestSupport
 @Suite struct GeteventCommandTests {
     static func scratch() throws -> URL { try PackagePaths.scratchDirectory("touchtape-getevent") }
 
-    /// `touchtape ARGS` with `dir` first on PATH (where the fake adb is).
+    /// `touchtape ARGS` with `dir` first on PATH (where the fake adb is); `dir` nil: a PATH
+    /// with no adb at all (not even a real one in /usr/bin).
     static func run(_ arguments: [String], path dir: URL?, in directory: URL) throws -> Run {
-        let path = (dir.map { $0.path + ":" } ?? "") + "/usr/bin:/bin"
+        let path = dir.map { $0.path + ":/usr/bin:/bin" } ?? "/nonexistent"
         return try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["PATH=" + path, TouchTapeBinary.executable.path] + arguments,
                                   in: directory, input: FileHandle.nullDevice)
     }
@@ -54,7 +55,7 @@ import TouchTapeTestSupport
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let started = Date()
-        let missing = try Self.run(["record", "--adb", "-o", "x.getevent"], path: dir, in: dir)
+        let missing = try Self.run(["record", "--adb", "-o", "x.getevent"], path: nil, in: dir)
         #expect(missing.status == 3)
         #expect(missing.stderr.contains("adb is not installed") && missing.stderr.contains("apt-get install adb"), "\(missing.stderr)")
         try Self.fakeAdb(in: dir, devices: "List of devices attached\\n\\n")

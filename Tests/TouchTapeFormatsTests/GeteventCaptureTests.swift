@@ -116,6 +116,32 @@ import TouchTapeEvents
         #expect(try RecordingSelection([dir]).sources.map(\.eventsPath) == [dir + "/phone.tap.getevent"])
     }
 
+    /// All-devices `-lt` (names only, path prefixes, type A with `MT_TOOL_FINGER`, the last
+    /// line cut by Ctrl-C) with the touch device's `-lp` block in a file of its own: the
+    /// capture's device numbers are kept.
+    @Test func allDevicesCaptureWithADescriptionFile() throws {
+        let dir = TestSupport.temporaryDirectory()
+        TestSupport.write(Self.touchListing.map { $0.replacingOccurrences(of: "event2", with: "event8") }.joined(separator: "\n") + "\n",
+                          name: "sony.getevent", in: dir)
+        let t = "[  237316.996808] /dev/input/event8: "
+        TestSupport.write(["add device 1: /dev/input/event10", "  name:     \"Button Jack\"",
+                           "add device 2: /dev/input/event9", "  name:     \"Headset Jack\"",
+                           "add device 3: /dev/input/event8", "  name:     \"clearpad\"",
+                           "could not get driver version for /dev/input/mouse0, Not a typewriter",
+                           t + "EV_ABS       ABS_MT_TRACKING_ID   00000000            ",
+                           t + "EV_ABS       ABS_MT_TOOL_TYPE     MT_TOOL_FINGER      ",
+                           t + "EV_SYN       SYN_MT_REPORT        00000000            ",
+                           t + "EV_SYN       SYN_REPORT           00000000            ",
+                           "[  237317.186653] /dev/input/event8: EV_SYN       SYN_REP"].joined(separator: "\n"),
+                          name: "sony.swipe.getevent", in: dir)
+        let recording = try RecordingReader.read(path: dir + "/sony.swipe.getevent")
+        #expect(recording.description.name == "goodix_ts")
+        #expect(recording.metadata.deviceIndex == 2 && recording.metadata.deviceCount == 3)
+        #expect(recording.events.map(\.value) == [0, 0, 0, 0])
+        #expect(recording.events[1].code == EventCodes.ABS_MT_TOOL_TYPE)
+        #expect(recording.notes.first?.hasPrefix("truncated at line 12, after event 4") == true)
+    }
+
     /// The old `sec-usec:` timestamps (microseconds not zero-padded), a UTF-8 BOM, the old
     /// ABS suffix (`fuzz 0 flat 0`, no resolution), names an older Android prints
     /// (`BTN_LEFT` where new ones print `BTN_MOUSE`), a name cut to 20 characters.
