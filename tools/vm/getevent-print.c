@@ -11,6 +11,7 @@
  * Build: gcc -O2 -o getevent-print getevent-print.c (with getevent-labels.h beside it). */
 #include <fcntl.h>
 #include <linux/input.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -119,7 +120,10 @@ int main(int argc, char **argv) {
     printf("  version:  %d.%d.%d\n", version >> 16, (version >> 8) & 0xff, version & 0xff);
     listing(fd);
     struct input_event e;
-    while (read(fd, &e, sizeof e) == sizeof e) {
+    /* As getevent: poll, then one read of one event per wakeup (so a reader waiting for it
+     * to drain sees it asleep in poll, as it would see getevent). */
+    struct pollfd wait = {.fd = fd, .events = POLLIN};
+    while (poll(&wait, 1, -1) > 0 && read(fd, &e, sizeof e) == sizeof e) {
         printf("[%8ld.%06ld] ", (long)e.input_event_sec, (long)e.input_event_usec);
         const char *type = name_of(types_labels, e.type), *code = name_of(code_table(e.type), e.code), *value = NULL;
         if (e.type == EV_KEY) value = name_of(key_value_labels, e.value);
