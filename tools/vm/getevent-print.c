@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <linux/input.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -101,7 +102,13 @@ static void listing(int fd) {
     if (!any) printf("    <none>\n");
 }
 
+/* A shell starts background jobs with SIGINT ignored; the scenario stops this one with
+ * SIGINT as it stops evemu-record, so it is taken back (every line is already written). */
+static void stop(int signal) { (void)signal; _exit(0); }
+
 int main(int argc, char **argv) {
+    signal(SIGINT, stop);
+    signal(SIGTERM, stop);
     if (argc != 2) { fprintf(stderr, "usage: getevent-print /dev/input/eventN\n"); return 1; }
     int fd = open(argv[1], O_RDONLY | O_CLOEXEC);
     if (fd < 0) { perror(argv[1]); return 1; }
