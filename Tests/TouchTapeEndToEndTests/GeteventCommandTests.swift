@@ -71,6 +71,10 @@ import TouchTapeTestSupport
         try Self.fakeAdb(in: dir, devices: "List of devices attached\\nA\\tdevice\\nB\\tdevice\\n\\n")
         let several = try Self.run(["record", "--adb", "-o", "x.getevent"], path: dir, in: dir)
         #expect(several.status == 2 && several.stderr.contains("record --adb SERIAL"), "\(several.stderr)")
+        for option in ["--grab", "--stats"] {
+            let refused = try Self.run(["record", "--adb", option, "-o", "x.getevent"], path: dir, in: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("adb"), "\(option): \(refused.stderr)")
+        }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.getevent").path))
         #expect(Date().timeIntervalSince(started) < 30)
     }

@@ -83,10 +83,7 @@ echo "=== getevent: the device printed as Android's getevent prints it, read bac
 # text from the kernel's own ioctls and events. touchtape must read from it exactly the events
 # evemu-record saw, and getevent -> evemu -> getevent must give the capture back byte for byte
 # but for what evemu cannot hold and TouchTape adds: its # lines and the node.
-HOOK='getevent-print "$NODE" > "$d/capture.getevent" 2> "$d/getevent.err" & GPID=$!
-evemu-record "$NODE" > "$d/evemu-record.evemu" 2> "$d/evemu-record.err" & EPID=$!
-wait_open $GPID "$NODE" 60; wait_open $EPID "$NODE" 60'
-AFTER='wait_idle $EPID 60; wait_idle $GPID 60; kill -INT $EPID $GPID 2>/dev/null; wait $EPID; wait $GPID'
+HOOK=$GETEVENT_HOOK; AFTER=$GETEVENT_AFTER
 roundtrip getevent /data/gen/tt-protocol-b.evemu
 HOOK=""; AFTER=""
 d=$W/rt-getevent

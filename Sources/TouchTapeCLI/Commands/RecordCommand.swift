@@ -90,6 +90,7 @@ struct RecordCommand: AsyncParsableCommand {
         if let gestures, gestures < 1 { throw ValidationError("--gestures must be at least 1") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
         if adb, grab { throw ValidationError("--grab is for local devices; a phone's touchscreen cannot be grabbed through adb") }
+        if adb, stats { throw ValidationError("--stats times frames against this machine's clock; a phone's events carry the phone's") }
     }
 
     func run() async throws {
