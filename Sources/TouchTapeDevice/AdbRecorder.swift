@@ -108,59 +108,23 @@ package struct AdbCapture {
         }
     }
 
-    /// Starts `adb shell getevent -lt PATH`; its events arrive on the returned pipe.
-    package func startEvents(path: String) throws(AdbError) -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: adb)
-        process.arguments = ["-s", serial, "shell", "getevent", "-lt", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw AdbError(kind: .failed, message: "cannot run \(adb): \(error.localizedDescription)", hint: "check the adb installation")
+    /// Starts `adb shell getevent -lt PATH`; its events arrive on the child's ``ChildProcess/output``.
+    func startEvents(path: String) throws(AdbError) -> ChildProcess {
+        guard let child = ChildProcess.spawn(adb, ["-s", serial, "shell", "getevent", "-lt", path], captureErrors: false) else {
+            throw AdbError(kind: .failed, message: "cannot run \(adb): \(String(cString: strerror(errno)))", hint: "check the adb installation")
         }
-        return (process, pipe)
+        return child
     }
 
     /// Runs adb and waits at most ``waitSeconds``; a wait past it kills adb and throws.
     static func run(_ adb: String, _ arguments: [String]) throws(AdbError) -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: adb)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw AdbError(kind: .failed, message: "cannot run \(adb): \(error.localizedDescription)", hint: "check the adb installation")
+        guard let child = ChildProcess.spawn(adb, arguments, captureErrors: true) else {
+            throw AdbError(kind: .failed, message: "cannot run \(adb): \(String(cString: strerror(errno)))", hint: "check the adb installation")
         }
-        var stdout = Data(), stderr = Data()
-        let deadline = Date().addingTimeInterval(waitSeconds)
-        let outFD = out.fileHandleForReading.fileDescriptor
-        var open = [outFD, err.fileHandleForReading.fileDescriptor]
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while !open.isEmpty {
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 {
-                process.terminate()
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw AdbError(kind: .timeout, message: "adb did not answer within \(Int(waitSeconds)) s ('adb \(arguments.joined(separator: " "))')",
-                               hint: "unlock the phone and check its USB connection; 'adb kill-server' restarts a stuck adb")
-            }
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&fds, nfds_t(fds.count), Int32(min(left, 0.2) * 1000) + 1) > 0 else { continue }
-            for entry in fds where entry.revents != 0 {
-                let count = read(entry.fd, &buffer, buffer.count)
-                if count > 0 {
-                    if entry.fd == outFD { stdout.append(contentsOf: buffer[..<count]) } else { stderr.append(contentsOf: buffer[..<count]) }
-                } else if count == 0 || errno != EINTR {
-                    open.removeAll { $0 == entry.fd }
-                }
-            }
+        guard let result = child.collect(seconds: waitSeconds) else {
+            throw AdbError(kind: .timeout, message: "adb did not answer within \(Int(waitSeconds)) s ('adb \(arguments.joined(separator: " "))')",
+                           hint: "unlock the phone and check its USB connection; 'adb kill-server' restarts a stuck adb")
         }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.errors, as: UTF8.self))
     }
 }

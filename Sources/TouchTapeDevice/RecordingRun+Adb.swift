@@ -32,8 +32,8 @@ extension RecordingRun {
                                                   description: description, annotation: annotation)
         say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (adb \(TextExcerpt.terminalSafe(capture.serial)) \(node), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
         let stop = StopSignal()
-        let (process, pipe) = try capture.startEvents(path: node)
-        let fd = pipe.fileHandleForReading.fileDescriptor
+        let child = try capture.startEvents(path: node)
+        let fd = child.output
         let deadline = duration.map { Date().addingTimeInterval($0) }
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -45,7 +45,7 @@ extension RecordingRun {
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop.pollDescriptor, events: Int16(POLLIN), revents: 0)]
             guard poll(&fds, 2, Self.pollTimeoutMilliseconds) > 0, fds[0].revents != 0 else { continue }
             let count = read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { ended = true; stopReason = "adb ended (phone disconnected?)"; break }
             pending += buffer[..<count]
             var events: [InputEvent] = []
@@ -57,13 +57,12 @@ extension RecordingRun {
             for notice in try gestureRecorder.feed(events) { say(notice.line + "\n") }
             if let gestures, gestureRecorder.completedGestures >= gestures { stopReason = "\(gestures) gesture(s) recorded"; break loop }
         }
-        if process.isRunning { process.interrupt(); process.terminate() }
-        process.waitUntilExit()
+        let adbStatus = child.stop()
         StopSignal.restoreDefaults()
         if let cut = try gestureRecorder.finish() { say(cut.line + "\n") }
         say("\(stopReason): \(gestureRecorder.completedGestures) complete gesture(s) in \(output)\n")
         if ended {
-            throw AdbError(kind: .failed, message: "adb stopped sending events (exit \(process.terminationStatus)): the phone was disconnected or getevent failed",
+            throw AdbError(kind: .failed, message: "adb stopped sending events (exit \(adbStatus)): the phone was disconnected or getevent failed",
                            hint: "the file keeps every gesture recorded; reconnect the phone and record again")
         }
     }
