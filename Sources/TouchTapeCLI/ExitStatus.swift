@@ -48,6 +48,9 @@ func fail(_ error: any Error) -> ExitCode {
         return fail(device.message, hint: device.hint, status: device.isUsersFault ? ExitStatus.badInput : ExitStatus.deviceOrIOFailure)
     }
     if let request = error as? DeviceRequestError { return fail(request.message, hint: request.hint) }
+    if let adb = error as? AdbError {
+        return fail(adb.message, hint: adb.hint, status: adb.isUsersFault ? ExitStatus.badInput : ExitStatus.deviceOrIOFailure)
+    }
     if let playback = error as? PlaybackError {
         return fail(playback.message, hint: playback.hint, status: playback.isDeviceFailure ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
     }

@@ -24,6 +24,8 @@ enum HelpExamples {
             .init(command: "touchtape record /dev/input/event5 -o gestures.evemu --expect finish",
                   why: "record gestures you mean to finish; Ctrl-C stops"),
             .init(command: "touchtape record Touchpad -o pans.yml --gestures 5", why: "by name, libinput's format, five gestures"),
+            .init(command: "touchtape record --adb -o phone.getevent --expect finish",
+                  why: "an Android phone's touchscreen through adb (getevent's text)"),
         ],
         "live": [
             .init(command: "touchtape live --from Recordings/touchscreen-pan-down-finish.evemu --speed 4",
@@ -51,6 +53,8 @@ enum HelpExamples {
         "convert": [
             .init(command: "touchtape convert Recordings/touchscreen-pan-down-finish.evemu pan.yml", why: "evemu to libinput record"),
             .init(command: "touchtape convert Recordings/touchpad-two-finger-pan-finish.yml pad.evemu", why: "and back"),
+            .init(command: "touchtape convert pan.yml pan.getevent", why: "to Android getevent text (-i -l listing, -lt events)"),
+            .init(command: "touchtape convert pan.getevent back.evemu", why: "a getevent capture (listing + events) to evemu"),
         ],
         "label": [
             .init(command: "touchtape label gestures.evemu --track 2 --expect cancel", why: "say what track 2 of a recording must do"),

@@ -53,7 +53,7 @@ package struct DeviceChoice: Sendable {
 package enum DefaultRecordingName {
     /// `stamp` is the local time as `YYYYMMDD-HHMMSS`; `exists` says whether a name is taken.
     package static func make(stamp: String, format: RecordingFormat, exists: (String) -> Bool) -> String {
-        let ext = format == .libinputRecord ? "yml" : "evemu"
+        let ext = format.preferredPathExtension
         var name = "touchtape-\(stamp).\(ext)"
         var n = 2
         while exists(name) {

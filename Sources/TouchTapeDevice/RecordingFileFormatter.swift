@@ -1,7 +1,7 @@
 import TouchTapeEvents
 import TouchTapeFormats
 
-/// The formats module's two writers behind the recorder's ``RecordingTextFormatter``,
+/// The formats module's writers behind the recorder's ``RecordingTextFormatter``,
 /// chosen at run time by `record --format`.
 ///
 /// An enum rather than a generic recorder so the `record` command's loop is written
@@ -10,11 +10,13 @@ import TouchTapeFormats
 package enum RecordingFileFormatter: RecordingTextFormatter {
     case evemu(EvemuFormatter)
     case libinputRecord(LibinputRecordFormatter)
+    case getevent(GeteventFormatter)
 
     package init(format: RecordingFormat, description: DeviceDescription, metadata: RecordingMetadata) {
         switch format {
         case .evemu: self = .evemu(EvemuFormatter(description: description, metadata: metadata))
         case .libinputRecord: self = .libinputRecord(LibinputRecordFormatter(description: description, metadata: metadata))
+        case .getevent: self = .getevent(GeteventFormatter(description: description, metadata: metadata))
         }
     }
 
@@ -22,6 +24,7 @@ package enum RecordingFileFormatter: RecordingTextFormatter {
         switch self {
         case .evemu(let formatter): return formatter.header()
         case .libinputRecord(let formatter): return formatter.header()
+        case .getevent(let formatter): return formatter.header()
         }
     }
 
@@ -39,6 +42,9 @@ package enum RecordingFileFormatter: RecordingTextFormatter {
         case .libinputRecord(var formatter):
             formatter.append(events, to: &out)
             self = .libinputRecord(formatter)
+        case .getevent(var formatter):
+            formatter.append(events, to: &out)
+            self = .getevent(formatter)
         }
     }
 
@@ -52,6 +58,10 @@ package enum RecordingFileFormatter: RecordingTextFormatter {
             let text = formatter.format(annotation: annotation)
             self = .libinputRecord(formatter)
             return text
+        case .getevent(var formatter):
+            let text = formatter.format(annotation: annotation)
+            self = .getevent(formatter)
+            return text
         }
     }
 
@@ -59,6 +69,7 @@ package enum RecordingFileFormatter: RecordingTextFormatter {
         switch self {
         case .evemu(let formatter): return formatter.footer()
         case .libinputRecord(let formatter): return formatter.footer()
+        case .getevent(let formatter): return formatter.footer()
         }
     }
 }

@@ -16,6 +16,9 @@ extension Recording {
         case .libinputRecord:
             var formatter = LibinputRecordFormatter(description: description, metadata: metadata)
             return render(with: &formatter)
+        case .getevent:
+            var formatter = GeteventFormatter(description: description, metadata: metadata)
+            return render(with: &formatter)
         }
     }
 
@@ -34,6 +37,10 @@ extension Recording {
         }
         if format == .evemu, let problem = EvemuFormatter.nameProblem(description.name) {
             throw refuse("a device name evemu's N: line can hold", description.name,
+                         problem + "; convert to libinput record (.yml) instead, which keeps it")
+        }
+        if format == .getevent, let problem = GeteventFormatter.descriptionProblem(description) {
+            throw refuse("a device description getevent's listing can hold", description.name,
                          problem + "; convert to libinput record (.yml) instead, which keeps it")
         }
         let text = formatted(as: format)

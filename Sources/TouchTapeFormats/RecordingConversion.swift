@@ -48,6 +48,15 @@ package enum RecordingConversion {
         case .libinputRecord:
             var formatter = LibinputRecordFormatter(description: stream.description, metadata: metadata)
             return try run(&stream, &formatter, output, cancelled)
+        case .getevent:
+            if let problem = GeteventFormatter.descriptionProblem(stream.description) {
+                throw RecordingError(kind: .notRepresentable, file: source.eventsPath,
+                                     expected: "a device description getevent's listing can hold",
+                                     found: RecordingError.excerpt(stream.description.name),
+                                     hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
+            }
+            var formatter = GeteventFormatter(description: stream.description, metadata: metadata)
+            return try run(&stream, &formatter, output, cancelled)
         }
     }
 

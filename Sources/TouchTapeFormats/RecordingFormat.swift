@@ -1,11 +1,13 @@
-/// The two text formats TouchTape reads and writes.
+/// The three text formats TouchTape reads and writes.
 ///
 /// evemu is what `evemu-record` writes and `evemu-device`/`evemu-play` replay;
 /// libinput record is the YAML that `libinput record` writes and `libinput replay`
-/// and `libinput analyze` read. Both map onto one ``Recording``.
+/// and `libinput analyze` read; getevent is what Android's `adb shell getevent -lp` /
+/// `-lt` print (docs/getevent-format.md). All map onto one ``Recording``.
 package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable {
     case evemu
     case libinputRecord
+    case getevent
 
     /// The format a file name's extension names (`pan.yml`: libinput record), or `nil`.
     package init?(path: String) { self.init(pathExtension: RecordingPath.pathExtension(path)) }
@@ -14,7 +16,9 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
     ///
     /// `evemu`, `events`, `event` (whot/evemu-devices and evemu's own `data/` use all
     /// three) and `desc` (a split-layout description) are evemu; `yml`/`yaml` are
-    /// libinput record, the extension `libinput record -o` users pick.
+    /// libinput record, the extension `libinput record -o` users pick; `getevent` is an
+    /// Android getevent capture (or its `-lp` description, which pairs with captures as a
+    /// `.desc` does).
     ///
     /// ```swift
     /// RecordingFormat(pathExtension: "events") // .evemu
@@ -23,6 +27,7 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
         switch pathExtension.lowercased() {
         case "evemu", "events", "event", "desc": self = .evemu
         case "yml", "yaml": self = .libinputRecord
+        case "getevent": self = .getevent
         default: return nil
         }
     }
@@ -54,6 +59,7 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
         switch self {
         case .evemu: return "evemu"
         case .libinputRecord: return "libinput"
+        case .getevent: return "getevent"
         }
     }
 
@@ -62,6 +68,7 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
         switch self {
         case .evemu: return "evemu"
         case .libinputRecord: return "yml"
+        case .getevent: return "getevent"
         }
     }
 }

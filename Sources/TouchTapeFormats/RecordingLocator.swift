@@ -65,6 +65,8 @@ package enum RecordingLocator {
         for file in files.sorted() where seen.insert(file).inserted {
             let ext = RecordingPath.pathExtension(file).lowercased()
             guard ext != "desc" else { continue }
+            // A getevent -lp listing describes the captures beside it, as a .desc does.
+            if ext == "getevent", geteventHead(path: file) == .description { continue }
             guard let format = RecordingFormat(pathExtension: ext) else {
                 // Named explicitly but with another extension: try it as evemu.
                 if paths.contains(file) { sources.append(source(forFile: file, format: .evemu)) }
@@ -172,12 +174,59 @@ package enum RecordingLocator {
         if source.format == .evemu, RecordingPath.pathExtension(path).lowercased() != "desc", isEventsOnly(path: path) {
             source.descriptionPath = descriptionFile(forEventsFile: path)
         }
+        if source.format == .getevent, geteventHead(path: path) == .eventsOnly {
+            source.descriptionPath = geteventDescriptionFile(forCapture: path)
+        }
         return source
     }
 
     /// The split layout given explicitly (`touchtape inspect DESC EVENTS`).
     package static func pair(descriptionPath: String, eventsPath: String) -> RecordingSource {
-        RecordingSource(eventsPath: eventsPath, descriptionPath: descriptionPath, format: .evemu)
+        RecordingSource(eventsPath: eventsPath, descriptionPath: descriptionPath,
+                        format: RecordingPath.pathExtension(descriptionPath).lowercased() == "getevent" ? .getevent : .evemu)
+    }
+
+    /// What the start of a getevent file holds.
+    package enum GeteventHead: Equatable {
+        /// A device listing with `events:` and no event lines (`getevent -lp`): a description.
+        case description
+        /// Event lines after a listing with `events:`: a capture that describes itself.
+        case capture
+        /// Event lines with no `events:` listing before them (`getevent -lt`): it needs a description.
+        case eventsOnly
+    }
+
+    /// Reads a getevent file up to its first event line (at most 10 000 lines); `nil` when
+    /// it cannot be read.
+    package static func geteventHead(path: String) -> GeteventHead? {
+        guard let reader = try? LineReader(path: path, locking: .unlocked) else { return nil }
+        var listed = false
+        var lines = 0
+        while lines < 10_000, let line = try? reader.nextLine() {
+            lines += 1
+            let text = Substring(line.lossyString)
+            switch GeteventLine.parse(text) {
+            case .success(.listing(let listing)) where listing.drop(while: { $0 == " " }).hasPrefix("events:"): listed = true
+            case .success(.event): return listed ? .capture : .eventsOnly
+            case .failure: return listed ? .capture : .eventsOnly
+            default: continue
+            }
+        }
+        return listed ? .description : .eventsOnly
+    }
+
+    /// The getevent description (`-lp` listing) beside a capture whose name, less
+    /// `.getevent`, is the longest prefix of the capture's name, as for `.desc`; `nil` if none.
+    package static func geteventDescriptionFile(forCapture path: String) -> String? {
+        let directory = RecordingPath.directory(path)
+        let name = RecordingPath.lastComponent(path)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        let best = entries
+            .filter { $0 != name && RecordingPath.pathExtension($0).lowercased() == "getevent" }
+            .filter { name.hasPrefix(RecordingPath.deletingExtension($0)) }
+            .filter { geteventHead(path: RecordingPath.join(directory, $0)) == .description }
+            .max { RecordingPath.deletingExtension($0).count < RecordingPath.deletingExtension($1).count }
+        return best.map { RecordingPath.join(directory, $0) }
     }
 
     /// The `.desc` beside an events file whose name (less `.desc`) is the longest
@@ -225,6 +274,9 @@ package enum RecordingLocator {
         var source = RecordingSource(eventsPath: file, format: format)
         if format == .evemu, isEventsOnly(path: file) {
             source.descriptionPath = descriptionFile(forEventsFile: file)
+        }
+        if format == .getevent, geteventHead(path: file) == .eventsOnly {
+            source.descriptionPath = geteventDescriptionFile(forCapture: file)
         }
         return source
     }

@@ -1,7 +1,8 @@
 /// The recordings a command's path arguments name: the one way every command reads them.
 ///
 /// A `.desc` followed by a file that is not one is an old split evemu pair given explicitly
-/// (`DESC EVENTS`); a folder is searched recursively (``RecordingLocator/search(_:)``); any
+/// (`DESC EVENTS`), and a `getevent -lp` listing (`.getevent`, no events) followed by a
+/// `.getevent` capture a getevent pair; a folder is searched recursively (``RecordingLocator/search(_:)``); any
 /// other path stands alone, read as its extension says (an events-only file paired with
 /// the `.desc` beside it). A path that names nothing is an error at once (``RecordingError/Kind/notFound``);
 /// what a folder search could not follow is kept as ``problems`` for the report, never a
@@ -87,7 +88,8 @@ package struct RecordingSelection: Sendable {
         while index < arguments.endIndex {
             let path = arguments[index]
             let next = arguments.index(after: index)
-            if isDescription(path), next < arguments.endIndex, !isDescription(arguments[next]) {
+            if isDescription(path), next < arguments.endIndex, !isDescription(arguments[next]),
+               isGetevent(path) == isGetevent(arguments[next]) {
                 items.append(.pair(RecordingLocator.pair(descriptionPath: path, eventsPath: arguments[next])))
                 index = arguments.index(after: next)
             } else {
@@ -98,8 +100,15 @@ package struct RecordingSelection: Sendable {
         return items
     }
 
+    private static func isGetevent(_ path: String) -> Bool { RecordingPath.pathExtension(path).lowercased() == "getevent" }
+
+    /// A `.desc`, or a `.getevent` holding a `getevent -lp` listing and no events.
     private static func isDescription(_ path: String) -> Bool {
-        RecordingPath.pathExtension(path).lowercased() == "desc"
+        switch RecordingPath.pathExtension(path).lowercased() {
+        case "desc": return true
+        case "getevent": return RecordingLocator.geteventHead(path: path) == .description
+        default: return false
+        }
     }
 
     /// Throws why `path` cannot be read when it names nothing (a typo, a dangling link).

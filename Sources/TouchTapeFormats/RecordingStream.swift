@@ -24,6 +24,7 @@ package struct RecordingStream {
     private enum Backend {
         case evemu(EvemuEventSource)
         case libinput(LibinputEventSource)
+        case getevent(GeteventEventSource)
     }
 
     /// Opens the recording; `locking` says how it is locked while read (a shared lock by default).
@@ -70,10 +71,18 @@ package struct RecordingStream {
             description = header.description
             metadata = header.metadata
             backend = .libinput(events)
+        case .getevent:
+            let descriptionReader = try source.descriptionPath.map { path throws(RecordingError) in try LineReader(path: path, locking: locking) }
+            let reader = try LineReader(path: source.eventsPath, locking: locking)
+            let events = try GeteventEventSource(reader: reader, descriptionReader: descriptionReader, deviceIndex: source.deviceIndex)
+            description = events.description
+            metadata = events.metadata
+            backend = .getevent(events)
         }
         switch backend {
         case .evemu(let events): events.dropsUnterminatedLastLine = metadata.writtenByTouchTape
         case .libinput(let events): events.dropsUnterminatedLastLine = metadata.writtenByTouchTape
+        case .getevent(let events): events.dropsUnterminatedLastLine = metadata.writtenByTouchTape
         }
     }
 
@@ -88,6 +97,7 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return try events.next()
         case .libinput(let events): return try events.next()
+        case .getevent(let events): return try events.next()
         }
     }
 
@@ -97,6 +107,7 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return events.lineNumber
         case .libinput(let events): return events.lineNumber
+        case .getevent(let events): return events.lineNumber
         }
     }
 
@@ -112,6 +123,7 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return events.endMarkSeen
         case .libinput(let events): return events.endMarkSeen
+        case .getevent(let events): return events.endMarkSeen
         }
     }
 
@@ -121,6 +133,7 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return events.cut
         case .libinput(let events): return events.cut
+        case .getevent(let events): return events.cut
         }
     }
 
@@ -140,6 +153,7 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return events.eventCount
         case .libinput(let events): return events.eventCount
+        case .getevent(let events): return events.eventCount
         }
     }
 }

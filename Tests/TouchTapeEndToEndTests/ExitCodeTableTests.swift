@@ -92,6 +92,16 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
     case "the reader of standard output went away (`| head`)":
         let big = TouchTapeBinary.peer("bcm5974.event")
         return [try shell("\(tt) convert '\(big)' - --to libinput | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}")]
+    case "`record --adb` finds no phone to record (no adb, none attached, unauthorised)":
+        // A fake adb prints what adb prints (no phone is attached where the tests run).
+        let adb = dir.appendingPathComponent("adb").path
+        let env = "/usr/bin/env PATH='\(dir.path):/usr/bin:/bin' \(tt) record --adb -o x.getevent"
+        func fake(_ devices: String) throws -> (Int32, String) {
+            try "#!/bin/sh\nprintf 'List of devices attached\\n\(devices)\\n'\n".write(toFile: adb, atomically: false, encoding: .utf8)
+            _ = chmod(adb, 0o755)
+            return try shell(env)
+        }
+        return [try shell("/usr/bin/env PATH=/nonexistent \(tt) record --adb -o x.getevent"), try fake(""), try fake("R58M\\tunauthorized\\n")]
     case "SIGINT, SIGTERM or SIGHUP while writing or waiting (a FIFO no one reads)":
         let fifo = dir.appendingPathComponent("out.fifo").path
         _ = mkfifo(fifo, 0o644)

@@ -55,7 +55,7 @@ import TouchTapeTestSupport
 
     /// Where the second gesture's first event line starts.
     static func secondGestureStart(_ bytes: [UInt8], format: RecordingFormat, eventsBefore: Int) -> Int {
-        let eventLinePrefix = Array((format == .evemu ? "E: " : "    - [").utf8)
+        let eventLinePrefix = Array((format == .evemu ? "E: " : format == .getevent ? "[" : "    - [").utf8)
         var seen = 0, lineStart = 0
         for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             if bytes[lineStart...].starts(with: eventLinePrefix) {
@@ -83,7 +83,7 @@ import TouchTapeTestSupport
         let firstGesture = Self.summary(whole.reports[0])
 
         let start = Self.secondGestureStart(bytes, format: format, eventsBefore: recording.annotations[0].eventIndex)
-        let labelLine = Array((format == .evemu ? "# touchtape: expect=cancel" : "  - touchtape:").utf8)
+        let labelLine = Array((format == .libinputRecord ? "  - touchtape:" : "# touchtape: expect=cancel").utf8)
         let labelStart = try #require((start..<bytes.count).first { bytes[$0...].starts(with: labelLine) })
         let labelEnd = try #require((labelStart..<bytes.count).first { bytes[$0] == UInt8(ascii: "\n") }) + 1
         #expect(start < labelStart)

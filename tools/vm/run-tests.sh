@@ -78,6 +78,32 @@ if $TT play "$d/libinput.yml" --dry-run > $d/libinput-dry.txt 2>&1 && grep -q '3
     pass "touchtape reads libinput record's YAML: $(head -n 1 $d/libinput-dry.txt | sed 's/.*), //')"
 else failed "touchtape reading libinput record's YAML"; cat $d/libinput-dry.txt; head -30 "$d/libinput.yml"; fi
 
+echo "=== getevent: the device printed as Android's getevent prints it, read back beside evemu-record"
+# getevent-print (tools/vm/getevent-print.c) is the VM's getevent: `getevent -i -l -t -c N NODE`'s
+# text from the kernel's own ioctls and events. touchtape must read from it exactly the events
+# evemu-record saw, and getevent -> evemu -> getevent must give the capture back byte for byte
+# but for what evemu cannot hold and TouchTape adds: its # lines and the node.
+HOOK=$GETEVENT_HOOK; AFTER=$GETEVENT_AFTER
+roundtrip getevent /data/gen/tt-protocol-b.evemu
+HOOK=""; AFTER=""
+d=$W/rt-getevent
+if $TT convert "$d/capture.getevent" "$d/capture.evemu" 2> "$d/convert.err"; then
+    compare "getevent capture read by touchtape vs evemu-record on the same device" "$d/evemu-record.evemu" "$d/capture.evemu"
+    $TT convert "$d/capture.evemu" "$d/back.getevent" 2>> "$d/convert.err"
+    node=$(sed -n 's/^add device 1: //p' "$d/capture.getevent")
+    grep -v '^#' "$d/back.getevent" | sed "s|^add device 1: /dev/input/event0\$|add device 1: $node|" > "$d/back.plain"
+    if cmp -s "$d/capture.getevent" "$d/back.plain"; then
+        pass "getevent capture -> evemu -> getevent: byte for byte ($(wc -l < "$d/capture.getevent") lines; TouchTape's # lines and the node aside)"
+    else
+        failed "getevent capture -> evemu -> getevent differs"; diff "$d/capture.getevent" "$d/back.plain" | head -12
+    fi
+    if $TT play "$d/capture.getevent" --dry-run > "$d/dry.txt" 2>&1 && grep -q '3 track(s)' "$d/dry.txt"; then
+        pass "touchtape replays the getevent capture: $(head -n 1 "$d/dry.txt" | sed 's/.*), //')"
+    else failed "touchtape play --dry-run on the getevent capture"; cat "$d/dry.txt"; fi
+else
+    failed "touchtape cannot read getevent-print's capture"; cat "$d/convert.err"; head -30 "$d/capture.getevent"
+fi
+
 echo "=== round trip recorded as libinput record YAML (record --format libinput), then played from it"
 REC_ARGS="--format libinput --expect cancel"; REC_EXT=yml
 roundtrip libinput-out /data/gen/tt-touchpad.evemu

@@ -221,3 +221,11 @@ roundtrip() {
     if [ $rrc -ne 0 ]; then failed "$name: recorder exit $rrc"; cat "$d/rec.err"; return 1; fi
     compare "round trip $name" "$d/expected" "$out"
 }
+
+# For `roundtrip`: getevent-print (the VM's getevent, tools/vm/getevent-print.c) and
+# evemu-record attached to the played device, writing $d/capture.getevent and
+# $d/evemu-record.evemu; both are stopped once they have read every event.
+GETEVENT_HOOK='getevent-print "$NODE" > "$d/capture.getevent" 2> "$d/getevent.err" & GPID=$!
+evemu-record "$NODE" > "$d/evemu-record.evemu" 2> "$d/evemu-record.err" & EPID=$!
+wait_open $GPID "$NODE" 60; wait_open $EPID "$NODE" 60'
+GETEVENT_AFTER='wait_idle $EPID 60; wait_idle $GPID 60; kill -INT $EPID $GPID 2>/dev/null; wait $EPID; wait $GPID'

@@ -4,19 +4,19 @@ import TouchTapeDevice
 import TouchTapeFormats
 import TouchTapeReplay
 
-/// `touchtape convert`: evemu ⇄ libinput record, keeping events, times, description and annotations.
+/// `touchtape convert`: evemu ⇄ libinput record ⇄ getevent, keeping events, times, description and annotations.
 struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a recording between evemu and libinput-record formats.",
-        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput) unless --to is given." + HelpExamples.block("convert"))
+        abstract: "Convert a recording between evemu, libinput-record and Android getevent formats.",
+        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. A getevent capture can be a -lt capture with its -lp listing in one file, or DESC CAPTURE (the -lp listing, then the capture). The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput, .getevent → getevent) unless --to is given." + HelpExamples.block("convert"))
 
     @Argument(help: ArgumentHelp("The recording to read (or a .desc and its events file), then the file to write ('-': standard output) unless -o gives it. A device, FIFO or symlink's target is written through; a regular file is replaced atomically.",
                                  valueName: "in-and-out"), completion: Completions.recording)
     var files: [String]
     @Option(name: [.short, .customLong("output")], help: "The file to write ('-': standard output), instead of the last argument.")
     var output: String?
-    @Option(help: "evemu or libinput.") var to: String?
+    @Option(help: "evemu, libinput or getevent.") var to: String?
     @Option(parsing: .unconditional, help: "Device index in a libinput recording with several devices (0-based).",
             transform: { try IntegerOption.device.parse($0) }) var device: Int?
 
@@ -48,15 +48,16 @@ struct ConvertCommand: AsyncParsableCommand {
         switch to {
         case "evemu": requested = .evemu
         case "libinput": requested = .libinputRecord
+        case "getevent": requested = .getevent
         case nil:
             requested = nil
             guard output == "-" || RecordingFormat(path: output) != nil
                     || (try? OutputTarget.resolve(output)).map({ if case .regularFile = $0 { false } else { true } }) == true else {
-                throw fail("cannot tell the output format from '\(RecordingError.excerpt(output))'", hint: "use --to evemu or --to libinput")
+                throw fail("cannot tell the output format from '\(RecordingError.excerpt(output))'", hint: "use --to evemu, --to libinput or --to getevent")
             }
-            if output == "-" { throw fail("writing to standard output needs --to evemu or --to libinput") }
+            if output == "-" { throw fail("writing to standard output needs --to evemu, --to libinput or --to getevent") }
         case let other?:
-            throw fail("--to must be evemu or libinput, not '\(RecordingError.excerpt(other))'")
+            throw fail("--to must be evemu, libinput or getevent, not '\(RecordingError.excerpt(other))'")
         }
         let target: RecordingFormat
         do { target = try RecordingFormat.forOutput(output, requested: requested, option: "--to") } catch {

@@ -9,7 +9,7 @@ struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show a recording's device (kind, protocol, axes) and its gesture tracks.",
-        discussion: "FILE may be an evemu or libinput-record file; a .desc followed by an events file (`inspect DESC EVENTS`) pairs an old split evemu layout explicitly." + HelpExamples.block("inspect"))
+        discussion: "FILE may be an evemu, libinput-record or Android getevent (.getevent) file; a .desc followed by an events file (`inspect DESC EVENTS`) pairs an old split evemu layout explicitly, and a getevent -lp listing followed by a getevent -lt capture a getevent pair." + HelpExamples.block("inspect"))
 
     @Argument(help: "Recordings (or a .desc followed by its events file).", completion: Completions.recording)
     var files: [String]

@@ -39,7 +39,7 @@ struct LabelCommand: AsyncParsableCommand {
         """ + HelpExamples.block("label")
     )
 
-    @Argument(help: "The recording to label (evemu or libinput record).", completion: Completions.recording)
+    @Argument(help: "The recording to label (evemu, libinput record or getevent).", completion: Completions.recording)
     var file: String
 
     @Option(name: .long, parsing: .unconditionalSingleValue, help: "A track to label (1-based; repeat for several). Default: every track.",

@@ -34,7 +34,7 @@ struct PlayCommand: AsyncParsableCommand {
         """ + HelpExamples.block("play")
     )
 
-    @Argument(help: "The recording: evemu or libinput record (a split .events file finds its .desc beside it).",
+    @Argument(help: "The recording: evemu, libinput record or getevent (a split .events file finds its .desc beside it, a getevent capture its -lp listing).",
               completion: Completions.recording)
     var file: String
 

@@ -11,7 +11,7 @@ import Glibc
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record touch gestures from an input device into an evemu or libinput-record file.",
+        abstract: "Record touch gestures from an input device (or a phone through adb) into an evemu, libinput-record or getevent file.",
         discussion: """
         DEVICE is a /dev/input/eventN path or a case-insensitive part of a device name \
         (see 'touchtape devices'); without it the touchscreens and touchpads are listed \
@@ -33,21 +33,37 @@ struct RecordCommand: AsyncParsableCommand {
         several; 3 when the device disappears ("device disappeared"), cannot be opened \
         (permission), or the file cannot be written (e.g. disk full: the file keeps every \
         completed gesture).
+
+        --adb records an Android phone's touchscreen through Debian's adb (DEVICE is then \
+        the phone's serial, needed only when several are attached): 'adb shell getevent \
+        -lp' gives the description, 'adb shell getevent -lt' on the touchscreen the events, \
+        written gesture by gesture as above. Times are the phone's kernel times, made \
+        relative. adb missing, no phone attached, a phone that has not allowed USB \
+        debugging, or adb not answering within 10 s: exit 3 with what to do.
         """ + HelpExamples.block("record")
     )
 
     enum FileFormat: String, ExpressibleByArgument, CaseIterable {
-        case evemu, libinput
-        var recordingFormat: RecordingFormat { self == .evemu ? .evemu : .libinputRecord }
+        case evemu, libinput, getevent
+        var recordingFormat: RecordingFormat {
+            switch self {
+            case .evemu: return .evemu
+            case .libinput: return .libinputRecord
+            case .getevent: return .getevent
+            }
+        }
     }
 
-    @Argument(help: "A /dev/input/eventN path or part of a device name (none: choose from a list).", completion: Completions.device)
+    @Argument(help: "A /dev/input/eventN path or part of a device name (none: choose from a list); with --adb, the phone's serial (none: the one attached).", completion: Completions.device)
     var device: String?
 
     @Option(name: [.short, .customLong("output")], help: "The recording file to write, in place so it can be read while it grows ('-': standard output; a device, FIFO or symlink's target is written through).")
     var output: String?
 
-    @Option(name: .long, help: "File format: evemu or libinput (libinput record YAML). Default: libinput for a .yml/.yaml output, else evemu.")
+    @Flag(name: .long, help: "Record an Android phone's touchscreen through adb (adb shell getevent); DEVICE is its serial.")
+    var adb = false
+
+    @Option(name: .long, help: "File format: evemu, libinput (libinput record YAML) or getevent (Android getevent text). Default: from the output's extension (.yml/.yaml, .getevent), else evemu.")
     var format: FileFormat?
 
     @Flag(name: .long, help: "Grab the device (EVIOCGRAB) so no other program sees the gestures while recording.")
@@ -73,6 +89,8 @@ struct RecordCommand: AsyncParsableCommand {
     func validate() throws {
         if let gestures, gestures < 1 { throw ValidationError("--gestures must be at least 1") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
+        if adb, grab { throw ValidationError("--grab is for local devices; a phone's touchscreen cannot be grabbed through adb") }
+        if adb, stats { throw ValidationError("--stats times frames against this machine's clock; a phone's events carry the phone's") }
     }
 
     func run() async throws {
@@ -80,12 +98,12 @@ struct RecordCommand: AsyncParsableCommand {
             // A --format the file name contradicts: exit 2 before the device is opened.
             let chosen = try output.map { try RecordingFormat.forOutput($0, requested: format?.recordingFormat, option: "--format") }
                 ?? format?.recordingFormat ?? .evemu
-            let path = try device.map { try DeviceRequest.resolve($0) } ?? Self.choose()
             let output = self.output ?? DefaultRecordingName.make(stamp: DeviceRequest.localStamp(), format: chosen) { access($0, F_OK) == 0 }
-            let evdev = try EvdevDevice(path: path, grab: grab)
-            try RecordingRun(output: output, format: chosen, annotation: TrackAnnotation(expected: expect, note: note),
-                             gestures: gestures, duration: duration, stats: stats, recorder: "touchtape \(TouchTape.version)")
-                .run(evdev, path: path, say: writeStandardError)
+            let run = RecordingRun(output: output, format: chosen, annotation: TrackAnnotation(expected: expect, note: note),
+                                   gestures: gestures, duration: duration, stats: stats, recorder: "touchtape \(TouchTape.version)")
+            if adb { return try run.runAdb(serial: device, say: writeStandardError) }
+            let path = try device.map { try DeviceRequest.resolve($0) } ?? Self.choose()
+            try run.run(try EvdevDevice(path: path, grab: grab), path: path, say: writeStandardError)
         } catch { throw fail(error) }
     }
 

@@ -5,9 +5,9 @@ import TouchTapeDevice
 /// (folders too, for the commands that search them), output files as any file, and input
 /// devices as their `/dev/input/event*` nodes.
 enum Completions {
-    /// The extensions TouchTape reads: evemu (`.evemu`, a split pair's `.desc`/`.events`)
-    /// and libinput record (`.yml`, `.yaml`).
-    static let recordingExtensions = ["evemu", "events", "desc", "yml", "yaml"]
+    /// The extensions TouchTape reads: evemu (`.evemu`, a split pair's `.desc`/`.events`),
+    /// libinput record (`.yml`, `.yaml`) and Android getevent (`.getevent`).
+    static let recordingExtensions = ["evemu", "events", "desc", "yml", "yaml", "getevent"]
 
     /// A recording (the shell also offers folders to descend into).
     static let recording = CompletionKind.file(extensions: recordingExtensions)

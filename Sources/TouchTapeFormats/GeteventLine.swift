@@ -1,0 +1,170 @@
+import TouchTapeEvents
+
+/// One line of getevent's text output, as docs/getevent-format.md describes each form.
+///
+/// Pure: no file state. ``GeteventCaptureReader`` keeps the state (which listing block a
+/// line belongs to, the device chosen).
+enum GeteventLine: Equatable {
+    /// An event: `[   5.000042] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001a4`,
+    /// plain or labelled, with or without the timestamp and the path.
+    case event(Event)
+    /// `add device N: PATH` / `remove device N: PATH`.
+    case addDevice(path: String)
+    case removeDevice(path: String)
+    /// A line of a device listing (indented, `  name:     "…"`, `    ABS (0003): …`).
+    case listing(Substring)
+    /// getevent's stderr messages (`could not get driver version for …`), merged by a pty.
+    case message
+    /// `# …`: a TouchTape comment (marks, header facts); getevent prints none.
+    case comment(Substring)
+    /// Spaces only.
+    case blank
+
+    struct Event: Equatable {
+        var time: EventTime?
+        var path: Substring?
+        var type: UInt16
+        var code: UInt16
+        var value: Int32
+    }
+
+    /// Why an event line does not read.
+    enum Failure: Error, Equatable {
+        /// Not an event line at all (nor any other line getevent prints).
+        case unrecognised
+        /// A name no table has (`ABS_MT_POSITON_X`), with the column it is in.
+        case unknownLabel(String, column: String)
+        /// A name cut to the column width that several names start with.
+        case ambiguousLabel(String, candidates: [String])
+        /// The timestamp is out of range or badly formed.
+        case badTime(String)
+    }
+
+    /// The stderr messages getevent prints (§5); only their fixed start is matched.
+    static let messagePrefixes = ["could not ", "Can't enable monotonic clock", "remote device: ", "out of memory",
+                                  "scan dir failed", "could not get event"]
+
+    /// Classifies `line` (one `\r` already dropped by the line reader).
+    static func parse(_ line: Substring) -> Result<GeteventLine, Failure> {
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return .success(.blank) }
+        if line.first == "#" { return .success(.comment(line)) }
+        if line.first == " " { return .success(.listing(line)) }
+        if line.hasPrefix("add device ") || line.hasPrefix("remove device ") {
+            guard let colon = line.range(of: ": ") else { return .failure(.unrecognised) }
+            let number = line[line.index(line.startIndex, offsetBy: line.hasPrefix("add") ? 11 : 14)..<colon.lowerBound]
+            guard !number.isEmpty, number.allSatisfy(\.isASCIIDigit) else { return .failure(.unrecognised) }
+            let path = String(line[colon.upperBound...])
+            return .success(line.hasPrefix("add") ? .addDevice(path: path) : .removeDevice(path: path))
+        }
+        if messagePrefixes.contains(where: { line.hasPrefix($0) }) { return .success(.message) }
+        return parseEvent(line).map { .event($0) }
+    }
+
+    /// An event line: `[timestamp] `, `path: `, then the plain or labelled body and an
+    /// optional ` rate N` (`-r`). Trailing spaces are optional.
+    static func parseEvent(_ line: Substring) -> Result<Event, Failure> {
+        var rest = line
+        var time: EventTime?
+        if rest.first == "[" {
+            guard let close = rest.firstIndex(of: "]") else { return .failure(.unrecognised) }
+            let stamp = rest[rest.index(after: rest.startIndex)..<close].drop { $0 == " " }
+            let parts = stamp.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].count == 6, !parts[0].isEmpty,
+                  parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit) else {
+                return .failure(.badTime(String(rest[...close])))
+            }
+            switch makeTime(parts[0], parts[1]) {
+            case .success(let t): time = t
+            case .failure(let f): return .failure(f)
+            }
+            rest = rest[rest.index(after: close)...]
+            guard rest.first == " " else { return .failure(.unrecognised) }
+            rest = rest.dropFirst()
+        } else if let space = rest.firstIndex(of: " "), rest[rest.index(before: space)] == ":",
+                  rest[..<space].contains("-"), rest.first?.isASCIIDigit == true {
+            // The old form `sec-usec: ` (microseconds not zero-padded).
+            let stamp = rest[..<rest.index(before: space)]
+            let parts = stamp.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[1].count <= 6,
+                  parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit) else {
+                return .failure(.badTime(String(stamp)))
+            }
+            switch makeTime(parts[0], parts[1]) {
+            case .success(let t): time = t
+            case .failure(let f): return .failure(f)
+            }
+            rest = rest[rest.index(after: space)...]
+        }
+        var path: Substring?
+        if rest.first == "/" {
+            guard let colon = rest.range(of: ": ") else { return .failure(.unrecognised) }
+            path = rest[..<colon.lowerBound]
+            rest = rest[colon.upperBound...]
+        }
+        var tokens = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        if tokens.count == 5, tokens[3] == "rate", tokens[4].allSatisfy(\.isASCIIDigit) { tokens.removeLast(2) }
+        guard tokens.count == 3 else { return .failure(.unrecognised) }
+        let type: UInt16
+        if let hex = hex(tokens[0], digits: 4) { type = UInt16(hex) } else {
+            guard tokens[0].contains("_") else { return .failure(.unrecognised) }
+            switch GeteventLabels.value(of: tokens[0], in: .types, width: 12) {
+            case .value(let v) where v <= 0xffff: type = UInt16(v)
+            case .ambiguous(let names): return .failure(.ambiguousLabel(String(tokens[0]), candidates: names))
+            default: return .failure(.unknownLabel(String(tokens[0]), column: "type"))
+            }
+        }
+        let code: UInt16
+        if let hex = hex(tokens[1], digits: 4) { code = UInt16(hex) } else {
+            guard tokens[1].contains("_"), let table = GeteventLabels.Table(codesOf: type) else {
+                return .failure(.unknownLabel(String(tokens[1]), column: "code"))
+            }
+            switch GeteventLabels.value(of: tokens[1], in: table, width: 20) {
+            case .value(let v) where v <= 0xffff: code = UInt16(v)
+            case .ambiguous(let names): return .failure(.ambiguousLabel(String(tokens[1]), candidates: names))
+            default: return .failure(.unknownLabel(String(tokens[1]), column: "code"))
+            }
+        }
+        let value: Int32
+        if let hex = hex(tokens[2], digits: 8) { value = Int32(bitPattern: UInt32(hex)) }
+        else if type == EventType.key.rawValue, let v = GeteventLabels.keyValue(of: tokens[2]) { value = Int32(v) }
+        else if type == EventType.abs.rawValue, code == EventCodes.ABS_MT_TOOL_TYPE {
+            switch GeteventLabels.value(of: tokens[2], in: .mtTool, width: 20) {
+            case .value(let v): value = Int32(truncatingIfNeeded: v)
+            case .ambiguous(let names): return .failure(.ambiguousLabel(String(tokens[2]), candidates: names))
+            case .unknown: return .failure(.unknownLabel(String(tokens[2]), column: "value"))
+            }
+        } else {
+            return .failure(tokens[2].contains("_") || tokens[2].first?.isLetter == true && tokens[2].count != 8
+                            ? .unknownLabel(String(tokens[2]), column: "value") : .unrecognised)
+        }
+        return .success(Event(time: time, path: path, type: type, code: code, value: value))
+    }
+
+    private static func makeTime(_ seconds: Substring, _ micro: Substring) -> Result<EventTime, Failure> {
+        guard seconds.count <= 19, let s = UInt64(seconds), s <= EventTime.maximumSeconds, let us = UInt32(micro), us < 1_000_000 else {
+            return .failure(.badTime(String(seconds) + "." + micro))
+        }
+        return .success(EventTime(seconds: s, microseconds: us))
+    }
+
+    /// Exactly `digits` lowercase or uppercase hex digits.
+    static func hex(_ token: Substring, digits: Int) -> UInt64? {
+        guard token.count == digits, token.allSatisfy(\.isHexDigit) else { return nil }
+        return UInt64(token, radix: 16)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// Lines of a live `adb shell getevent -lt DEVICE` as events (`record --adb`).
+package enum GeteventLiveLine {
+    /// The event on `line` (a trailing `\r` from a pty dropped), or `nil` for a line that
+    /// is not a timed event line (a message, a listing line, a line cut by the stop).
+    package static func event(_ line: Substring) -> InputEvent? {
+        let text = line.last == "\r" ? line.dropLast() : line
+        guard case .success(let event) = GeteventLine.parseEvent(text), let time = event.time else { return nil }
+        return InputEvent(time: time, type: event.type, code: event.code, value: event.value)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TouchTapeTestSupport
+
+/// getevent through the binary: `convert` both ways, and `record --adb` against a fake
+/// `adb` on PATH that prints what Debian's adb prints for no phone, an unauthorised phone
+/// and a phone with a touchscreen (a real phone is not attached to the test machine).
+@Suite struct GeteventCommandTests {
+    static func scratch() throws -> URL { try PackagePaths.scratchDirectory("touchtape-getevent") }
+
+    /// `touchtape ARGS` with `dir` first on PATH (where the fake adb is); `dir` nil: a PATH
+    /// with no adb at all (not even a real one in /usr/bin).
+    static func run(_ arguments: [String], path dir: URL?, in directory: URL) throws -> Run {
+        let path = dir.map { $0.path + ":/usr/bin:/bin" } ?? "/nonexistent"
+        return try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["PATH=" + path, TouchTapeBinary.executable.path] + arguments,
+                                  in: directory, input: FileHandle.nullDevice)
+    }
+
+    static func fakeAdb(in dir: URL, devices: String, listing: String = "", events: String = "") throws {
+        try listing.write(to: dir.appendingPathComponent("listing.txt"), atomically: true, encoding: .utf8)
+        try events.write(to: dir.appendingPathComponent("events.txt"), atomically: true, encoding: .utf8)
+        let script = """
+        #!/bin/sh
+        d=$(dirname "$0")
+        case "$*" in
+        devices) printf '\(devices)' ;;
+        "-s emulator-5554 shell getevent -lp") cat "$d/listing.txt" ;;
+        "-s emulator-5554 shell getevent -lt /dev/input/event4") cat "$d/events.txt"; exec sleep 30 ;;
+        *) echo "fake adb: unexpected $*" >&2; exit 1 ;;
+        esac
+
+        """
+        let adb = dir.appendingPathComponent("adb")
+        try script.write(to: adb, atomically: true, encoding: .utf8)
+        chmod(adb.path, 0o755)
+    }
+
+    @Test func convertToGeteventAndBackIsExact() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = TouchTapeBinary.bundled("touchscreen-pan-back-cancel.evemu")
+        for args in [[source, "a.evemu"], [source, "pan.getevent"], ["pan.getevent", "b.evemu"], ["b.evemu", "--to", "getevent", "-o", "pan2.getevent"]] {
+            let run = try Self.run(["convert"] + args, path: nil, in: dir)
+            #expect(run.status == 0, "\(args): \(run.stderr)")
+        }
+        let read = { (name: String) in try Data(contentsOf: dir.appendingPathComponent(name)) }
+        #expect(try read("a.evemu") == read("b.evemu"))
+        #expect(try read("pan.getevent") == read("pan2.getevent"))
+        #expect(try String(decoding: read("pan.getevent"), as: UTF8.self).contains("EV_ABS       ABS_MT_POSITION_Y    "))
+        let bad = try Self.run(["convert", source, "x.out", "--to", "android"], path: nil, in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("--to must be evemu, libinput or getevent"))
+    }
+
+    @Test func adbMissingNoPhoneAndUnauthorisedExit3Quickly() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let started = Date()
+        let missing = try Self.run(["record", "--adb", "-o", "x.getevent"], path: nil, in: dir)
+        #expect(missing.status == 3)
+        #expect(missing.stderr.contains("adb is not installed") && missing.stderr.contains("apt-get install adb"), "\(missing.stderr)")
+        try Self.fakeAdb(in: dir, devices: "List of devices attached\\n\\n")
+        let none = try Self.run(["record", "--adb", "-o", "x.getevent"], path: dir, in: dir)
+        #expect(none.status == 3)
+        #expect(none.stderr.contains("no phone attached") && none.stderr.contains("USB debugging"), "\(none.stderr)")
+        try Self.fakeAdb(in: dir, devices: "List of devices attached\\nR58M123ABC\\tunauthorized\\n\\n")
+        let unauthorised = try Self.run(["record", "--adb", "-o", "x.getevent"], path: dir, in: dir)
+        #expect(unauthorised.status == 3)
+        #expect(unauthorised.stderr.contains("unauthorized") && unauthorised.stderr.contains("Allow USB debugging"), "\(unauthorised.stderr)")
+        let wrongSerial = try Self.run(["record", "--adb", "0123", "-o", "x.getevent"], path: dir, in: dir)
+        #expect(wrongSerial.status == 3 && wrongSerial.stderr.contains("adb lists no phone '0123'"), "\(wrongSerial.stderr)")
+        try Self.fakeAdb(in: dir, devices: "List of devices attached\\nA\\tdevice\\nB\\tdevice\\n\\n")
+        let several = try Self.run(["record", "--adb", "-o", "x.getevent"], path: dir, in: dir)
+        #expect(several.status == 2 && several.stderr.contains("record --adb SERIAL"), "\(several.stderr)")
+        for option in ["--grab", "--stats"] {
+            let refused = try Self.run(["record", "--adb", option, "-o", "x.getevent"], path: dir, in: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("adb"), "\(option): \(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.getevent").path))
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    /// A phone with keys and a touchscreen: the listing picks the touchscreen, its events
+    /// (CRLF, as through a pty) are recorded gesture by gesture with the mark.
+    @Test func recordsThePhonesTouchscreen() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu")
+        #expect(try Self.run(["convert", source, "flick.getevent"], path: nil, in: dir).status == 0)
+        let capture = try String(contentsOf: dir.appendingPathComponent("flick.getevent"), encoding: .utf8)
+            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 2: /dev/input/event4")
+        let lines = capture.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let keys = "add device 1: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_VOLUMEDOWN        KEY_POWER\n  input props:\n    <none>\n"
+        try Self.fakeAdb(in: dir, devices: "List of devices attached\\nemulator-5554\\tdevice\\n\\n",
+                         listing: keys + lines.filter { !$0.hasPrefix("[") }.joined(separator: "\n") + "\n",
+                         events: lines.filter { $0.hasPrefix("[") }.joined(separator: "\r\n") + "\r\n")
+        let run = try Self.run(["record", "--adb", "--gestures", "1", "--expect", "finish", "-o", "phone.evemu"], path: dir, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("(adb emulator-5554 /dev/input/event4, touchscreen, protocol B)"), "\(run.stderr)")
+        let recorded = try String(contentsOf: dir.appendingPathComponent("phone.evemu"), encoding: .utf8)
+        let original = try String(contentsOfFile: source, encoding: .utf8)
+        let events = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("E:") } }
+        #expect(events(recorded) == events(original))
+        #expect(!events(recorded).isEmpty)
+        #expect(recorded.contains("# touchtape: expect=finish"))
+    }
+}
