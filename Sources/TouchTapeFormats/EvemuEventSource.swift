@@ -21,6 +21,13 @@ final class EvemuEventSource {
 
     /// The next event or annotation; a last line cut mid-way ends the events (see ``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
+        // Most lines: read and parsed in one pass (the general path below reads each line
+        // twice, once for its newline and once for its fields).
+        if let event = reader.nextCanonicalEventLine() {
+            eventCount += 1
+            endMarkSeen = false
+            return .event(event)
+        }
         do {
             return try nextItem()
         } catch {

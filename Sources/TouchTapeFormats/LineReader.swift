@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TouchTapeEvents
 
 /// Reads a file in 64 KiB chunks and hands out one line at a time as bytes.
 ///
@@ -148,6 +149,69 @@ final class LineReader {
             }
             try fill()
         }
+    }
+
+    /// The next line when it is an evemu event line in the form every writer uses
+    /// (`E: <sec>.<usec> <type> <code> <value>\n`, one space between fields, 1–10 second
+    /// digits, 1–6 microsecond digits, 1–4 hex digits, a decimal value with an optional `-`),
+    /// read and parsed in one pass over its bytes; `nil` (nothing consumed) for any other
+    /// line, a line not wholly in the buffer, or a line handed out again, which
+    /// ``nextLine()`` and ``EvemuEventLine/parse(_:)`` then read. Every line it accepts,
+    /// ``EvemuEventLine/parse(_:)`` accepts with the same event; it keeps the same counts
+    /// (``lineNumber``, ``bytesSearched``, ``bytesSeen``) as ``nextLine()``.
+    @inline(__always)
+    func nextCanonicalEventLine() -> InputEvent? {
+        guard repeatLine == nil, scanned == 0 else { return nil }
+        let p = UnsafePointer(buffer + start)
+        let n = end - start
+        // The shortest: "E: 0.0 0 0 0\n".
+        guard n >= 13, p[0] == 0x45, p[1] == 0x3A, p[2] == 0x20 else { return nil }
+        var i = 3
+        var seconds: UInt64 = 0
+        while i < n, case let d = p[i] &- 0x30, d < 10 { seconds = seconds &* 10 &+ UInt64(d); i &+= 1 }
+        guard i > 3, i <= 13, seconds <= EventTime.maximumSeconds, i < n, p[i] == 0x2E else { return nil }
+        i &+= 1
+        let microStart = i
+        var micro: UInt32 = 0
+        while i < n, case let d = p[i] &- 0x30, d < 10 { micro = micro &* 10 &+ UInt32(d); i &+= 1 }
+        guard i > microStart, i &- microStart <= 6, i < n, p[i] == 0x20 else { return nil }
+        i &+= 1
+        var fields: (UInt32, UInt32) = (0, 0)
+        for f in 0..<2 {
+            let fieldStart = i
+            var value: UInt32 = 0
+            while i < n {
+                let c = p[i]
+                let d: UInt32
+                if c &- 0x30 < 10 { d = UInt32(c &- 0x30) }
+                else if c &- 0x61 < 6 { d = UInt32(c &- 0x61) &+ 10 }
+                else if c &- 0x41 < 6 { d = UInt32(c &- 0x41) &+ 10 }
+                else { break }
+                value = value &<< 4 | d
+                i &+= 1
+            }
+            guard i > fieldStart, i &- fieldStart <= 4, i < n, p[i] == 0x20 else { return nil }
+            i &+= 1
+            if f == 0 { fields.0 = value } else { fields.1 = value }
+        }
+        guard i < n else { return nil }
+        let negative = p[i] == 0x2D
+        if negative { i &+= 1 }
+        let valueStart = i
+        var magnitude: Int64 = 0
+        while i < n, case let d = p[i] &- 0x30, d < 10 { magnitude = magnitude &* 10 &+ Int64(d); i &+= 1 }
+        guard i > valueStart, i &- valueStart <= 10, i < n, p[i] == 0x0A else { return nil }
+        let value = negative ? -magnitude : magnitude
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        lastLine = UnsafeBufferPointer(start: p, count: i)
+        start &+= i &+ 1
+        lineNumber &+= 1
+        bytesSearched &+= i &+ 1
+        bytesSeen &+= i &+ 1
+        lastLineTerminated = true
+        return InputEvent(time: EventTime(seconds: seconds, microseconds: micro),
+                          type: UInt16(truncatingIfNeeded: fields.0), code: UInt16(truncatingIfNeeded: fields.1),
+                          value: Int32(truncatingIfNeeded: value))
     }
 
     /// The error for a line past ``maximumLineLength`` (NUL bytes in it: not text at all).
