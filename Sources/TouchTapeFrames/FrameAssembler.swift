@@ -100,8 +100,10 @@ package struct FrameAssembler: Sendable {
             }
             return nil
         }
-        switch event.eventType {
-        case .syn:
+        // On the raw type: matching `EventType`'s constants goes through `==` of a generic
+        // witness for every event.
+        switch event.type {
+        case EventType.syn.rawValue:
             switch event.code {
             case EventCodes.SYN_REPORT:
                 return completeFrame(time: event.time, endIndex: index)
@@ -110,15 +112,15 @@ package struct FrameAssembler: Sendable {
                 group = AnonymousGroup()
             case EventCodes.SYN_DROPPED:
                 isDiscarding = true
-                pending = state
+                pending.assign(from: state)
                 reported = []
                 group = AnonymousGroup()
             default:
                 break
             }
-        case .key:
+        case EventType.key.rawValue:
             if event.value != 0 { pending.keysDown.insert(event.code) } else { pending.keysDown.remove(event.code) }
-        case .abs:
+        case EventType.abs.rawValue:
             absolute(event)
         default:
             break
@@ -151,9 +153,9 @@ package struct FrameAssembler: Sendable {
             // the values that follow are ignored until a valid ABS_MT_SLOT.
             case C.ABS_MT_SLOT: pending.currentSlot = (0..<slotLimit).contains(Int(event.value)) ? Int(event.value) : -1
             case C.ABS_MT_TRACKING_ID where pending.currentSlot >= 0:
-                pending.slots[pending.currentSlot, default: SlotState()].trackingID = max(-1, event.value)
-            case C.ABS_MT_POSITION_X where pending.currentSlot >= 0: pending.slots[pending.currentSlot, default: SlotState()].x = event.value
-            case C.ABS_MT_POSITION_Y where pending.currentSlot >= 0: pending.slots[pending.currentSlot, default: SlotState()].y = event.value
+                pending.slots.update(pending.currentSlot) { $0.trackingID = max(-1, event.value) }
+            case C.ABS_MT_POSITION_X where pending.currentSlot >= 0: pending.slots.update(pending.currentSlot) { $0.x = event.value }
+            case C.ABS_MT_POSITION_Y where pending.currentSlot >= 0: pending.slots.update(pending.currentSlot) { $0.y = event.value }
             default: break
             }
         case .anonymous:
@@ -169,12 +171,13 @@ package struct FrameAssembler: Sendable {
     }
 
     private mutating func completeFrame(time: EventTime, endIndex: Int) -> Frame {
-        let contacts: [Contact]
+        var contacts: [Contact]
         switch source {
         case .slots:
-            contacts = pending.slots.compactMap { slot, s in
-                guard s.isActive else { return nil }
-                return contact(id: Int(s.trackingID), slot: slot, x: s.x, y: s.y)
+            contacts = []
+            contacts.reserveCapacity(pending.slots.activeCount)
+            pending.slots.forEachActive { slot, s in
+                contacts.append(contact(id: Int(s.trackingID), slot: slot, x: s.x, y: s.y))
             }
         case .anonymous:
             let lifted = hasTouchKey && !pending.isKeyDown(EventCodes.BTN_TOUCH)
@@ -190,19 +193,33 @@ package struct FrameAssembler: Sendable {
             contacts = []
         }
         let tools = countsToolFingers ? pending.toolFingerCount : 0
+        // Ties by slot: two slots may hold the same tracking id in a broken stream (found by
+        // `tools/fuzz frames`). Usually already in order: then nothing is moved.
+        if !Self.isInOrder(contacts) { contacts.sort { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) } }
         let frame = Frame(
             index: nextFrameIndex, time: time, eventRange: (frameStart ?? endIndex)..<(endIndex + 1),
-            // Ties by slot: two slots may hold the same tracking id in a broken stream, and
-            // the slot dictionary's order differs between instances (found by `tools/fuzz frames`).
-            contacts: contacts.sorted { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) }, fingerCount: max(contacts.count, tools),
+            contacts: contacts, fingerCount: max(contacts.count, tools),
             followsGap: gapPending, touchKeyDown: hasTouchKey && pending.isKeyDown(EventCodes.BTN_TOUCH))
-        state = pending
+        // In place: `state = pending` would share the slot storage, and the next event's
+        // write to `pending` would copy it (an allocation per frame).
+        state.assign(from: pending)
         reported = []
         group = AnonymousGroup()
         gapPending = false
         frameStart = nil
         nextFrameIndex += 1
         return frame
+    }
+
+    /// Whether the contacts are sorted by id, then slot.
+    private static func isInOrder(_ contacts: [Contact]) -> Bool {
+        var k = 1
+        while k < contacts.count {
+            let a = contacts[k - 1], b = contacts[k]
+            if a.id > b.id || a.id == b.id && (a.slot ?? -1) >= (b.slot ?? -1) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// A contact at raw `x`/`y`; a missing coordinate (never reported) is the axis minimum.

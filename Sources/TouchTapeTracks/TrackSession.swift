@@ -95,7 +95,9 @@ package struct TrackSession: Sendable {
         case nil:
             break
         }
-        stateBeforeFrame = assembler.state
+        // Read only when a frame begins a gesture, which a frame can do only after a frame
+        // that left the splitter idle: inside a gesture the state is not copied per frame.
+        if !splitter.isInGesture { stateBeforeFrame.assign(from: assembler.state) }
         return Fed(label: label, frame: frame, boundary: boundary)
     }
 
