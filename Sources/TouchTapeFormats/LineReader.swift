@@ -169,32 +169,22 @@ final class LineReader {
         var i = 3
         var seconds: UInt64 = 0
         while i < n, case let d = p[i] &- 0x30, d < 10 { seconds = seconds &* 10 &+ UInt64(d); i &+= 1 }
-        guard i > 3, i <= 13, seconds <= EventTime.maximumSeconds, i < n, p[i] == 0x2E else { return nil }
+        // Ten digits may pass the latest second; fewer never do.
+        guard i > 3, i <= 13, i < 13 || seconds <= EventTime.maximumSeconds, i < n, p[i] == 0x2E else { return nil }
         i &+= 1
-        let microStart = i
-        var micro: UInt32 = 0
-        while i < n, case let d = p[i] &- 0x30, d < 10 { micro = micro &* 10 &+ UInt32(d); i &+= 1 }
-        guard i > microStart, i &- microStart <= 6, i < n, p[i] == 0x20 else { return nil }
-        i &+= 1
-        var fields: (UInt32, UInt32) = (0, 0)
-        for f in 0..<2 {
-            let fieldStart = i
-            var value: UInt32 = 0
-            while i < n {
-                let c = p[i]
-                let d: UInt32
-                if c &- 0x30 < 10 { d = UInt32(c &- 0x30) }
-                else if c &- 0x61 < 6 { d = UInt32(c &- 0x61) &+ 10 }
-                else if c &- 0x41 < 6 { d = UInt32(c &- 0x41) &+ 10 }
-                else { break }
-                value = value &<< 4 | d
-                i &+= 1
-            }
-            guard i > fieldStart, i &- fieldStart <= 4, i < n, p[i] == 0x20 else { return nil }
+        var micro: UInt32
+        if i &+ 8 <= n, let six = Self.sixDigitsAndSpace(UnsafeRawPointer(p + i)) {
+            // The usual six digits, converted together.
+            micro = six
+            i &+= 7
+        } else {
+            let microStart = i
+            micro = 0
+            while i < n, case let d = p[i] &- 0x30, d < 10 { micro = micro &* 10 &+ UInt32(d); i &+= 1 }
+            guard i > microStart, i &- microStart <= 6, i < n, p[i] == 0x20 else { return nil }
             i &+= 1
-            if f == 0 { fields.0 = value } else { fields.1 = value }
         }
-        guard i < n else { return nil }
+        guard let type = Self.hexField(p, &i, n), let code = Self.hexField(p, &i, n), i < n else { return nil }
         let negative = p[i] == 0x2D
         if negative { i &+= 1 }
         let valueStart = i
@@ -210,8 +200,47 @@ final class LineReader {
         bytesSeen &+= i &+ 1
         lastLineTerminated = true
         return InputEvent(time: EventTime(seconds: seconds, microseconds: micro),
-                          type: UInt16(truncatingIfNeeded: fields.0), code: UInt16(truncatingIfNeeded: fields.1),
-                          value: Int32(truncatingIfNeeded: value))
+                          type: type, code: code, value: Int32(truncatingIfNeeded: value))
+    }
+
+    /// Six decimal digits and a space at `bytes` (eight readable), as their value; `nil` otherwise.
+    @inline(__always)
+    static func sixDigitsAndSpace(_ bytes: UnsafeRawPointer) -> UInt32? {
+        let word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        let digits = word & 0x0000_FFFF_FFFF_FFFF
+        // Every byte 0x30...0x39: high nibble 3, and low nibble + 6 does not carry into it.
+        guard digits & 0x0000_F0F0_F0F0_F0F0 == 0x0000_3030_3030_3030,
+              (digits &+ 0x0000_0606_0606_0606) & 0x0000_F0F0_F0F0_F0F0 == 0x0000_3030_3030_3030,
+              (word >> 48) & 0xFF == 0x20 else { return nil }
+        // Two leading zero digits, then the eight-digit conversion (first digit in the low byte).
+        var v = (digits & 0x0000_0F0F_0F0F_0F0F) << 16
+        v = (v &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return UInt32(truncatingIfNeeded: v)
+    }
+
+    /// One to four hex digits and a space at `i`, as their value, `i` past the space; `nil` otherwise.
+    @inline(__always)
+    static func hexField(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> UInt16? {
+        @inline(__always) func digit(_ c: UInt8) -> UInt32 {
+            if c &- 0x30 < 10 { return UInt32(c &- 0x30) }
+            let letter = (c | 0x20) &- 0x61
+            return letter < 6 ? UInt32(letter) &+ 10 : 0xFF
+        }
+        if i &+ 4 < n, p[i &+ 4] == 0x20 {
+            // The usual four digits.
+            let d0 = digit(p[i]), d1 = digit(p[i &+ 1]), d2 = digit(p[i &+ 2]), d3 = digit(p[i &+ 3])
+            guard (d0 | d1 | d2 | d3) < 16 else { return nil }
+            i &+= 5
+            return UInt16(truncatingIfNeeded: d0 << 12 | d1 << 8 | d2 << 4 | d3)
+        }
+        let fieldStart = i
+        var value: UInt32 = 0
+        while i < n, case let d = digit(p[i]), d < 16 { value = value &<< 4 | d; i &+= 1 }
+        guard i > fieldStart, i &- fieldStart <= 4, i < n, p[i] == 0x20 else { return nil }
+        i &+= 1
+        return UInt16(truncatingIfNeeded: value)
     }
 
     /// The error for a line past ``maximumLineLength`` (NUL bytes in it: not text at all).

@@ -53,6 +53,10 @@ package struct FrameAssembler: Sendable {
     private var reported: [(x: Int32, y: Int32)] = []
     private var group = AnonymousGroup()
     private var gapPending = false
+    /// What `pending.keysDown` says, kept as it changes (a key event, a `SYN_DROPPED`)
+    /// rather than hashed for every frame: `BTN_TOUCH` held, the held tool key's fingers.
+    private var touchKeyDown = false
+    private var toolFingers = 0
     private var frameStart: Int?
     private var nextFrameIndex: Int
     /// Slots taken: `0 ..< slotLimit` (the description's, at most ``maximumSlots``).
@@ -86,6 +90,13 @@ package struct FrameAssembler: Sendable {
         self.state = initialState
         self.pending = initialState
         self.nextFrameIndex = firstFrameIndex
+        keysChanged()
+    }
+
+    /// Re-reads the key-derived values after `pending.keysDown` changed.
+    private mutating func keysChanged() {
+        touchKeyDown = pending.isKeyDown(EventCodes.BTN_TOUCH)
+        toolFingers = countsToolFingers ? pending.toolFingerCount : 0
     }
 
     /// Feeds one event; `index` is its position in the source stream (kept in
@@ -113,13 +124,15 @@ package struct FrameAssembler: Sendable {
             case EventCodes.SYN_DROPPED:
                 isDiscarding = true
                 pending.assign(from: state)
-                reported = []
+                keysChanged()
+                reported.removeAll(keepingCapacity: true)
                 group = AnonymousGroup()
             default:
                 break
             }
         case EventType.key.rawValue:
             if event.value != 0 { pending.keysDown.insert(event.code) } else { pending.keysDown.remove(event.code) }
+            keysChanged()
         case EventType.abs.rawValue:
             absolute(event)
         default:
@@ -180,30 +193,32 @@ package struct FrameAssembler: Sendable {
                 contacts.append(contact(id: Int(s.trackingID), slot: slot, x: s.x, y: s.y))
             }
         case .anonymous:
-            let lifted = hasTouchKey && !pending.isKeyDown(EventCodes.BTN_TOUCH)
+            let lifted = hasTouchKey && !touchKeyDown
             var nextID = pending.nextAnonymousID
             let matched = ContactMatching.match(previous: pending.anonymousContacts, current: lifted ? [] : reported,
                                                 units: units, nextID: &nextID)
             pending.anonymousContacts = matched
             pending.nextAnonymousID = nextID
-            contacts = matched.map { contact(id: $0.id, slot: nil, x: $0.x, y: $0.y) }
+            contacts = []
+            contacts.reserveCapacity(matched.count)
+            for m in matched { contacts.append(contact(id: m.id, slot: nil, x: m.x, y: m.y)) }
         case .singleTouch:
-            contacts = pending.isKeyDown(EventCodes.BTN_TOUCH) ? [contact(id: 0, slot: nil, x: pending.absX, y: pending.absY)] : []
+            contacts = touchKeyDown ? [contact(id: 0, slot: nil, x: pending.absX, y: pending.absY)] : []
         case .none:
             contacts = []
         }
-        let tools = countsToolFingers ? pending.toolFingerCount : 0
+        let tools = toolFingers
         // Ties by slot: two slots may hold the same tracking id in a broken stream (found by
         // `tools/fuzz frames`). Usually already in order: then nothing is moved.
         if !Self.isInOrder(contacts) { contacts.sort { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) } }
         let frame = Frame(
             index: nextFrameIndex, time: time, eventRange: (frameStart ?? endIndex)..<(endIndex + 1),
             contacts: contacts, fingerCount: max(contacts.count, tools),
-            followsGap: gapPending, touchKeyDown: hasTouchKey && pending.isKeyDown(EventCodes.BTN_TOUCH))
+            followsGap: gapPending, touchKeyDown: hasTouchKey && touchKeyDown)
         // In place: `state = pending` would share the slot storage, and the next event's
         // write to `pending` would copy it (an allocation per frame).
         state.assign(from: pending)
-        reported = []
+        reported.removeAll(keepingCapacity: true)
         group = AnonymousGroup()
         gapPending = false
         frameStart = nil

@@ -23,7 +23,7 @@ import TouchTapeEvents
     ]
 
     static func events(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
-        var stream = try RecordingStream(path: TestSupport.write(text, name: "fast.evemu"))
+        let stream = try RecordingStream(path: TestSupport.write(text, name: "fast.evemu"))
         var events: [InputEvent] = [], lines: [Int] = []
         while let item = try stream.next() {
             if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
