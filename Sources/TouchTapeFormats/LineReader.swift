@@ -203,6 +203,69 @@ final class LineReader {
                           type: type, code: code, value: Int32(truncatingIfNeeded: value))
     }
 
+    /// The next line when it is a libinput-record event row (`    - [sec, usec, type, code,
+    /// value]`, any spaces around the numbers, then nothing or a `# comment`), read and
+    /// parsed in one pass; `nil` (nothing consumed) for any other line, a row out of range
+    /// or a line not wholly in the buffer, which ``nextLine()`` and the row parser then read
+    /// (issue 26). Every row it accepts, the row parser accepts with the same event.
+    @inline(__always)
+    func nextCanonicalLibinputRow() -> InputEvent? {
+        guard repeatLine == nil, scanned == 0 else { return nil }
+        let p = UnsafePointer(buffer + start)
+        let n = end - start
+        // The shortest: "    - [0,0,0,0,0]\n".
+        guard n >= 18, p[0] == 0x20, p[1] == 0x20, p[2] == 0x20, p[3] == 0x20, p[4] == 0x2D, p[5] == 0x20, p[6] == 0x5B
+        else { return nil }
+        var i = 7
+        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        for k in 0..<5 {
+            while i < n, p[i] == 0x20 { i &+= 1 }
+            guard i < n else { return nil }
+            let negative = p[i] == 0x2D
+            if negative { i &+= 1 }
+            let digitsStart = i
+            var value: Int64 = 0
+            while i < n, case let d = p[i] &- 0x30, d < 10 { value = value &* 10 &+ Int64(d); i &+= 1 }
+            // Up to 18 digits cannot overflow; longer goes the general way.
+            guard i > digitsStart, i &- digitsStart <= 18 else { return nil }
+            if negative { value = -value }
+            switch k {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            case 2: numbers.2 = value
+            case 3: numbers.3 = value
+            default: numbers.4 = value
+            }
+            while i < n, p[i] == 0x20 { i &+= 1 }
+            guard i < n, p[i] == (k == 4 ? 0x5D : 0x2C) else { return nil }
+            i &+= 1
+        }
+        while i < n, p[i] == 0x20 { i &+= 1 }
+        guard i < n else { return nil }
+        var lineEnd = i
+        if p[i] == 0x23 {
+            // A comment: its newline, and no NUL in it (that is the general path's binary error).
+            guard let hit = memchr(p + i, 0x0A, n &- i) else { return nil }
+            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            guard lineEnd <= Self.maximumLineLength, memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
+        } else if p[i] != 0x0A {
+            return nil
+        }
+        let (sec, usec, type, code, value) = numbers
+        guard sec >= 0, sec <= Int64(EventTime.maximumSeconds), usec >= 0, usec < 1_000_000,
+              type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
+              value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        let stop = lineEnd > 0 && p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
+        lastLine = UnsafeBufferPointer(start: p, count: stop)
+        start &+= lineEnd &+ 1
+        lineNumber &+= 1
+        bytesSearched &+= lineEnd &+ 1
+        bytesSeen &+= lineEnd &+ 1
+        lastLineTerminated = true
+        return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
+                          type: UInt16(type), code: UInt16(code), value: Int32(value))
+    }
+
     /// Six decimal digits and a space at `bytes` (eight readable), as their value; `nil` otherwise.
     @inline(__always)
     static func sixDigitsAndSpace(_ bytes: UnsafeRawPointer) -> UInt32? {

@@ -94,7 +94,8 @@ package struct RecordingStream {
     }
 
     /// The next item when it is an event the reader read the quick way (an evemu event
-    /// line in the one-pass form, ``LineReader/nextCanonicalEventLine()``), without
+    /// line or a libinput-record event row in the one-pass form,
+    /// ``LineReader/nextCanonicalEventLine()``, ``LineReader/nextCanonicalLibinputRow()``), without
     /// wrapping it in a ``RecordingItem``; `nil`: ask ``next()``, which reads everything
     /// else. A loop over every event (replay) calls this first:
     ///
@@ -107,8 +108,10 @@ package struct RecordingStream {
     /// ```
     @inline(__always)
     package func nextEvent() -> InputEvent? {
-        guard case .evemu(let events) = backend else { return nil }
-        return events.nextCanonicalEvent()
+        switch backend {
+        case .evemu(let events): return events.nextCanonicalEvent()
+        case .libinput(let events): return events.nextCanonicalEvent()
+        }
     }
 
     /// The line of the file the item last returned was read from (1-based); `nil` where the

@@ -86,3 +86,83 @@ import TouchTapeEvents
         #expect(reader.bytesSearched == text.utf8.count && reader.bytesSeen == text.utf8.count)
     }
 }
+
+/// Issue 26: libinput-record event rows read in one pass
+/// (``LineReader/nextCanonicalLibinputRow()``) give what the row parser gives.
+@Suite struct LibinputFastPathTests {
+    static let header = """
+        version: 1
+        ndevices: 1
+        devices:
+        - node: /dev/input/event3
+          evdev: {name: "Rows", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+          udev: {properties: [ID_INPUT=1]}
+          events:
+          - evdev:
+
+        """
+
+    /// (row, the event's five numbers): padded as libinput writes them, unpadded, comments,
+    /// negatives, the range limits, a CR, and what only the general path reads.
+    static let rows: [(String, [Int64])] = [
+        ("    - [  1,      0,   3,  47,       0] # EV_ABS / ABS_MT_SLOT          0", [1, 0, 3, 47, 0]),
+        ("    - [0,0,0,0,0]", [0, 0, 0, 0, 0]),
+        ("    - [  12, 999999, 3, 57, -1]", [12, 999_999, 3, 57, -1]),
+        ("    - [9007199254, 5, 65535, 65535, 2147483647]  # max", [9_007_199_254, 5, 65535, 65535, 2_147_483_647]),
+        ("    - [3, 4, 1, 330, -2147483648]#", [3, 4, 1, 330, -2_147_483_648]),
+        ("    - [3, 4, 1, 330, 1] # CR\r", [3, 4, 1, 330, 1]),
+        ("    - [3, 4, 1, 330, 1]\r", [3, 4, 1, 330, 1]),
+        ("    - [3, 4, 1, 330, 1]   ", [3, 4, 1, 330, 1]),
+        ("    - [0000000000000000000003, 4, 1, 330, 1]", [3, 4, 1, 330, 1]),
+    ]
+
+    static func read(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
+        let stream = try RecordingStream(path: TestSupport.write(text, name: "rows.yml"))
+        var events: [InputEvent] = [], lines: [Int] = []
+        while true {
+            if let e = stream.nextEvent() { events.append(e); lines.append(stream.line ?? -1); continue }
+            guard let item = try stream.next() else { break }
+            if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
+        }
+        return (events, lines)
+    }
+
+    static func event(_ n: [Int64]) -> InputEvent {
+        InputEvent(time: EventTime(seconds: UInt64(n[0]), microseconds: UInt32(n[1])),
+                   type: UInt16(n[2]), code: UInt16(n[3]), value: Int32(n[4]))
+    }
+
+    @Test func bothPathsReadTheSameRows() throws {
+        var lines: [String] = []
+        for k in 0..<30_000 { lines.append(Self.rows[k % Self.rows.count].0) }
+        let read = try Self.read(Self.header + lines.joined(separator: "\n") + "\n")
+        #expect(read.events == (0..<30_000).map { Self.event(Self.rows[$0 % Self.rows.count].1) })
+        #expect(read.lines.first == 9 && read.lines.last == 8 + lines.count)
+    }
+
+    @Test func outOfRangeRowsAreStillErrors() throws {
+        for (row, kind) in [("    - [1, 1000000, 3, 0, 1]", "valueOutOfRange"),
+                            ("    - [1, 0, 65536, 0, 1]", "valueOutOfRange"),
+                            ("    - [1, 0, 3, 0, 2147483648]", "valueOutOfRange"),
+                            ("    - [99999999999999999999, 0, 3, 0, 1]", "valueOutOfRange"),
+                            ("    - [1, 0, 3, 0, 1] x", "nonNumericField"),
+                            ("    - [1, 0, 3, 0]", "nonNumericField")] {
+            do {
+                _ = try Self.read(Self.header + "    - [0, 0, 0, 0, 0]\n" + row + "\n")
+                Issue.record("\(row) was read")
+            } catch {
+                #expect(error.kind.rawValue == kind, "\(row)")
+                #expect(error.line == 10, "\(row)")
+            }
+        }
+    }
+
+    @Test func aNULInACommentIsBinary() throws {
+        do {
+            _ = try Self.read(Self.header + "    - [0, 0, 0, 0, 0] # a\u{0}b\n")
+            Issue.record("a NUL byte was read")
+        } catch {
+            #expect(error.kind == .binary)
+        }
+    }
+}
