@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tools/bench's measurements and its one table. Called by tools/bench; see tools/README.md.
 
-    measure.py SCRATCH TOUCHTAPE HARNESS EVEMU_READ [--10m] [--live FILE] [--runs N]
+    measure.py SCRATCH TOUCHTAPE HARNESS EVEMU_READ [--10m] [--live FILE] [--runs N] [--no-tracks-memory]
 
 Each figure is measured in the same run on the same file as its peer. Times are CPU
 seconds (user + system) of the measured process (one core; every program here is
@@ -58,6 +58,9 @@ def main():
     ten = "--10m" in args
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 3
     live = args[args.index("--live") + 1] if "--live" in args else None
+    # The memory-in-tracks rows (issue 21) take long: plot --map and sweep decide every
+    # track on a grid (about 30 ms a track for plot --map's region: ~2 h at 200 k tracks).
+    tracks_memory = "--no-tracks-memory" not in args
     rows = []
     sizes = ["1M"] + (["10M"] if ten else [])
     inputs = {(kind, size, ext): os.path.join(scratch, "%s-%s.%s" % (kind, size, ext))
@@ -134,13 +137,13 @@ def main():
     # file; every command that summarises tracks must stay flat, as replay does. sweep re-runs
     # the controller about 600 times a track, so it gets a tenth of the tracks.
     many = {}
-    for count in (2_000, 20_000, 200_000):
+    for count in ((2_000, 20_000, 200_000) if tracks_memory else ()):
         many[count] = os.path.join(scratch, "many-tracks-%d.evemu" % count)
         if not os.path.exists(many[count]):
             subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "many-tracks.py"), many[count],
                             str(count), os.getcwd()], check=True)
     label_out = os.path.join(scratch, "label-out.evemu")
-    for what, argv, counts in (
+    for what, argv, counts in () if not tracks_memory else (
             ("replay", lambda f: [touchtape, "replay", f, "--no-config", "--format", "json", "-o", "/dev/null"], (20_000, 200_000)),
             ("inspect", lambda f: [touchtape, "inspect", f], (20_000, 200_000)),
             ("label", lambda f: [touchtape, "label", f, "--expect", "cancel", "-o", label_out], (20_000, 200_000)),
