@@ -52,7 +52,7 @@ struct LoadedRecording {
             Harness.fail("no recordings found under \(folders)")
         }
         let loaded = sources.compactMap { source -> LoadedRecording? in
-            guard var stream = try? RecordingStream(source), (try? stream.requireTouchDevice()) != nil else { return nil }
+            guard let stream = try? RecordingStream(source), (try? stream.requireTouchDevice()) != nil else { return nil }
             var items: [RecordingItem] = []
             while let item = try? stream.next() { items.append(item) }
             return LoadedRecording(path: source.eventsPath, description: stream.description, items: items)

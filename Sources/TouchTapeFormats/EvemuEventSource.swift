@@ -19,8 +19,21 @@ final class EvemuEventSource {
         self.reader = reader
     }
 
+    /// The next line when it is an event in the one-pass form
+    /// (``LineReader/nextCanonicalEventLine()``); `nil`: ask ``next()``.
+    @inline(__always)
+    func nextCanonicalEvent() -> InputEvent? {
+        guard let event = reader.nextCanonicalEventLine() else { return nil }
+        eventCount += 1
+        endMarkSeen = false
+        return event
+    }
+
     /// The next event or annotation; a last line cut mid-way ends the events (see ``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
+        // Most lines: read and parsed in one pass (the general path below reads each line
+        // twice, once for its newline and once for its fields).
+        if let event = nextCanonicalEvent() { return .event(event) }
         do {
             return try nextItem()
         } catch {

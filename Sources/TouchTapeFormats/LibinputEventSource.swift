@@ -92,8 +92,20 @@ final class LibinputEventSource {
         return (parsed, source)
     }
 
+    /// The next line when it is an event row read the one-pass way
+    /// (``LineReader/nextCanonicalLibinputRow()``) inside an `evdev:` item; `nil`: ask ``next()``.
+    @inline(__always)
+    func nextCanonicalEvent() -> InputEvent? {
+        guard inEvdevItem, !finished, fallback == nil, let event = reader.nextCanonicalLibinputRow() else { return nil }
+        eventCount += 1
+        yielded += 1
+        endMarkSeen = false
+        return event
+    }
+
     /// The next event or annotation; a last line cut mid-way ends the events (see ``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
+        if let event = nextCanonicalEvent() { return .event(event) }
         do {
             return try nextItem()
         } catch {

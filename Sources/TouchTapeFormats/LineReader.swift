@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TouchTapeEvents
 
 /// Reads a file in 64 KiB chunks and hands out one line at a time as bytes.
 ///
@@ -148,6 +149,161 @@ final class LineReader {
             }
             try fill()
         }
+    }
+
+    /// The next line when it is an evemu event line in the form every writer uses
+    /// (`E: <sec>.<usec> <type> <code> <value>\n`, one space between fields, 1–10 second
+    /// digits, 1–6 microsecond digits, 1–4 hex digits, a decimal value with an optional `-`),
+    /// read and parsed in one pass over its bytes; `nil` (nothing consumed) for any other
+    /// line, a line not wholly in the buffer, or a line handed out again, which
+    /// ``nextLine()`` and ``EvemuEventLine/parse(_:)`` then read. Every line it accepts,
+    /// ``EvemuEventLine/parse(_:)`` accepts with the same event; it keeps the same counts
+    /// (``lineNumber``, ``bytesSearched``, ``bytesSeen``) as ``nextLine()``.
+    @inline(__always)
+    func nextCanonicalEventLine() -> InputEvent? {
+        guard repeatLine == nil, scanned == 0 else { return nil }
+        let p = UnsafePointer(buffer + start)
+        let n = end - start
+        // The shortest: "E: 0.0 0 0 0\n".
+        guard n >= 13, p[0] == 0x45, p[1] == 0x3A, p[2] == 0x20 else { return nil }
+        var i = 3
+        var seconds: UInt64 = 0
+        while i < n, case let d = p[i] &- 0x30, d < 10 { seconds = seconds &* 10 &+ UInt64(d); i &+= 1 }
+        // Ten digits may pass the latest second; fewer never do.
+        guard i > 3, i <= 13, i < 13 || seconds <= EventTime.maximumSeconds, i < n, p[i] == 0x2E else { return nil }
+        i &+= 1
+        var micro: UInt32
+        if i &+ 8 <= n, let six = Self.sixDigitsAndSpace(UnsafeRawPointer(p + i)) {
+            // The usual six digits, converted together.
+            micro = six
+            i &+= 7
+        } else {
+            let microStart = i
+            micro = 0
+            while i < n, case let d = p[i] &- 0x30, d < 10 { micro = micro &* 10 &+ UInt32(d); i &+= 1 }
+            guard i > microStart, i &- microStart <= 6, i < n, p[i] == 0x20 else { return nil }
+            i &+= 1
+        }
+        guard let type = Self.hexField(p, &i, n), let code = Self.hexField(p, &i, n), i < n else { return nil }
+        let negative = p[i] == 0x2D
+        if negative { i &+= 1 }
+        let valueStart = i
+        var magnitude: Int64 = 0
+        while i < n, case let d = p[i] &- 0x30, d < 10 { magnitude = magnitude &* 10 &+ Int64(d); i &+= 1 }
+        guard i > valueStart, i &- valueStart <= 10, i < n, p[i] == 0x0A else { return nil }
+        let value = negative ? -magnitude : magnitude
+        guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        lastLine = UnsafeBufferPointer(start: p, count: i)
+        start &+= i &+ 1
+        lineNumber &+= 1
+        bytesSearched &+= i &+ 1
+        bytesSeen &+= i &+ 1
+        lastLineTerminated = true
+        return InputEvent(time: EventTime(seconds: seconds, microseconds: micro),
+                          type: type, code: code, value: Int32(truncatingIfNeeded: value))
+    }
+
+    /// The next line when it is a libinput-record event row (`    - [sec, usec, type, code,
+    /// value]`, any spaces around the numbers, then nothing or a `# comment`), read and
+    /// parsed in one pass; `nil` (nothing consumed) for any other line, a row out of range
+    /// or a line not wholly in the buffer, which ``nextLine()`` and the row parser then read
+    /// (issue 26). Every row it accepts, the row parser accepts with the same event.
+    @inline(__always)
+    func nextCanonicalLibinputRow() -> InputEvent? {
+        guard repeatLine == nil, scanned == 0 else { return nil }
+        let p = UnsafePointer(buffer + start)
+        let n = end - start
+        // The shortest: "    - [0,0,0,0,0]\n".
+        guard n >= 18, p[0] == 0x20, p[1] == 0x20, p[2] == 0x20, p[3] == 0x20, p[4] == 0x2D, p[5] == 0x20, p[6] == 0x5B
+        else { return nil }
+        var i = 7
+        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        for k in 0..<5 {
+            while i < n, p[i] == 0x20 { i &+= 1 }
+            guard i < n else { return nil }
+            let negative = p[i] == 0x2D
+            if negative { i &+= 1 }
+            let digitsStart = i
+            var value: Int64 = 0
+            while i < n, case let d = p[i] &- 0x30, d < 10 { value = value &* 10 &+ Int64(d); i &+= 1 }
+            // Up to 18 digits cannot overflow; longer goes the general way.
+            guard i > digitsStart, i &- digitsStart <= 18 else { return nil }
+            if negative { value = -value }
+            switch k {
+            case 0: numbers.0 = value
+            case 1: numbers.1 = value
+            case 2: numbers.2 = value
+            case 3: numbers.3 = value
+            default: numbers.4 = value
+            }
+            while i < n, p[i] == 0x20 { i &+= 1 }
+            guard i < n, p[i] == (k == 4 ? 0x5D : 0x2C) else { return nil }
+            i &+= 1
+        }
+        while i < n, p[i] == 0x20 { i &+= 1 }
+        guard i < n else { return nil }
+        var lineEnd = i
+        if p[i] == 0x23 {
+            // A comment: its newline, and no NUL in it (that is the general path's binary error).
+            guard let hit = memchr(p + i, 0x0A, n &- i) else { return nil }
+            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            guard lineEnd <= Self.maximumLineLength, memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
+        } else if p[i] != 0x0A {
+            return nil
+        }
+        let (sec, usec, type, code, value) = numbers
+        guard sec >= 0, sec <= Int64(EventTime.maximumSeconds), usec >= 0, usec < 1_000_000,
+              type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
+              value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
+        let stop = lineEnd > 0 && p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
+        lastLine = UnsafeBufferPointer(start: p, count: stop)
+        start &+= lineEnd &+ 1
+        lineNumber &+= 1
+        bytesSearched &+= lineEnd &+ 1
+        bytesSeen &+= lineEnd &+ 1
+        lastLineTerminated = true
+        return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
+                          type: UInt16(type), code: UInt16(code), value: Int32(value))
+    }
+
+    /// Six decimal digits and a space at `bytes` (eight readable), as their value; `nil` otherwise.
+    @inline(__always)
+    static func sixDigitsAndSpace(_ bytes: UnsafeRawPointer) -> UInt32? {
+        let word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+        let digits = word & 0x0000_FFFF_FFFF_FFFF
+        // Every byte 0x30...0x39: high nibble 3, and low nibble + 6 does not carry into it.
+        guard digits & 0x0000_F0F0_F0F0_F0F0 == 0x0000_3030_3030_3030,
+              (digits &+ 0x0000_0606_0606_0606) & 0x0000_F0F0_F0F0_F0F0 == 0x0000_3030_3030_3030,
+              (word >> 48) & 0xFF == 0x20 else { return nil }
+        // Two leading zero digits, then the eight-digit conversion (first digit in the low byte).
+        var v = (digits & 0x0000_0F0F_0F0F_0F0F) << 16
+        v = (v &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return UInt32(truncatingIfNeeded: v)
+    }
+
+    /// One to four hex digits and a space at `i`, as their value, `i` past the space; `nil` otherwise.
+    @inline(__always)
+    static func hexField(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> UInt16? {
+        @inline(__always) func digit(_ c: UInt8) -> UInt32 {
+            if c &- 0x30 < 10 { return UInt32(c &- 0x30) }
+            let letter = (c | 0x20) &- 0x61
+            return letter < 6 ? UInt32(letter) &+ 10 : 0xFF
+        }
+        if i &+ 4 < n, p[i &+ 4] == 0x20 {
+            // The usual four digits.
+            let d0 = digit(p[i]), d1 = digit(p[i &+ 1]), d2 = digit(p[i &+ 2]), d3 = digit(p[i &+ 3])
+            guard (d0 | d1 | d2 | d3) < 16 else { return nil }
+            i &+= 5
+            return UInt16(truncatingIfNeeded: d0 << 12 | d1 << 8 | d2 << 4 | d3)
+        }
+        let fieldStart = i
+        var value: UInt32 = 0
+        while i < n, case let d = digit(p[i]), d < 16 { value = value &<< 4 | d; i &+= 1 }
+        guard i > fieldStart, i &- fieldStart <= 4, i < n, p[i] == 0x20 else { return nil }
+        i &+= 1
+        return UInt16(truncatingIfNeeded: value)
     }
 
     /// The error for a line past ``maximumLineLength`` (NUL bytes in it: not text at all).

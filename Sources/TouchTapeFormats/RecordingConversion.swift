@@ -84,7 +84,18 @@ package enum RecordingConversion {
         guard try appendChecked(formatter.header()) else { return false }
         var frame: [InputEvent] = []
         frame.reserveCapacity(256)
-        while let item = try stream.next() {
+        while true {
+            // Most events come the quick way (RecordingStream.nextEvent()); next() reads the rest.
+            if let event = stream.nextEvent() {
+                frame.append(event)
+                if event.isSynReport {
+                    formatter.append(frame, to: &buffer)
+                    frame.removeAll(keepingCapacity: true)
+                    guard try flushIfFull() else { return false }
+                }
+                continue
+            }
+            guard let item = try stream.next() else { break }
             switch item {
             case .event(let event):
                 frame.append(event)
@@ -134,6 +145,13 @@ package protocol RecordingItemSource {
     var metadata: RecordingMetadata { get }
     /// The next event or mark, in stream order; `nil` at the end.
     mutating func next() throws -> RecordingItem?
+    /// The next item when it is an event the source can give without a ``RecordingItem``
+    /// (``RecordingStream/nextEvent()``); `nil`: ask ``next()``. By default always `nil`.
+    mutating func nextEvent() -> InputEvent?
+}
+
+extension RecordingItemSource {
+    package mutating func nextEvent() -> InputEvent? { nil }
 }
 
 extension RecordingStream: RecordingItemSource {}

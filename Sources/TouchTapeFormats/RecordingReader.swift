@@ -8,7 +8,7 @@ package enum RecordingReader {
     /// Reads a whole recording; `locking` says how it is locked while read (shared by default,
     /// so a file being rewritten by `label` is read once the rewrite is done).
     package static func read(_ source: RecordingSource, locking: ReadLocking = .standard) throws(RecordingError) -> Recording {
-        var stream = try RecordingStream(source, locking: locking)
+        let stream = try RecordingStream(source, locking: locking)
         var events: [InputEvent] = []
         var marks: [AnnotationMark] = []
         while let item = try stream.next() {

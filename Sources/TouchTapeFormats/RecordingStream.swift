@@ -7,7 +7,7 @@ import TouchTapeEvents
 /// the replay can walk recordings far larger than RAM.
 ///
 /// ```swift
-/// var stream = try RecordingStream(RecordingSource(path: "pan.evemu"))
+/// let stream = try RecordingStream(RecordingSource(path: "pan.evemu"))
 /// while let item = try stream.next() {
 ///     if case .event(let event) = item { … }
 /// }
@@ -92,12 +92,35 @@ package struct RecordingStream {
         try self.init(RecordingLocator.source(forPath: path, deviceIndex: deviceIndex), locking: locking)
     }
 
-    /// The next event or annotation, `nil` at the end of the recording.
-    package mutating func next() throws(RecordingError) -> RecordingItem? {
+    /// The next event or annotation, `nil` at the end of the recording. (Not `mutating`:
+    /// the readers are objects, and a borrowed `self` lets the call skip retaining them
+    /// for every event.)
+    package func next() throws(RecordingError) -> RecordingItem? {
         switch backend {
         case .evemu(let events): return try events.next()
         case .libinput(let events): return try events.next()
         case .getevent(let events): return try events.next()
+        }
+    }
+
+    /// The next item when it is an event the reader read the quick way (an evemu event
+    /// line or a libinput-record event row in the one-pass form,
+    /// ``LineReader/nextCanonicalEventLine()``, ``LineReader/nextCanonicalLibinputRow()``), without
+    /// wrapping it in a ``RecordingItem``; `nil`: ask ``next()``, which reads everything
+    /// else. A loop over every event (replay) calls this first:
+    ///
+    /// ```swift
+    /// while true {
+    ///     if let event = stream.nextEvent() { use(event); continue }
+    ///     guard let item = try stream.next() else { break }
+    ///     …
+    /// }
+    /// ```
+    @inline(__always)
+    package func nextEvent() -> InputEvent? {
+        switch backend {
+        case .evemu(let events): return events.nextCanonicalEvent()
+        case .libinput(let events): return events.nextCanonicalEvent()
         }
     }
 

@@ -25,7 +25,12 @@ package enum ContactMatching {
         units: MillimetreConversion, nextID: inout Int
     ) -> [AnonymousContact] {
         typealias Pair = (distance: Double, previous: Int, current: Int)
-        let ids = withUnsafeTemporaryAllocation(of: Pair.self, capacity: max(1, previous.count * current.count)) { pairs in
+        // The id each current contact takes from the previous frame; Int.min: none (a new touch).
+        var matched: [AnonymousContact] = []
+        matched.reserveCapacity(current.count)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, current.count)) { ids in
+        ids.initialize(repeating: .min)
+        withUnsafeTemporaryAllocation(of: Pair.self, capacity: max(1, previous.count * current.count)) { pairs in
             var count = 0
             for (i, p) in previous.enumerated() {
                 let from = units.position(rawX: p.x, rawY: p.y)
@@ -39,22 +44,19 @@ package enum ContactMatching {
             }
             var ranked = UnsafeMutableBufferPointer(rebasing: pairs[..<count])
             ranked.sort { ($0.distance, $0.previous, $0.current) < ($1.distance, $1.previous, $1.current) }
-            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, previous.count)) { taken in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, previous.count)) { taken in
                 taken.initialize(repeating: false)
-                var ids = [Int?](repeating: nil, count: current.count)
-                for pair in ranked where ids[pair.current] == nil && !taken[pair.previous] {
+                for pair in ranked where ids[pair.current] == .min && !taken[pair.previous] {
                     ids[pair.current] = previous[pair.previous].id
                     taken[pair.previous] = true
                 }
-                return ids
             }
         }
-        var matched: [AnonymousContact] = []
-        matched.reserveCapacity(current.count)
         for (j, c) in current.enumerated() {
             let id: Int
-            if let known = ids[j] { id = known } else { id = nextID; nextID += 1 }
+            if ids[j] != .min { id = ids[j] } else { id = nextID; nextID += 1 }
             matched.append(AnonymousContact(id: id, x: c.x, y: c.y))
+        }
         }
         return matched
     }

@@ -53,6 +53,10 @@ package struct FrameAssembler: Sendable {
     private var reported: [(x: Int32, y: Int32)] = []
     private var group = AnonymousGroup()
     private var gapPending = false
+    /// What `pending.keysDown` says, kept as it changes (a key event, a `SYN_DROPPED`)
+    /// rather than hashed for every frame: `BTN_TOUCH` held, the held tool key's fingers.
+    private var touchKeyDown = false
+    private var toolFingers = 0
     private var frameStart: Int?
     private var nextFrameIndex: Int
     /// Slots taken: `0 ..< slotLimit` (the description's, at most ``maximumSlots``).
@@ -86,6 +90,13 @@ package struct FrameAssembler: Sendable {
         self.state = initialState
         self.pending = initialState
         self.nextFrameIndex = firstFrameIndex
+        keysChanged()
+    }
+
+    /// Re-reads the key-derived values after `pending.keysDown` changed.
+    private mutating func keysChanged() {
+        touchKeyDown = pending.isKeyDown(EventCodes.BTN_TOUCH)
+        toolFingers = countsToolFingers ? pending.toolFingerCount : 0
     }
 
     /// Feeds one event; `index` is its position in the source stream (kept in
@@ -100,8 +111,10 @@ package struct FrameAssembler: Sendable {
             }
             return nil
         }
-        switch event.eventType {
-        case .syn:
+        // On the raw type: matching `EventType`'s constants goes through `==` of a generic
+        // witness for every event.
+        switch event.type {
+        case EventType.syn.rawValue:
             switch event.code {
             case EventCodes.SYN_REPORT:
                 return completeFrame(time: event.time, endIndex: index)
@@ -110,15 +123,17 @@ package struct FrameAssembler: Sendable {
                 group = AnonymousGroup()
             case EventCodes.SYN_DROPPED:
                 isDiscarding = true
-                pending = state
-                reported = []
+                pending.assign(from: state)
+                keysChanged()
+                reported.removeAll(keepingCapacity: true)
                 group = AnonymousGroup()
             default:
                 break
             }
-        case .key:
+        case EventType.key.rawValue:
             if event.value != 0 { pending.keysDown.insert(event.code) } else { pending.keysDown.remove(event.code) }
-        case .abs:
+            keysChanged()
+        case EventType.abs.rawValue:
             absolute(event)
         default:
             break
@@ -151,9 +166,9 @@ package struct FrameAssembler: Sendable {
             // the values that follow are ignored until a valid ABS_MT_SLOT.
             case C.ABS_MT_SLOT: pending.currentSlot = (0..<slotLimit).contains(Int(event.value)) ? Int(event.value) : -1
             case C.ABS_MT_TRACKING_ID where pending.currentSlot >= 0:
-                pending.slots[pending.currentSlot, default: SlotState()].trackingID = max(-1, event.value)
-            case C.ABS_MT_POSITION_X where pending.currentSlot >= 0: pending.slots[pending.currentSlot, default: SlotState()].x = event.value
-            case C.ABS_MT_POSITION_Y where pending.currentSlot >= 0: pending.slots[pending.currentSlot, default: SlotState()].y = event.value
+                pending.slots.update(pending.currentSlot) { $0.trackingID = max(-1, event.value) }
+            case C.ABS_MT_POSITION_X where pending.currentSlot >= 0: pending.slots.update(pending.currentSlot) { $0.x = event.value }
+            case C.ABS_MT_POSITION_Y where pending.currentSlot >= 0: pending.slots.update(pending.currentSlot) { $0.y = event.value }
             default: break
             }
         case .anonymous:
@@ -169,40 +184,57 @@ package struct FrameAssembler: Sendable {
     }
 
     private mutating func completeFrame(time: EventTime, endIndex: Int) -> Frame {
-        let contacts: [Contact]
+        var contacts: [Contact]
         switch source {
         case .slots:
-            contacts = pending.slots.compactMap { slot, s in
-                guard s.isActive else { return nil }
-                return contact(id: Int(s.trackingID), slot: slot, x: s.x, y: s.y)
+            contacts = []
+            contacts.reserveCapacity(pending.slots.activeCount)
+            pending.slots.forEachActive { slot, s in
+                contacts.append(contact(id: Int(s.trackingID), slot: slot, x: s.x, y: s.y))
             }
         case .anonymous:
-            let lifted = hasTouchKey && !pending.isKeyDown(EventCodes.BTN_TOUCH)
+            let lifted = hasTouchKey && !touchKeyDown
             var nextID = pending.nextAnonymousID
             let matched = ContactMatching.match(previous: pending.anonymousContacts, current: lifted ? [] : reported,
                                                 units: units, nextID: &nextID)
             pending.anonymousContacts = matched
             pending.nextAnonymousID = nextID
-            contacts = matched.map { contact(id: $0.id, slot: nil, x: $0.x, y: $0.y) }
+            contacts = []
+            contacts.reserveCapacity(matched.count)
+            for m in matched { contacts.append(contact(id: m.id, slot: nil, x: m.x, y: m.y)) }
         case .singleTouch:
-            contacts = pending.isKeyDown(EventCodes.BTN_TOUCH) ? [contact(id: 0, slot: nil, x: pending.absX, y: pending.absY)] : []
+            contacts = touchKeyDown ? [contact(id: 0, slot: nil, x: pending.absX, y: pending.absY)] : []
         case .none:
             contacts = []
         }
-        let tools = countsToolFingers ? pending.toolFingerCount : 0
+        let tools = toolFingers
+        // Ties by slot: two slots may hold the same tracking id in a broken stream (found by
+        // `tools/fuzz frames`). Usually already in order: then nothing is moved.
+        if !Self.isInOrder(contacts) { contacts.sort { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) } }
         let frame = Frame(
             index: nextFrameIndex, time: time, eventRange: (frameStart ?? endIndex)..<(endIndex + 1),
-            // Ties by slot: two slots may hold the same tracking id in a broken stream, and
-            // the slot dictionary's order differs between instances (found by `tools/fuzz frames`).
-            contacts: contacts.sorted { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) }, fingerCount: max(contacts.count, tools),
-            followsGap: gapPending, touchKeyDown: hasTouchKey && pending.isKeyDown(EventCodes.BTN_TOUCH))
-        state = pending
-        reported = []
+            contacts: contacts, fingerCount: max(contacts.count, tools),
+            followsGap: gapPending, touchKeyDown: hasTouchKey && touchKeyDown)
+        // In place: `state = pending` would share the slot storage, and the next event's
+        // write to `pending` would copy it (an allocation per frame).
+        state.assign(from: pending)
+        reported.removeAll(keepingCapacity: true)
         group = AnonymousGroup()
         gapPending = false
         frameStart = nil
         nextFrameIndex += 1
         return frame
+    }
+
+    /// Whether the contacts are sorted by id, then slot.
+    private static func isInOrder(_ contacts: [Contact]) -> Bool {
+        var k = 1
+        while k < contacts.count {
+            let a = contacts[k - 1], b = contacts[k]
+            if a.id > b.id || a.id == b.id && (a.slot ?? -1) >= (b.slot ?? -1) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// A contact at raw `x`/`y`; a missing coordinate (never reported) is the axis minimum.

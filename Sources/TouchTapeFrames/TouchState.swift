@@ -16,8 +16,8 @@ import TouchTapeEvents
 package struct TouchState: Hashable, Sendable {
     /// The protocol-B slot that `ABS_MT_*` events currently update (`ABS_MT_SLOT`).
     package var currentSlot: Int
-    /// Protocol-B slots that have received any event, by slot number.
-    package var slots: [Int: SlotState]
+    /// Protocol-B slots by slot number (an array: see ``SlotTable``).
+    package var slots: SlotTable
     /// `EV_KEY` codes held down (value ≠ 0), including `BTN_TOUCH` and `BTN_TOOL_*`.
     package var keysDown: Set<UInt16>
     /// Last `ABS_X` / `ABS_Y` (single touch, and the emulated pointer of MT devices).
@@ -31,7 +31,7 @@ package struct TouchState: Hashable, Sendable {
 
     /// A value from its parts.
     package init(
-        currentSlot: Int = 0, slots: [Int: SlotState] = [:], keysDown: Set<UInt16> = [],
+        currentSlot: Int = 0, slots: SlotTable = SlotTable(), keysDown: Set<UInt16> = [],
         absX: Int32? = nil, absY: Int32? = nil,
         anonymousContacts: [AnonymousContact] = [], nextAnonymousID: Int = 0
     ) {
@@ -52,7 +52,19 @@ package struct TouchState: Hashable, Sendable {
     package func isKeyDown(_ code: UInt16) -> Bool { keysDown.contains(code) }
 
     /// Slots holding a contact, ascending.
-    package var activeSlots: [Int] { slots.filter { $0.value.isActive }.keys.sorted() }
+    package var activeSlots: [Int] { slots.activeSlots }
+
+    /// Makes this state `other`, reusing this state's slot storage (see
+    /// ``SlotTable/assign(from:)``): a frame's snapshot without an allocation.
+    package mutating func assign(from other: TouchState) {
+        currentSlot = other.currentSlot
+        slots.assign(from: other.slots)
+        keysDown = other.keysDown
+        absX = other.absX
+        absY = other.absY
+        anonymousContacts = other.anonymousContacts
+        nextAnonymousID = other.nextAnonymousID
+    }
 
     /// The largest finger count a held `BTN_TOOL_*` key signals (0 when none is held).
     package var toolFingerCount: Int {

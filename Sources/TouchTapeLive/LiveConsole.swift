@@ -100,7 +100,7 @@ package final class LiveConsole {
     /// until it ends (and no key can come), `q`, a stop signal or the gesture limit.
     package static func play(_ path: String, speed: Double, loop: Bool, request: Request, locking: ReadLocking,
                              say: @escaping (String) -> Void) throws -> Outcome {
-        var stream = try RecordingStream(RecordingLocator.source(forPath: path), locking: locking)
+        let stream = try RecordingStream(RecordingLocator.source(forPath: path), locking: locking)
         try stream.requireTouchDevice()
         var items: [RecordingItem] = []
         while let item = try stream.next() { items.append(item) }

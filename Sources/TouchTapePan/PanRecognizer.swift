@@ -77,9 +77,14 @@ package struct PanRecognizer: Sendable {
 
     /// Takes the next frame (in time order); returns the samples it causes (zero or one).
     package mutating func handle(_ frame: Frame) -> [PanSample] {
+        sample(for: frame).map { [$0] } ?? []
+    }
+
+    /// ``handle(_:)`` without an array per frame: the sample the frame causes, if any.
+    package mutating func sample(for frame: Frame) -> PanSample? {
         if firstFrameTime == nil { firstFrameTime = frame.time }
         let time = seconds(frame.time)
-        let samples: [PanSample]
+        let samples: PanSample?
         switch state {
         case .possible: samples = handlePossible(frame, time: time)
         case .began: samples = handleBegan(frame, time: time)
@@ -112,26 +117,26 @@ package struct PanRecognizer: Sendable {
     /// All samples for a track: every frame, then ``finish(at:)`` at the last frame's time.
     package static func samples(for frames: [Frame], deviceKind: DeviceKind, settings: PanSettings = PanSettings()) -> [PanSample] {
         var recognizer = PanRecognizer(deviceKind: deviceKind, settings: settings)
-        var samples = frames.flatMap { recognizer.handle($0) }
+        var samples = frames.compactMap { recognizer.sample(for: $0) }
         if let last = frames.last { samples += recognizer.finish(at: last.time) }
         return samples
     }
 
     // MARK: State handlers
 
-    private mutating func handlePossible(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func handlePossible(_ frame: Frame, time: Double) -> PanSample? {
         if frame.isNeutral {
             if lastFingerCount > 0 { state = .failed }
-            return []
+            return nil
         }
-        guard let position = track(frame, time: time) else { return [] }
+        guard let position = track(frame, time: time) else { return nil }
         guard rule.allowsPan(fingerCount: frame.fingerCount) else {
             slopOrigin = nil
-            return []
+            return nil
         }
         let origin = slopOrigin ?? position
         slopOrigin = origin
-        guard (position - origin).length * settings.scale > slop else { return [] }
+        guard (position - origin).length * settings.scale > slop else { return nil }
         state = .began
         let slopTranslation = (position - origin) * settings.scale
         switch settings.beganTranslation {
@@ -144,53 +149,53 @@ package struct PanRecognizer: Sendable {
         }
         var velocity = tracker.velocity(at: time)
         if velocity == .zero { velocity = movingVelocity(at: time, position: position) }
-        return [PanSample(time: time, phase: .began, translation: lastTranslation,
+        return PanSample(time: time, phase: .began, translation: lastTranslation,
                           velocity: velocity, fingerCount: frame.fingerCount,
-                          slopTranslation: slopTranslation)]
+                          slopTranslation: slopTranslation)
     }
 
-    private mutating func handleBegan(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func handleBegan(_ frame: Frame, time: Double) -> PanSample? {
         pan(frame, time: time)
     }
 
-    private mutating func handleChanged(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func handleChanged(_ frame: Frame, time: Double) -> PanSample? {
         pan(frame, time: time)
     }
 
-    private mutating func handleEnded(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func handleEnded(_ frame: Frame, time: Double) -> PanSample? {
         awaitNewTouch(frame, time: time)
     }
 
-    private mutating func handleCancelled(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func handleCancelled(_ frame: Frame, time: Double) -> PanSample? {
         awaitNewTouch(frame, time: time)
     }
 
-    private mutating func handleFailed(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func handleFailed(_ frame: Frame, time: Double) -> PanSample? {
         awaitNewTouch(frame, time: time)
     }
 
     // MARK: Shared steps
 
     /// `began` and `changed`: follow the contacts, or end.
-    private mutating func pan(_ frame: Frame, time: Double) -> [PanSample] {
+    private mutating func pan(_ frame: Frame, time: Double) -> PanSample? {
         if frame.isNeutral || !rule.allowsPan(fingerCount: frame.fingerCount) {
             state = .ended
-            return [PanSample(time: time, phase: .ended, translation: lastTranslation,
-                              velocity: tracker.velocity(at: time), fingerCount: lastFingerCount)]
+            return PanSample(time: time, phase: .ended, translation: lastTranslation,
+                              velocity: tracker.velocity(at: time), fingerCount: lastFingerCount)
         }
-        guard let position = track(frame, time: time) else { return [] }
+        guard let position = track(frame, time: time) else { return nil }
         let translation = (position - beganPosition) * settings.scale
-        guard translation != lastTranslation || frame.fingerCount != lastFingerCount else { return [] }
+        guard translation != lastTranslation || frame.fingerCount != lastFingerCount else { return nil }
         state = .changed
         lastTranslation = translation
-        return [PanSample(time: time, phase: .changed, translation: translation,
-                          velocity: tracker.velocity(at: time), fingerCount: frame.fingerCount)]
+        return PanSample(time: time, phase: .changed, translation: translation,
+                          velocity: tracker.velocity(at: time), fingerCount: frame.fingerCount)
     }
 
     /// `ended`, `cancelled`, `failed`: ignore leftovers until every finger lifted; the
     /// first touch after that starts over in `possible`.
-    private mutating func awaitNewTouch(_ frame: Frame, time: Double) -> [PanSample] {
-        guard !frame.isNeutral, lastFingerCount == 0 else { return [] }
+    private mutating func awaitNewTouch(_ frame: Frame, time: Double) -> PanSample? {
+        guard !frame.isNeutral, lastFingerCount == 0 else { return nil }
         state = .possible
         tracker.reset()
         centroid = ContinuousCentroid()

@@ -36,7 +36,7 @@ package enum RecordingRelabelling {
     /// count and what its header says.
     static func walk(_ source: RecordingSource, locking: ReadLocking,
                      step: (TrackStep) -> Void) throws -> (tracks: Int, metadata: RecordingMetadata) {
-        var stream = try RecordingStream(source, locking: locking)
+        let stream = try RecordingStream(source, locking: locking)
         var session = TrackSession(description: stream.description, units: MillimetreConversion(description: stream.description))
         while let item = try stream.next() {
             switch item {

@@ -30,14 +30,18 @@ package enum RecordingReplay {
     /// (its result and the recording frame of each pan sample) once the next track is
     /// reported, so that notes on the whole file (known only at its end, e.g. how it was
     /// cut short) go with its last track.
+    // Specialized for the built-in controller: called from other modules (the CLI, the
+    // harness) this generic function otherwise ran unspecialized, every frame paying for
+    // metadata look-ups and value-witness copies of the track in progress (issue 26).
     @discardableResult
+    @_specialize(exported: false, where Controller == DismissalController)
     package static func replay<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
         makeController: @escaping (ReplayConfiguration) -> Controller,
         cancelled: () -> Bool = { false }, keepFrames: Bool = false, locking: ReadLocking = .standard,
         report: (ReplayedTrack) throws -> Void
     ) throws -> [String] {
-        var stream = try RecordingStream(source, locking: locking)
+        let stream = try RecordingStream(source, locking: locking)
         try stream.requireTouchDevice()
         var session = ReplaySession(description: stream.description, file: source.eventsPath,
                                     configuration: configuration, makeController: makeController)
@@ -80,13 +84,21 @@ package enum RecordingReplay {
         // A stop signal is looked at every 4096 items, not only between tracks: one track of
         // a hostile file can be millions of events long (Ctrl-C waited 41 s for one).
         var items = 0
-        while let item = try stream.next() {
-            switch item {
-            case .event(let event):
+        while true {
+            // Most events come the quick way; next() reads the rest and the annotations.
+            if let event = stream.nextEvent() {
                 if !frameOpen { frameLine = stream.line; frameOpen = true }
                 if event.isSynReport { frameOpen = false }
                 try session.feed(event, forward)
-            case .annotation(let annotation): session.mark(annotation)
+            } else {
+                guard let item = try stream.next() else { break }
+                switch item {
+                case .event(let event):
+                    if !frameOpen { frameLine = stream.line; frameOpen = true }
+                    if event.isSynReport { frameOpen = false }
+                    try session.feed(event, forward)
+                case .annotation(let annotation): session.mark(annotation)
+                }
             }
             items &+= 1
             if items & 0xFFF == 0, cancelled() { throw ReplayCancelled() }

@@ -40,6 +40,9 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
 
     private var tracks: TrackSession
     private var current: TrackInProgress<Controller>?
+    /// `current != nil`, kept as a flag: testing the optional itself copied the whole track
+    /// in progress (its recognizer, driver and samples) for every frame.
+    private var inTrack = false
     /// A finished track waiting for its label.
     private var finished: TrackRun?
 
@@ -71,7 +74,7 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
     /// Feeds the next event.
     package mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
         // A fixed-size result, not a list of steps: nothing allocated per event for it.
-        let fed = tracks.feed(event)
+        guard let fed = tracks.feedFrame(event) else { return }
         if let label = fed.label { try handle(label, emit) }
         if let frame = fed.frame { try handle(.frame(frame, fed.boundary), emit) }
     }
@@ -93,17 +96,18 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         switch step {
         case .frame(let frame, let boundary):
             if case .began? = boundary {
+                inTrack = true
                 current = TrackInProgress(number: tracks.trackNumber, deviceKind: description.classification.kind,
                                           configuration: configuration, controller: makeController(configuration))
                 try emit(.trackBegan(track: tracks.trackNumber))
             }
             try emit(.frame(frame))
-            guard current != nil else { return }
-            for sample in current!.recognizer.handle(frame) { try drive(sample, emit) }
+            guard inTrack else { return }
+            if let sample = current!.recognizer.sample(for: frame) { try drive(sample, emit) }
             current!.lastFrameTime = frame.time
             if case .ended(let span)? = boundary { try endTrack(span, emit) }
         case .endedInGesture(let span):
-            guard current != nil else { return }
+            guard inTrack else { return }
             for sample in current!.recognizer.finish(at: current!.lastFrameTime) { try drive(sample, emit) }
             try endTrack(span, emit)
         case .label(let track, let annotation):
@@ -126,6 +130,7 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
     private mutating func endTrack(_ span: TrackSpan, _ emit: (SessionStep) throws -> Void) rethrows {
         guard let track = current else { return }
         current = nil
+        inTrack = false
         let run = TrackRun(file: file, number: track.number, description: description,
                            units: tracks.units, configuration: track.configuration, span: span,
                            samples: track.samples, dismissal: track.driver.result)

@@ -78,9 +78,15 @@ package struct TrackSession: Sendable {
 
     /// ``feed(_:_:)`` returning its steps as a ``Fed``.
     package mutating func feed(_ event: InputEvent) -> Fed {
+        feedFrame(event) ?? Fed()
+    }
+
+    /// ``feed(_:)`` for a loop over every event: `nil` when the event completes no frame
+    /// (most events), which the caller tests without taking a ``Fed`` apart.
+    package mutating func feedFrame(_ event: InputEvent) -> Fed? {
         let index = eventsFed
         eventsFed += 1
-        guard let frame = assembler.feed(event, index: index) else { return Fed() }
+        guard let frame = assembler.feed(event, index: index) else { return nil }
         let boundary = splitter.feed(frame: frame)
         var label: TrackStep?
         switch boundary {
@@ -95,7 +101,9 @@ package struct TrackSession: Sendable {
         case nil:
             break
         }
-        stateBeforeFrame = assembler.state
+        // Read only when a frame begins a gesture, which a frame can do only after a frame
+        // that left the splitter idle: inside a gesture the state is not copied per frame.
+        if !splitter.isInGesture { stateBeforeFrame.assign(from: assembler.state) }
         return Fed(label: label, frame: frame, boundary: boundary)
     }
 

@@ -22,7 +22,7 @@ import TouchTapeEvents
         handle.write(Data(chunk.utf8))
         try handle.close()
 
-        var stream = try RecordingStream(path: path)
+        let stream = try RecordingStream(path: path)
         var events = 0, annotations = 0, valueSum = 0
         var last: InputEvent?
         while let item = try stream.next() {

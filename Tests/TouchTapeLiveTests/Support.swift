@@ -7,7 +7,7 @@ import TouchTapeTestSupport
 /// A bundled recording read whole: its description and items.
 func bundledItems(_ name: String) throws -> (source: RecordingSource, description: DeviceDescription, items: [RecordingItem]) {
     let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent(name).path)
-    var stream = try RecordingStream(source)
+    let stream = try RecordingStream(source)
     var items: [RecordingItem] = []
     while let item = try stream.next() { items.append(item) }
     return (source, stream.description, items)

@@ -36,7 +36,7 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
 
 @Test func stepsOfATrackComeInPipelineOrder() throws {
     let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path)
-    var stream = try RecordingStream(source)
+    let stream = try RecordingStream(source)
     var session = ReplaySession(description: stream.description, file: "f", configuration: try SessionSettings().configuration())
     var kinds: [String] = []
     func record(_ step: SessionStep) {
@@ -69,7 +69,7 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
 
 @Test func aNewConfigurationAppliesFromTheNextTrack() throws {
     let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchpad-two-finger-flick-up-cancel.yml").path)
-    var stream = try RecordingStream(source)
+    let stream = try RecordingStream(source)
     var session = ReplaySession(description: stream.description, file: "f", configuration: try SessionSettings().configuration())
     var thresholds: [Double?] = []
     var changed = false
@@ -94,7 +94,7 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
 
 @Test func theWouldBeDecisionFollowsThePan() throws {
     let source = RecordingLocator.source(forPath: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path)
-    var stream = try RecordingStream(source)
+    let stream = try RecordingStream(source)
     var session = ReplaySession(description: stream.description, file: "f", configuration: try SessionSettings().configuration())
     var wouldBe: [Outcome] = []
     var actual: Outcome?

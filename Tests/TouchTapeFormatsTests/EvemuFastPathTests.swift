@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TouchTapeEvents
+@testable import TouchTapeFormats
+
+/// Issue 26: most event lines are read and parsed in one pass
+/// (``LineReader/nextCanonicalEventLine()``); every other line takes the general path.
+/// Whichever path reads a line, the stream must give what ``EvemuEventLine/parse(_:)``
+/// gives for it, with the same line numbers and byte counts.
+@Suite struct EvemuFastPathTests {
+    static let header = "# EVEMU 1.3\nN: X\nI: 0003 0001 0002 0001\nP: 00 00 00 00 00 00 00 00\n"
+
+    /// Event lines in and near the one-pass form: single spaces, padded and unpadded,
+    /// letters in either case, signs, the range limits, and what only the general path reads.
+    static let lines = [
+        "E: 1.000000 0003 0035 0408", "E: 0.0 0 0 0", "E: 1357751027.090934 0003 0039 1",
+        "E: 9007199254.999999 ffff FFFF 2147483647", "E: 12.5 0003 002F -2147483648",
+        "E: 12.000005 0003 002f -001", "E: 0.000001 0000 0000 0000",
+        // The general path's: several spaces, tabs, a comment, a '+', five hex digits, CR.
+        "E:  1.000000 0003 0035 0408", "E: 1.000000\t0003 0035 0408", "E: 1.000000 0003 0035 0408 # c",
+        "E: 1.000000 0003 0035 +408", "E: 1.000000 00003 0035 0408", "E: 1.000000 0003 0035 0408 ",
+        "E: 1.000000 0003 0035 0408\r", "E: 0000000000001.000000 0003 0035 0408",
+    ]
+
+    static func events(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
+        let stream = try RecordingStream(path: TestSupport.write(text, name: "fast.evemu"))
+        var events: [InputEvent] = [], lines: [Int] = []
+        while let item = try stream.next() {
+            if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
+        }
+        return (events, lines)
+    }
+
+    static func parsed(_ line: String) -> InputEvent? {
+        var bytes = Array(line.utf8)
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return bytes.withUnsafeBufferPointer { try? EvemuEventLine.parse($0).get() }
+    }
+
+    @Test func bothPathsReadTheSameEvents() throws {
+        let read = try Self.events(Self.header + Self.lines.joined(separator: "\n") + "\n")
+        #expect(read.events == Self.lines.map { Self.parsed($0)! })
+        #expect(read.lines == Array(5..<(5 + Self.lines.count)))
+    }
+
+    @Test func linesAcrossChunkBoundariesAndTheLastLine() throws {
+        // 200 000 lines (several 64 KiB chunks, lines cut at every offset), with the
+        // general path's lines among them, the last line unterminated.
+        var lines: [String] = []
+        for k in 0..<200_000 {
+            lines.append(k % 97 == 0 ? Self.lines[k % Self.lines.count]
+                                     : "E: \(k / 1000).\(String(format: "%06d", k % 1_000_000)) 0003 \(String(format: "%04x", k % 0x40)) \(k % 3 == 0 ? "-" : "")\(k)")
+        }
+        let read = try Self.events(Self.header + lines.joined(separator: "\n"))
+        #expect(read.events.count == lines.count)
+        #expect(read.events == lines.map { Self.parsed($0)! })
+        #expect(read.lines.last == 4 + lines.count)
+    }
+
+    @Test func whatTheOnePassFormRefusesIsStillAnError() throws {
+        for (line, kind) in [("E: 1.0000000 0003 0035 0408", "valueOutOfRange"),
+                             ("E: 9007199255.000000 0003 0035 0408", "valueOutOfRange"),
+                             ("E: 1.000000 0003 0035 2147483648", "valueOutOfRange"),
+                             ("E: 1.000000 0003 0035 04x8", "nonNumericField"),
+                             ("E: 1.000000 0003 0035", "malformedLine")] {
+            do {
+                _ = try Self.events(Self.header + "E: 0.0 0 0 0\n" + line + "\nE: 0.0 0 0 0\n")
+                Issue.record("\(line) was read")
+            } catch {
+                #expect(error.kind.rawValue == kind, "\(line)")
+                #expect(error.line == 6, "\(line)")
+            }
+        }
+    }
+
+    @Test func theReaderCountsEveryByteOnce() throws {
+        let text = Self.header + Self.lines.joined(separator: "\n") + "\n"
+        let reader = try LineReader(path: TestSupport.write(text, name: "count.evemu"))
+        var n = 0
+        while true {
+            if reader.nextCanonicalEventLine() != nil { n += 1; continue }
+            guard try reader.nextLine() != nil else { break }
+            n += 1
+        }
+        #expect(n == 4 + Self.lines.count && reader.lineNumber == n)
+        #expect(reader.bytesSearched == text.utf8.count && reader.bytesSeen == text.utf8.count)
+    }
+}
+
+/// Issue 26: libinput-record event rows read in one pass
+/// (``LineReader/nextCanonicalLibinputRow()``) give what the row parser gives.
+@Suite struct LibinputFastPathTests {
+    static let header = """
+        version: 1
+        ndevices: 1
+        devices:
+        - node: /dev/input/event3
+          evdev: {name: "Rows", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+          udev: {properties: [ID_INPUT=1]}
+          events:
+          - evdev:
+
+        """
+
+    /// (row, the event's five numbers): padded as libinput writes them, unpadded, comments,
+    /// negatives, the range limits, a CR, and what only the general path reads.
+    static let rows: [(String, [Int64])] = [
+        ("    - [  1,      0,   3,  47,       0] # EV_ABS / ABS_MT_SLOT          0", [1, 0, 3, 47, 0]),
+        ("    - [0,0,0,0,0]", [0, 0, 0, 0, 0]),
+        ("    - [  12, 999999, 3, 57, -1]", [12, 999_999, 3, 57, -1]),
+        ("    - [9007199254, 5, 65535, 65535, 2147483647]  # max", [9_007_199_254, 5, 65535, 65535, 2_147_483_647]),
+        ("    - [3, 4, 1, 330, -2147483648]#", [3, 4, 1, 330, -2_147_483_648]),
+        ("    - [3, 4, 1, 330, 1] # CR\r", [3, 4, 1, 330, 1]),
+        ("    - [3, 4, 1, 330, 1]\r", [3, 4, 1, 330, 1]),
+        ("    - [3, 4, 1, 330, 1]   ", [3, 4, 1, 330, 1]),
+        ("    - [0000000000000000000003, 4, 1, 330, 1]", [3, 4, 1, 330, 1]),
+    ]
+
+    static func read(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
+        let stream = try RecordingStream(path: TestSupport.write(text, name: "rows.yml"))
+        var events: [InputEvent] = [], lines: [Int] = []
+        while true {
+            if let e = stream.nextEvent() { events.append(e); lines.append(stream.line ?? -1); continue }
+            guard let item = try stream.next() else { break }
+            if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
+        }
+        return (events, lines)
+    }
+
+    static func event(_ n: [Int64]) -> InputEvent {
+        InputEvent(time: EventTime(seconds: UInt64(n[0]), microseconds: UInt32(n[1])),
+                   type: UInt16(n[2]), code: UInt16(n[3]), value: Int32(n[4]))
+    }
+
+    @Test func bothPathsReadTheSameRows() throws {
+        var lines: [String] = []
+        for k in 0..<30_000 { lines.append(Self.rows[k % Self.rows.count].0) }
+        let read = try Self.read(Self.header + lines.joined(separator: "\n") + "\n")
+        #expect(read.events == (0..<30_000).map { Self.event(Self.rows[$0 % Self.rows.count].1) })
+        #expect(read.lines.first == 9 && read.lines.last == 8 + lines.count)
+    }
+
+    @Test func outOfRangeRowsAreStillErrors() throws {
+        for (row, kind) in [("    - [1, 1000000, 3, 0, 1]", "valueOutOfRange"),
+                            ("    - [1, 0, 65536, 0, 1]", "valueOutOfRange"),
+                            ("    - [1, 0, 3, 0, 2147483648]", "valueOutOfRange"),
+                            ("    - [99999999999999999999, 0, 3, 0, 1]", "valueOutOfRange"),
+                            ("    - [1, 0, 3, 0, 1] x", "nonNumericField"),
+                            ("    - [1, 0, 3, 0]", "nonNumericField")] {
+            do {
+                _ = try Self.read(Self.header + "    - [0, 0, 0, 0, 0]\n" + row + "\n")
+                Issue.record("\(row) was read")
+            } catch {
+                #expect(error.kind.rawValue == kind, "\(row)")
+                #expect(error.line == 10, "\(row)")
+            }
+        }
+    }
+
+    @Test func aNULInACommentIsBinary() throws {
+        do {
+            _ = try Self.read(Self.header + "    - [0, 0, 0, 0, 0] # a\u{0}b\n")
+            Issue.record("a NUL byte was read")
+        } catch {
+            #expect(error.kind == .binary)
+        }
+    }
+}
