@@ -121,6 +121,7 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return events.nextCanonicalEvent()
         case .libinput(let events): return events.nextCanonicalEvent()
+        case .getevent: return nil   // every getevent line goes through next()
         }
     }
 
