@@ -39,8 +39,8 @@ enum HelpExamples {
         "compare": [
             .init(command: "touchtape compare Recordings --edge bottom",
                   why: "every toolkit's rules on the same gestures, all dismissing downwards"),
-            .init(command: "touchtape compare Recordings --profiles transition flutter reactnavigation --format json",
-                  why: "three profiles, as JSON"),
+            .init(command: "touchtape compare Recordings --profiles transition flutter --format json",
+                  why: "two profiles, as JSON"),
         ],
         "plot": [
             .init(command: "touchtape plot Recordings/touchscreen-flick-up-cancel.evemu -o track.svg", why: "one track's progress and velocity"),
