@@ -16,6 +16,8 @@ final class GeteventEventSource {
     let reader: LineReader
     /// The device read.
     private(set) var description = DeviceDescription(name: "", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0))
+    /// libinput quirks from TouchTape's `# Quirk:` lines (getevent has no field for them).
+    private var quirks: [String] = []
     private(set) var metadata = RecordingMetadata()
     /// The line of the item last returned.
     var lineNumber: Int? { currentLine }
@@ -58,6 +60,7 @@ final class GeteventEventSource {
             descriptionFile = descriptionReader.path
             let head = GeteventEventSource(headOf: descriptionReader)
             try head.readHead(into: &listing, synCodes: &synCodes, metadata: &metadata, allowEvents: false)
+            quirks = head.quirks
         }
         var own = GeteventListing()
         try readHead(into: &own, synCodes: &synCodes, metadata: &metadata, allowEvents: true)
@@ -68,6 +71,7 @@ final class GeteventEventSource {
         for device in listing.devices where !own.devices.contains(where: { $0.path == device.path }) { merged.append(device) }
         listing = merged
         try choose(from: listing, synCodes: synCodes, deviceIndex: deviceIndex, file: descriptionFile)
+        description.quirks = quirks
     }
 
     /// A reader used only for a description file's head.
@@ -92,6 +96,7 @@ final class GeteventEventSource {
                 if text == RecordingEndMark.evemuHeaderLine { metadata.writtenByTouchTape = true }
                 if text.hasPrefix("# Kernel: ") { metadata.kernel = String(text.dropFirst(10)) }
                 if text.hasPrefix("# DMI: ") { metadata.dmi = String(text.dropFirst(7)) }
+                if text.hasPrefix(EvemuFormatter.quirkPrefix) { quirks.append(String(text.dropFirst(EvemuFormatter.quirkPrefix.count))) }
                 if text.hasPrefix(GeteventFormatter.synCodesPrefix) {
                     let codes = text.dropFirst(GeteventFormatter.synCodesPrefix.count).split(separator: " ").compactMap { GeteventLine.hex($0, digits: 4) }
                     synCodes = Set(codes.map { UInt16($0) })

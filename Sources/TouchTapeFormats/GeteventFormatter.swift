@@ -43,6 +43,8 @@ package struct GeteventFormatter: RecordingFormatter {
         var text = RecordingEndMark.evemuHeaderLine + "\n"
         if let kernel = metadata.kernel { text += "# Kernel: " + EvemuFormatter.oneLine(kernel) + "\n" }
         if let dmi = metadata.dmi { text += "# DMI: " + EvemuFormatter.oneLine(dmi) + "\n" }
+        // libinput's quirks as recorded: TouchTape's comment, as in its evemu files.
+        for quirk in d.quirks { text += EvemuFormatter.quirkPrefix + EvemuFormatter.oneLine(quirk) + "\n" }
         let syn = d.codes[EventType.syn.rawValue] ?? []
         if syn != Self.defaultSynCodes {
             text += Self.synCodesPrefix + syn.sorted().map { " " + CFormat.hex($0, width: 4) }.joined() + "\n"

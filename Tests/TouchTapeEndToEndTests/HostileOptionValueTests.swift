@@ -33,10 +33,13 @@ private let numericOptions: [NumericOption] = {
     for (command, base) in [("replay", ["replay", recording, "--no-config"]),
                             ("sweep", ["sweep", recording, "--no-config", "-o", "/dev/null"]),
                             ("plot", ["plot", recording, "--no-config", "-o", "/dev/null"]),
-                            ("live", ["live", "--from", recording, "--speed", "1000", "--no-config", "--gestures", "1"])] {
+                            ("live", ["live", "--from", recording, "--speed", "1000", "--no-config", "--gestures", "1"]),
+                            ("compare", ["compare", recording, "--no-config", "-o", "/dev/null"])] {
         for option in settingOptions { all.append(.init(command: command, option: option, arguments: base + [option, "VALUE"])) }
         all.append(.init(command: command, option: "--resolution-fallback", arguments: base + ["--resolution-fallback", "VALUE"],
                          spelling: "%@mm"))
+        all.append(.init(command: command, option: "--device-size", arguments: base + ["--device-size", "VALUE"],
+                         spelling: "%@x100mm"))
     }
     all.append(.init(command: "replay", option: "--shard", arguments: ["replay", recording, "--no-config", "--shard", "VALUE"],
                      spelling: "1/%@"))
@@ -68,7 +71,7 @@ private let numericOptions: [NumericOption] = {
 private let nonNumericOptions: Set<String> = [
     "--format", "--output", "-o", "--to", "--profile", "--edge", "--velocity", "--config", "--html", "--expect",
     "--note", "--from", "--directory", "--device-name", "--description", "--write-expected", "--save", "--probe",
-    "--began-translation", "--color",
+    "--began-translation", "--color", "--profiles",
 ]
 
 /// The hostile values, and whether every option must refuse them.
