@@ -1,6 +1,7 @@
 import TouchTapeDismissal
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeFrames
 
 /// The same recordings replayed under several profiles, their outcomes side by side: how
 /// one real gesture fares under UIKit's libraries, Flutter, Android, Compose, React
@@ -29,8 +30,10 @@ package struct ProfileComparison: Sendable {
     package var errors: [UnreadableFile]
 
     /// Replays `sources` under each of `profiles` with the overrides of `settings` (its own
-    /// profile is not used).
+    /// profile is not used) and, as `replay` does, the machine's libinput quirks for devices
+    /// that report no resolution.
     package static func run(_ sources: [RecordingSource], profiles: [DismissalProfile], settings: SessionSettings,
+                            installedQuirks: QuirkDatabase? = nil,
                             locking: ReadLocking = .standard) throws(SessionSettingsError) -> ProfileComparison {
         var rows: [Row] = []
         var index: [String: Int] = [:]
@@ -38,7 +41,9 @@ package struct ProfileComparison: Sendable {
         for (column, profile) in profiles.enumerated() {
             var s = settings
             s.profile = profile
-            var runner = ReplayRunner(settings: s, configuration: try s.configuration())
+            var configuration = try s.configuration()
+            configuration.installedQuirks = installedQuirks
+            var runner = ReplayRunner(settings: s, configuration: configuration)
             runner.locking = locking
             let report = runner.run(sources)
             if column == 0 { errors = report.errors }

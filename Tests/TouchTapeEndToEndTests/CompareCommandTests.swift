@@ -9,8 +9,11 @@ private let allProfiles = ["transition", "easytransitions", "photozoom", "flutte
                            "composeswipe", "composesheet", "reactnavigation", "projection"]
 
 @Test func compareShowsEveryProfilesOutcomeAsReplayDecidesIt() throws {
+    // Recordings/ and a real touchpad that reports no resolution (sized by libinput's quirk,
+    // as replay sizes it).
     let recordings = TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path
-    let run = try TouchTapeBinary.run(["compare", recordings, "--edge", "bottom", "--format", "json", "--no-config"])
+    let paths = [recordings, TouchTapeBinary.peer("bcm5974.event")]
+    let run = try TouchTapeBinary.run(["compare"] + paths + ["--edge", "bottom", "--format", "json", "--no-config"])
     #expect(run.status == 0, "\(run.stderr)")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let profiles = try #require(root["profiles"] as? [[String: Any]]).compactMap { $0["name"] as? String }
@@ -19,8 +22,8 @@ private let allProfiles = ["transition", "easytransitions", "photozoom", "flutte
     #expect(tracks.count >= 13, "the bundled recordings' tracks")
     var differing = 0
     for profile in profiles {
-        let replay = try TouchTapeBinary.run(["replay", recordings, "--profile", profile, "--edge", "bottom", "--format", "json",
-                                             "--no-config"])
+        let replay = try TouchTapeBinary.run(["replay"] + paths + ["--profile", profile, "--edge", "bottom", "--format", "json",
+                                                                  "--no-config"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
         let replayed = try #require(report["tracks"] as? [[String: Any]])
         #expect(replayed.count == tracks.count, "\(profile): the same tracks")

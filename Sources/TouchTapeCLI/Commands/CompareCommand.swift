@@ -32,14 +32,15 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (settings, _, project) = try settingsOptions.configuration()
+        let (settings, configuration, project) = try settingsOptions.configuration()
         let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         let comparison: ProfileComparison
         do {
             comparison = try ProfileComparison.run(selection.sources, profiles: profiles.isEmpty ? DismissalProfile.allCases : profiles,
-                                                   settings: settings, locking: readLocking)
+                                                   settings: settings, installedQuirks: configuration.installedQuirks,
+                                                   locking: readLocking)
         } catch { throw fail(error.description) }
         try writeOutput(format == .json ? comparison.json : comparison.text, to: output)
         if !comparison.errors.isEmpty || !selection.problems.isEmpty { throw ExitCode(ExitStatus.badInput) }
