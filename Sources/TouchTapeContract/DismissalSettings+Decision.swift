@@ -31,6 +31,13 @@ extension DismissalSettings {
         }
     }
 
+    /// The position test's distance in points under the anchored rule: `.distance`'s, else
+    /// the threshold's share of the divisor (0.5: midway between the anchors).
+    package var positionalDistance: Double {
+        if case .distance(let points) = decisionInput { return points }
+        return (completionThreshold ?? 0.5) * divisor
+    }
+
     /// Which value the release decision compares against the threshold.
     public enum DecisionInput: Hashable, Sendable, Codable {
         /// The fraction UIKit holds (clamped): Transition reads it back from its linear

@@ -79,16 +79,10 @@ extension DismissalController {
         // Moving back, slowly: measured from the dismissed anchor behind the motion.
         let translation = settings.edge.component(of: sample.translation)
         let fromFar = settings.divisor - translation
-        let limit = positionalDistance
+        let limit = settings.positionalDistance
         let stays = !settings.thresholdComparison.holds(fromFar, limit)
         return (stays ? .finish : .cancel, .threshold,
                 "moving back: \(Self.format(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(Self.format(limit)) \(settings.unit.symbol)")
-    }
-
-    /// The position test's distance in points: `.distance`'s, else the threshold's share of the divisor.
-    var positionalDistance: Double {
-        if case .distance(let points) = settings.decisionInput { return points }
-        return (settings.completionThreshold ?? 0.5) * settings.divisor
     }
 
     func positionTest(_ sample: PanSample) -> PositionTest {

@@ -89,10 +89,7 @@ package struct ReleaseRules: Sendable {
                 return (progress >= threshold, "no velocity: fraction \(fmt(progress)) \(progress >= threshold ? ">=" : "<") \(fmt(threshold)), the nearer anchor")
             }
             if v < 0 {
-                let limit: Double
-                if case .distance(let points) = settings.decisionInput { limit = points } else {
-                    limit = (settings.completionThreshold ?? 0.5) * settings.divisor
-                }
+                let limit = settings.positionalDistance
                 let fromFar = settings.divisor - along
                 let stays = !settings.thresholdComparison.holds(fromFar, limit)
                 return (stays, "moving back: \(fmt(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(fmt(limit)) \(settings.unit.symbol)")
