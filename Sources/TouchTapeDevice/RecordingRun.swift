@@ -45,13 +45,16 @@ package struct RecordingRun {
     /// mid-run is thrown as its ``DeviceError`` after the file is finished and the summary said.
     package func run(_ evdev: EvdevDevice, path: String, say: (String) -> Void) throws {
         let stop = StopSignal()
-        // As libinput record does, the file keeps the quirks libinput has for the device: here
-        // its size ones, which give a device reporting resolution 0 its real size on replay.
+        // As libinput record does, the file keeps the machine's DMI modalias, the udev properties
+        // libinput reads and the quirks libinput has for the device (its size ones): an axis fix
+        // or a size quirk gives a device reporting resolution 0 its real size on replay.
         var description = evdev.description
+        var metadata = DeviceRequest.metadata(devicePath: path, recorder: recorder)
+        metadata.dmi = UdevDatabase.machineModalias()
+        description.udevProperties = UdevDatabase.recordedProperties(devicePath: path, description: description, dmi: metadata.dmi)
         description.quirks = QuirkDatabase.installed().sizeQuirks(for: description).quirks
         let classification = description.classification
-        let formatter = RecordingFileFormatter(format: format, description: description,
-                                               metadata: DeviceRequest.metadata(devicePath: path, recorder: recorder))
+        let formatter = RecordingFileFormatter(format: format, description: description, metadata: metadata)
         var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            description: description, annotation: annotation)
         if let reason = classification.nonTouchReason {

@@ -20,6 +20,11 @@ package struct DeviceDescription: Hashable, Sendable {
     /// libinput's quirks for the device as recorded (`Name=value`, `quirks:` in a libinput
     /// record; `AttrSizeHint=276x155` gives a size to a device reporting resolution 0).
     package var quirks: [String] = []
+    /// The udev properties recorded with the device that libinput reads (`KEY=value`:
+    /// `ID_INPUT*`, `LIBINPUT*`, `EVDEV_ABS_*`, `MOUSE_DPI`, `POINTINGSTICK_*`; `udev:
+    /// properties:` in a libinput record, `# Udev:` lines in evemu files TouchTape writes).
+    /// An `EVDEV_ABS_*` axis fix gives a resolution-0 device its resolution on replay.
+    package var udevProperties: [String] = []
 
     /// A value from its parts.
     package init(

@@ -44,11 +44,13 @@ struct EvemuDescriptionParser {
                            found: found.map { RecordingError.excerpt($0) }, hint: hint)
         }
         var quirks: [String] = []
+        var udevProperties: [String] = []
         func finish() -> Outcome {
             var description = DeviceDescription(
                 name: name ?? "", id: id ?? InputID(bustype: 0, vendor: 0, product: 0, version: 0),
                 properties: properties, codes: codes, absInfo: absInfo, ledStates: leds, switchStates: switches)
             description.quirks = quirks
+            description.udevProperties = udevProperties
             return .description(description, metadata)
         }
 
@@ -89,6 +91,9 @@ struct EvemuDescriptionParser {
                 } else if text.hasPrefix(EvemuFormatter.quirkPrefix) {
                     // TouchTape's own comment for a libinput quirk (a libinput record's `quirks:`).
                     quirks.append(String(text.dropFirst(EvemuFormatter.quirkPrefix.count)))
+                } else if text.hasPrefix(EvemuFormatter.udevPrefix) {
+                    // TouchTape's own comment for a udev property (a libinput record's `udev: properties:`).
+                    udevProperties.append(String(text.dropFirst(EvemuFormatter.udevPrefix.count)))
                 } else if text == RecordingEndMark.evemuHeaderLine {
                     metadata.writtenByTouchTape = true
                 }

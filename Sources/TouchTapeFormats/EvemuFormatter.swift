@@ -12,6 +12,8 @@ import TouchTapeEvents
 package struct EvemuFormatter: RecordingFormatter {
     /// The comment line that carries one libinput quirk of the device (`# Quirk: AttrSizeHint=276x155`).
     package static let quirkPrefix = "# Quirk: "
+    /// The comment line that carries one recorded udev property (`# Udev: EVDEV_ABS_35=::15`).
+    package static let udevPrefix = "# Udev: "
 
     /// The device being written.
     package let deviceDescription: DeviceDescription
@@ -47,6 +49,7 @@ package struct EvemuFormatter: RecordingFormatter {
         }
         // libinput's quirks as recorded (evemu has no field for them: a comment evemu ignores).
         for quirk in d.quirks { lines.append(Self.quirkPrefix + Self.oneLine(quirk)) }
+        for property in d.udevProperties { lines.append(Self.udevPrefix + Self.oneLine(property)) }
         lines.append("# Supported events:")
         for type in d.supportedTypes {
             lines.append("#   Event type \(type) (\(EventCodes.typeName(type)))")

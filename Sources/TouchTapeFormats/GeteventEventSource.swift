@@ -18,6 +18,8 @@ final class GeteventEventSource {
     private(set) var description = DeviceDescription(name: "", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0))
     /// libinput quirks from TouchTape's `# Quirk:` lines (getevent has no field for them).
     private var quirks: [String] = []
+    /// udev properties from TouchTape's `# Udev:` lines.
+    private var udevProperties: [String] = []
     private(set) var metadata = RecordingMetadata()
     /// The line of the item last returned.
     var lineNumber: Int? { currentLine }
@@ -61,6 +63,7 @@ final class GeteventEventSource {
             let head = GeteventEventSource(headOf: descriptionReader)
             try head.readHead(into: &listing, synCodes: &synCodes, metadata: &metadata, allowEvents: false)
             quirks = head.quirks
+            udevProperties = head.udevProperties
         }
         var own = GeteventListing()
         try readHead(into: &own, synCodes: &synCodes, metadata: &metadata, allowEvents: true)
@@ -72,6 +75,7 @@ final class GeteventEventSource {
         listing = merged
         try choose(from: listing, synCodes: synCodes, deviceIndex: deviceIndex, file: descriptionFile)
         description.quirks = quirks
+        description.udevProperties = udevProperties
     }
 
     /// A reader used only for a description file's head.
@@ -97,6 +101,7 @@ final class GeteventEventSource {
                 if text.hasPrefix("# Kernel: ") { metadata.kernel = String(text.dropFirst(10)) }
                 if text.hasPrefix("# DMI: ") { metadata.dmi = String(text.dropFirst(7)) }
                 if text.hasPrefix(EvemuFormatter.quirkPrefix) { quirks.append(String(text.dropFirst(EvemuFormatter.quirkPrefix.count))) }
+                if text.hasPrefix(EvemuFormatter.udevPrefix) { udevProperties.append(String(text.dropFirst(EvemuFormatter.udevPrefix.count))) }
                 if text.hasPrefix(GeteventFormatter.synCodesPrefix) {
                     let codes = text.dropFirst(GeteventFormatter.synCodesPrefix.count).split(separator: " ").compactMap { GeteventLine.hex($0, digits: 4) }
                     synCodes = Set(codes.map { UInt16($0) })

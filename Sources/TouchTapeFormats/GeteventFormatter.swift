@@ -45,6 +45,7 @@ package struct GeteventFormatter: RecordingFormatter {
         if let dmi = metadata.dmi { text += "# DMI: " + EvemuFormatter.oneLine(dmi) + "\n" }
         // libinput's quirks as recorded: TouchTape's comment, as in its evemu files.
         for quirk in d.quirks { text += EvemuFormatter.quirkPrefix + EvemuFormatter.oneLine(quirk) + "\n" }
+        for property in d.udevProperties { text += EvemuFormatter.udevPrefix + EvemuFormatter.oneLine(property) + "\n" }
         let syn = d.codes[EventType.syn.rawValue] ?? []
         if syn != Self.defaultSynCodes {
             text += Self.synCodesPrefix + syn.sorted().map { " " + CFormat.hex($0, width: 4) }.joined() + "\n"

@@ -139,12 +139,18 @@ struct LibinputHeader {
         // libinput record lists the quirks libinput applies to the device (`quirks: [Name=value]`).
         description.quirks = (device["quirks"]?.sequence ?? []).compactMap(\.string)
         var metadata = RecordingMetadata(formatVersion: "1", deviceIndex: deviceIndex, deviceCount: count)
+        metadata.writtenByTouchTape = root["libinput"]?["version"]?.string == RecordingEndMark.libinputVersion
+        // libinput record lists the udev properties libinput reads (`udev: properties: [KEY=value]`);
+        // those TouchTape wrote for a device recorded without any are not the device's.
+        let udev = (device["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
+        if !(metadata.writtenByTouchTape && udev == LibinputRecordFormatter.derivedUdevProperties(description)) {
+            description.udevProperties = udev
+        }
         metadata.kernel = root["system"]?["kernel"]?.string
         metadata.dmi = root["system"]?["dmi"]?.string
         metadata.operatingSystem = root["system"]?["os"]?.string
         metadata.recorder = root["libinput"]?["version"]?.string.map { "libinput " + $0 }
         metadata.deviceNode = device["node"]?.string
-        metadata.writtenByTouchTape = root["libinput"]?["version"]?.string == RecordingEndMark.libinputVersion
         return LibinputHeader(description: description, metadata: metadata, eventsNode: device["events"])
     }
 

@@ -94,11 +94,10 @@ package struct LibinputRecordFormatter: RecordingFormatter {
         }
         lines.append("  udev:")
         lines.append("    properties:")
-        lines.append("    - ID_INPUT=1")
-        switch d.classification.kind {
-        case .touchscreen: lines.append("    - ID_INPUT_TOUCHSCREEN=1")
-        case .touchpad: lines.append("    - ID_INPUT_TOUCHPAD=1")
-        case .other: break
+        for property in d.udevProperties.isEmpty ? Self.derivedUdevProperties(d) : d.udevProperties {
+            // Bare as libinput record writes them when YAML reads that back as the same text.
+            let plain = property.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_=.-".contains($0)) }
+            lines.append("    - " + (plain && !property.hasPrefix("-") ? property : Self.quoted(property)))
         }
         if !d.quirks.isEmpty {
             lines.append("  quirks:")
@@ -106,6 +105,18 @@ package struct LibinputRecordFormatter: RecordingFormatter {
         }
         lines.append("  events:")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The udev properties written for a device recorded without them (an evemu or getevent
+    /// file): `ID_INPUT=1` and the kind's, which Debian's `libinput replay` requires. The
+    /// reader drops exactly this list from a file TouchTape wrote, so it never becomes a
+    /// recorded property on conversion back.
+    package static func derivedUdevProperties(_ d: DeviceDescription) -> [String] {
+        switch d.classification.kind {
+        case .touchscreen: return ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
+        case .touchpad: return ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"]
+        case .other: return ["ID_INPUT=1"]
+        }
     }
 
     /// These events as this format writes them, appended to `out` as bytes.

@@ -46,13 +46,13 @@ package struct MillimetreConversion: Hashable, Sendable {
     /// - None reported: `fallback` gives one value for both axes; marked assumed.
     /// - No position axes at all: 1 unit/mm from 0, marked assumed (nothing to convert).
     package init(description: DeviceDescription, fallback: ResolutionFallback = .standard, deviceSize: DeviceSize? = nil,
-                 installed: QuirkDatabase? = nil) {
+                 installed: InstalledDeviceHints? = nil) {
         typealias C = EventCodes
         let hasMT = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
         let infoX = description.absInfo[hasMT ? C.ABS_MT_POSITION_X : C.ABS_X]
         let infoY = description.absInfo[hasMT ? C.ABS_MT_POSITION_Y : C.ABS_Y]
         let minX = infoX?.minimum ?? 0, minY = infoY?.minimum ?? 0
-        let resX = infoX.map { Double($0.resolution) } ?? 0, resY = infoY.map { Double($0.resolution) } ?? 0
+        var resX = infoX.map { Double($0.resolution) } ?? 0, resY = infoY.map { Double($0.resolution) } ?? 0
 
         let rangeX = infoX.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
         let rangeY = infoY.map { Double(Int64($0.maximum) - Int64($0.minimum)) } ?? 0
@@ -63,13 +63,41 @@ package struct MillimetreConversion: Hashable, Sendable {
                       assumption: "size \(size.argument) from --device-size: \(Self.format(rangeX / size.width)) × \(Self.format(rangeY / size.height)) units/mm")
             return
         }
-        // No resolution reported: the recording's stored libinput quirk, else this machine's
-        // installed quirks for the device's name and ids.
+        // A resolution not reported: udev's hwdb fix for the axis (as udev applies it before
+        // libinput reads the quirks), the one stored with the recording, else the one this
+        // machine's hwdb has for the device's ids; then libinput's quirk, stored, else installed.
+        var fixed: String?
+        if resX <= 0 || resY <= 0 {
+            let codeX = hasMT ? C.ABS_MT_POSITION_X : C.ABS_X, codeY = hasMT ? C.ABS_MT_POSITION_Y : C.ABS_Y
+            func fix(_ code: UInt16, _ singleTouch: UInt16, _ properties: [String]) -> AxisFix? {
+                if let own = AxisFix.resolution(of: code, in: properties) { return own }
+                // A fix of ABS_X/Y alone serves the MT axis when both cover the same range.
+                guard code != singleTouch, description.absInfo[code]?.minimum == description.absInfo[singleTouch]?.minimum,
+                      description.absInfo[code]?.maximum == description.absInfo[singleTouch]?.maximum else { return nil }
+                return AxisFix.resolution(of: singleTouch, in: properties)
+            }
+            let found = installed.map { $0.hardware.axisFixes(for: description, dmi: nil) }
+            let sources: [(properties: [String], origin: String, whence: String)] = [
+                (description.udevProperties, "the recording's hwdb fix", ""),
+                (found?.properties ?? [], "the installed hwdb fix", found.map { " (\($0.sources.joined(separator: ", ")))" } ?? "")]
+            for source in sources {
+                let fx = resX <= 0 ? fix(codeX, C.ABS_X, source.properties) : nil
+                let fy = resY <= 0 ? fix(codeY, C.ABS_Y, source.properties) : nil
+                guard fx != nil || fy != nil else { continue }
+                if let fx { resX = Double(fx.resolution!) }
+                if let fy { resY = Double(fy.resolution!) }
+                fixed = "resolution not reported; \(Self.format(resX)) × \(Self.format(resY)) units/mm from \(source.origin) "
+                    + [fx, fy].compactMap { $0?.text }.joined(separator: ", ") + source.whence
+                break
+            }
+        }
+        // No resolution reported nor fixed: the recording's stored libinput quirk, else this
+        // machine's installed quirks for the device's name and ids.
         var sized: (QuirkSize, String, String)?
         if resX <= 0, resY <= 0 {
             if let stored = QuirkSize.from(description.quirks) {
                 sized = (stored, "the recording's libinput quirk", "")
-            } else if let installed, case let found = installed.sizeQuirks(for: description), let quirk = QuirkSize.from(found.quirks) {
+            } else if let installed, case let found = installed.quirks.sizeQuirks(for: description), let quirk = QuirkSize.from(found.quirks) {
                 sized = (quirk, "the installed libinput quirk", " (\(found.sections.joined(separator: ", ")))")
             }
         }
@@ -89,13 +117,14 @@ package struct MillimetreConversion: Hashable, Sendable {
         }
         switch (resX > 0, resY > 0) {
         case (true, true):
-            self.init(unitsPerMillimetreX: resX, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY)
+            self.init(unitsPerMillimetreX: resX, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY,
+                      isAssumed: fixed != nil, assumption: fixed)
         case (true, false):
             self.init(unitsPerMillimetreX: resX, unitsPerMillimetreY: resX, minimumX: minX, minimumY: minY, isAssumed: true,
-                      assumption: "y resolution not reported; assumed x's \(Self.format(resX)) units/mm")
+                      assumption: (fixed.map { $0 + "; " } ?? "") + "y resolution not reported; assumed x's \(Self.format(resX)) units/mm")
         case (false, true):
             self.init(unitsPerMillimetreX: resY, unitsPerMillimetreY: resY, minimumX: minX, minimumY: minY, isAssumed: true,
-                      assumption: "x resolution not reported; assumed y's \(Self.format(resY)) units/mm")
+                      assumption: (fixed.map { $0 + "; " } ?? "") + "x resolution not reported; assumed y's \(Self.format(resY)) units/mm")
         case (false, false):
             let perMM: Double, reason: String
             switch fallback {

@@ -30,10 +30,10 @@ package struct ProfileComparison: Sendable {
     package var errors: [UnreadableFile]
 
     /// Replays `sources` under each of `profiles` with the overrides of `settings` (its own
-    /// profile is not used) and, as `replay` does, the machine's libinput quirks for devices
+    /// profile is not used) and, as `replay` does, the machine's libinput quirks and hwdb for devices
     /// that report no resolution.
     package static func run(_ sources: [RecordingSource], profiles: [DismissalProfile], settings: SessionSettings,
-                            installedQuirks: QuirkDatabase? = nil,
+                            installedHints: InstalledDeviceHints? = nil,
                             locking: ReadLocking = .standard) throws(SessionSettingsError) -> ProfileComparison {
         var rows: [Row] = []
         var index: [String: Int] = [:]
@@ -42,7 +42,7 @@ package struct ProfileComparison: Sendable {
             var s = settings
             s.profile = profile
             var configuration = try s.configuration()
-            configuration.installedQuirks = installedQuirks
+            configuration.installedHints = installedHints
             var runner = ReplayRunner(settings: s, configuration: configuration)
             runner.locking = locking
             let report = runner.run(sources)

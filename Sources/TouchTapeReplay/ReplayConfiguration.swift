@@ -16,11 +16,11 @@ package struct ReplayConfiguration: Sendable {
     /// The virtual display, frames per second (completion animation).
     package var frameRate: Double
     /// `--device-size`: the touch surface's size, over whatever the device says (`nil`: the
-    /// reported resolution, a stored quirk, then the fallback).
+    /// reported resolution, a stored hwdb fix or quirk, the installed ones, then the fallback).
     package var deviceSize: DeviceSize?
-    /// libinput's quirks installed where the replay runs (`nil`: none read), for a device
-    /// reporting resolution 0 with no size stored in its recording.
-    package var installedQuirks: QuirkDatabase?
+    /// libinput's quirks and udev's hwdb installed where the replay runs (`nil`: none read),
+    /// for a device reporting resolution 0 with no fix or size stored in its recording.
+    package var installedHints: InstalledDeviceHints?
 
     /// A value from its parts.
     package init(profileName: String, dismissal: DismissalSettings, pan: PanSettings = PanSettings(),

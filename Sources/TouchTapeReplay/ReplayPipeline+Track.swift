@@ -8,7 +8,7 @@ extension ReplayPipeline {
     /// The stages before the controller: track → frames (mm) → pan samples (points).
     package static func samples(for track: Track, configuration: ReplayConfiguration) -> (samples: [PanSample], units: MillimetreConversion) {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback,
-                                         deviceSize: configuration.deviceSize, installed: configuration.installedQuirks)
+                                         deviceSize: configuration.deviceSize, installed: configuration.installedHints)
         let frames = track.frames(units: units)
         let kind = track.description.classification.kind
         return (PanRecognizer.samples(for: frames, deviceKind: kind, settings: configuration.pan), units)

@@ -58,7 +58,7 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
                                    units: MillimetreConversion(description: description,
                                                                fallback: configuration.resolutionFallback,
                                                                deviceSize: configuration.deviceSize,
-                                                               installed: configuration.installedQuirks))
+                                                               installed: configuration.installedHints))
     }
 
     /// The track in progress: its number and the controller's would-be decision, for a live view.

@@ -48,7 +48,7 @@ package struct TrackRun: Sendable {
         track: Track, file: String, configuration: ReplayConfiguration, controller: Controller
     ) {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback,
-                                         deviceSize: configuration.deviceSize, installed: configuration.installedQuirks)
+                                         deviceSize: configuration.deviceSize, installed: configuration.installedHints)
         let samples = PanRecognizer.samples(for: track.frames(units: units), deviceKind: track.description.classification.kind,
                                             settings: configuration.pan)
         let dismissal = DismissalRun.run(controller: controller, settings: configuration.dismissal, samples: samples,

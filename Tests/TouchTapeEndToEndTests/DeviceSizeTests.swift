@@ -47,3 +47,26 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     let notes = try #require(report["tracks"] as? [[String: Any]]).flatMap { $0["notes"] as? [String] ?? [] }
     #expect(notes.contains { $0.contains("installed libinput quirk AttrSizeHint=104x75 (50-system-apple.quirks") }, "\(notes)")
 }
+
+/// The same resolution-0 screen with udev's hwdb fix stored (`EVDEV_ABS_35/36`, as `record`
+/// stores udev's properties): the fix gives the resolution, before any quirk, and the note
+/// names it.
+@Test func aStoredHwdbFixSizesAResolutionZeroRecordingBeforeAQuirk() throws {
+    var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-hwdb-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plain = folder.appendingPathComponent("plain.evemu").path
+    try recording.formatted(as: .evemu).write(toFile: plain, atomically: true, encoding: .utf8)
+    // 1279 units over 155 mm: 8.25 units/mm (a quirk that says otherwise is not used).
+    recording.description.udevProperties = ["EVDEV_ABS_35=::8", "EVDEV_ABS_36=::8", "ID_INPUT=1"]
+    recording.description.quirks = ["AttrSizeHint=50x30"]
+    let fixed = folder.appendingPathComponent("fixed.evemu").path
+    try recording.formatted(as: .evemu).write(toFile: fixed, atomically: true, encoding: .utf8)
+
+    let fallback = try track([plain]), stored = try track([fixed])
+    #expect(stored.notes.contains { $0.contains("8 × 8 units/mm from the recording's hwdb fix EVDEV_ABS_35=::8, EVDEV_ABS_36=::8") }, "\(stored.notes)")
+    let a = try #require(fallback.progress), b = try #require(stored.progress)
+    #expect(b > a * 1.4)
+    #expect(fallback.outcome == "cancel" && stored.outcome == "finish", "the fix flips the outcome")
+}

@@ -43,6 +43,44 @@ import TouchTapeEvents
         #expect(original.formatted(as: .evemu).contains("\n# Quirk: AttrSizeHint=276x155\n"))
     }
 
+    /// Issue 25: the udev properties libinput record stores (hwdb axis fixes among them)
+    /// survive every format and conversion; the ones TouchTape writes for a device recorded
+    /// without any (`ID_INPUT=1`, the kind's) never come back as the device's.
+    @Test func udevPropertiesSurviveEveryFormatAndConversion() throws {
+        var original = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
+        #expect(original.description.udevProperties.isEmpty)
+        // Without stored properties: libinput record gets the derived ones, which read back as none.
+        let derived = original.formatted(as: .libinputRecord)
+        #expect(derived.contains("  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n"))
+        #expect(try RecordingReader.read(path: TestSupport.write(derived, name: "d.yml")).description.udevProperties.isEmpty)
+
+        original.description.udevProperties = ["EVDEV_ABS_35=::12", "ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1", "LIBINPUT_CALIBRATION_MATRIX=1 0 0 0 1 0"]
+        for format in RecordingFormat.allCases {
+            let path = TestSupport.write(original.formatted(as: format), name: "u." + format.preferredPathExtension)
+            let read = try RecordingReader.read(path: path)
+            #expect(read.description.udevProperties == original.description.udevProperties, "\(format)")
+            #expect(read.events == original.events, "\(format)")
+            for other in RecordingFormat.allCases where other != format {
+                let converted = TestSupport.write(read.formatted(as: other), name: "c." + other.preferredPathExtension)
+                #expect(try RecordingReader.read(path: converted).description == read.description, "\(format) → \(other)")
+            }
+        }
+        let yaml = original.formatted(as: .libinputRecord)
+        #expect(yaml.contains("    properties:\n    - \"EVDEV_ABS_35=::12\"\n    - ID_INPUT=1\n"))
+        #expect(original.formatted(as: .evemu).contains("\n# Udev: EVDEV_ABS_35=::12\n"))
+    }
+
+    /// A real libinput record's `udev:` block (with `virtual:` beside `properties:`) is read as is.
+    @Test func libinputRecordsUdevBlockIsRead() throws {
+        let original = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
+        let yaml = original.formatted(as: .libinputRecord)
+            .replacingOccurrences(of: "  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n",
+                                  with: "  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n    - EVDEV_ABS_35=::9\n    virtual: false\n")
+            .replacingOccurrences(of: "version: \"touchtape\"", with: "version: \"1.22.1\"")
+        let read = try RecordingReader.read(path: TestSupport.write(yaml, name: "real.yml"))
+        #expect(read.description.udevProperties == ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1", "EVDEV_ABS_35=::9"])
+    }
+
     @Test func annotationsSurviveBothFormats() throws {
         let original = try RecordingReader.read(path: TestSupport.peer("Atmel maXTouch Touchscreen.4-finger-drag-down.events"))
         var annotated = original

@@ -165,13 +165,13 @@ private func appleTouchpad() -> DeviceDescription {
     var other = appleTouchpad()
     other.id.vendor = 0x05ad
     #expect(db.sizeQuirks(for: other).quirks.isEmpty)
-    let u = MillimetreConversion(description: appleTouchpad(), installed: db)
+    let u = MillimetreConversion(description: appleTouchpad(), installed: InstalledDeviceHints(quirks: db))
     #expect(u.assumption?.contains("installed libinput quirk AttrSizeHint=104x75 (50-test.quirks [Apple Touchpads USB])") == true)
     #expect(abs((5342.0 + 4824) / u.unitsPerMillimetreX - 104) < 1e-9)
     // A quirk stored with the recording wins over the installed one.
     var stored = appleTouchpad()
     stored.quirks = ["AttrSizeHint=100x70"]
-    #expect(MillimetreConversion(description: stored, installed: db).assumption?.contains("recording's libinput quirk AttrSizeHint=100x70") == true)
+    #expect(MillimetreConversion(description: stored, installed: InstalledDeviceHints(quirks: db)).assumption?.contains("recording's libinput quirk AttrSizeHint=100x70") == true)
 }
 
 @Test func quirkGlobsAreFnmatchs() {

@@ -39,7 +39,7 @@ struct CompareCommand: AsyncParsableCommand {
         let comparison: ProfileComparison
         do {
             comparison = try ProfileComparison.run(selection.sources, profiles: profiles.isEmpty ? DismissalProfile.allCases : profiles,
-                                                   settings: settings, installedQuirks: configuration.installedQuirks,
+                                                   settings: settings, installedHints: configuration.installedHints,
                                                    locking: readLocking)
         } catch { throw fail(error.description) }
         try writeOutput(format == .json ? comparison.json : comparison.text, to: output)

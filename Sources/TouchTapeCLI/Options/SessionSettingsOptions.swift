@@ -102,10 +102,10 @@ struct SessionSettingsOptions: ParsableArguments {
         let base = project?.settings ?? SessionSettings()
         let settings = base.overlaid(by: settings, profileSet: profile != nil, flickSet: flick != nil)
         do {
-            // The machine's libinput quirks size a device that reports no resolution (the edge
+            // The machine's libinput quirks and hwdb size a device that reports no resolution (the edge
             // reads them; the replay only matches them).
             var configuration = try settings.configuration()
-            configuration.installedQuirks = QuirkDatabase.installed()
+            configuration.installedHints = InstalledDeviceHints.installed()
             return (settings, configuration, project)
         } catch { throw fail(error.description) }
     }
