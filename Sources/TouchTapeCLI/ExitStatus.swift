@@ -19,8 +19,14 @@ enum ExitStatus {
     /// A replay's exit: 3 when a file could not be read for the system's fault, 2 when a
     /// file was unreadable or no track could have the `--probe`s asked for, 1 when a track
     /// failed a check, else 0 (returns).
-    static func check(_ tally: ReplayTally, probes: [String]) throws {
+    static func check(_ tally: ReplayTally, probes: [String], tracks: [Int] = []) throws {
         if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(deviceOrIOFailure) }
+        let missing = tracks.filter { !tally.tracksFound.contains($0) }
+        if !missing.isEmpty, tally.errorCount == 0 {
+            let list = missing.map(String.init).joined(separator: ", ")
+            throw fail("--track \(list): no file has track\(missing.count == 1 ? "" : "s") \(list)",
+                       hint: "the files yield at most \(tally.mostTracksInAFile) track\(tally.mostTracksInAFile == 1 ? "" : "s"); 'touchtape inspect FILE' lists each file's tracks")
+        }
         if !probes.isEmpty, tally.probes == 0 {
             throw fail("no track here can have probe \(probes.joined(separator: ", "))",
                        hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")

@@ -30,7 +30,7 @@ package enum LiveView {
             Block(priority: 10, [decisionLine(state)]),
             Block(priority: 7, [completionLine(state, width: width)]),
             Block(priority: 1, [ScreenLine()]),
-            Block(priority: 8, history: true, historyHeader()),
+            Block(priority: 8, history: true, historyHeader(unit: state.configuration.dismissal.unit.symbol)),
             Block(priority: 7, failureLines(state)),
             Block(priority: 5, [statsLine(state)]),
             Block(priority: 8, state.message.map { [ScreenLine($0.text, $0.isError ? .red : .cyan)] } ?? []),
@@ -192,11 +192,14 @@ package enum LiveView {
     /// everything but the settings column's tail fits: the gesture number with the
     /// selection mark, its outcome, its outcome under the settings now in force (`now`,
     /// `!` where it flips), the checks, and what it ran under (`t0.33 f1200`).
-    static let historyColumns = [("  #", 6), ("outcome", 8), ("now", 8), ("check", 6), ("reason", 15), ("prog", 6),
-                                 ("v pt/s", 7), ("label", 12), ("ran under", 0)]
+    /// `unit`: the profile's (`pt`, `dp`, `px`), as the velocity column's header says.
+    static func historyColumns(unit: String) -> [(String, Int)] {
+        [("  #", 6), ("outcome", 8), ("now", 8), ("check", 6), ("reason", 15), ("prog", 6), ("v \(unit)/s", 7), ("label", 12),
+         ("ran under", 0)]
+    }
 
-    static func historyHeader() -> [ScreenLine] {
-        [ScreenLine(historyColumns.map { $0.1 == 0 ? $0.0 : LiveFormat.pad($0.0, $0.1) }.joined(), .bold)]
+    static func historyHeader(unit: String) -> [ScreenLine] {
+        [ScreenLine(historyColumns(unit: unit).map { $0.1 == 0 ? $0.0 : LiveFormat.pad($0.0, $0.1) }.joined(), .bold)]
     }
 
     /// The newest `count` rows, newest first, always including the selected one.

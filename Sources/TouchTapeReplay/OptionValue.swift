@@ -166,14 +166,14 @@ extension NumberOption {
     package static let flickVelocity = NumberOption(name: "--flick-velocity", meaning: "the minimum flick speed", unit: "per second in the profile's unit (pt/s under UIKit)",
                                                    range: DismissalSettings.flickVelocityRange, example: "1200")
     /// `--distance`: the progress divisor (``DismissalSettings/progressDistanceRange``).
-    package static let distance = NumberOption(name: "--distance", meaning: "the view's size along the pan", unit: "pt",
+    package static let distance = NumberOption(name: "--distance", meaning: "the view's size along the pan", unit: "in the profile's unit (pt under UIKit)",
                                               range: 0...DismissalSettings.progressDistanceRange.upperBound,
                                               excludesLowerBound: true, example: "844")
-    /// `--scale`: points per millimetre of finger travel (``PanSettings/scaleRange``).
-    package static let scale = NumberOption(name: "--scale", meaning: "points per millimetre of finger travel", unit: "pt/mm",
+    /// `--scale`: the profile's units per millimetre of finger travel (``PanSettings/scaleRange``).
+    package static let scale = NumberOption(name: "--scale", meaning: "the profile's units per millimetre of finger travel", unit: "(pt/mm under UIKit)",
                                            range: PanSettings.scaleRange, example: "6.417")
     /// `--slop`: how far a pan moves before it begins (``PanSettings/slopRange``).
-    package static let slop = NumberOption(name: "--slop", meaning: "how far the fingers move before a pan begins", unit: "pt",
+    package static let slop = NumberOption(name: "--slop", meaning: "how far the fingers move before a pan begins", unit: "in the profile's unit (pt under UIKit)",
                                           range: PanSettings.slopRange, example: "10")
     /// `live --speed`: a recording played up to 10 000 times faster (its events then come
     /// in bursts; faster means nothing more) or 100 times slower.

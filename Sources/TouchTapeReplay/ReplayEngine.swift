@@ -152,6 +152,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                         replayed.frames = []
                     }
                     let report = replayed.report
+                    if trackNumbers?.contains(report.track) == true { tally.tracksFound.insert(report.track) }
                     guard shard?.contains(file: file, track: report.track) ?? true,
                           trackNumbers?.contains(report.track) ?? true,
                           tracks.includes(replayed.transcript.annotation) else { return }
@@ -177,6 +178,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                     if failFast, !report.passed { stop = true }
                     if cancelled?() == true { throw Cancelled() }
                 }
+                tally.mostTracksInAFile = max(tally.mostTracksInAFile, tracksInFile)
                 if shard?.contains(file: file, track: 0) ?? true {
                     tally.notes += notes.map { "\(file): \($0)" }
                     if tracksInFile == 0 {

@@ -28,6 +28,10 @@ package struct ReplayTally: Hashable, Sendable {
     /// Tracks whose stability was analysed, and those some perturbation flips.
     package var stabilityAnalysed = 0
     package var fragile = 0
+    /// The numbers of ``ReplayEngine/trackNumbers`` some file had, and the most tracks one
+    /// file yielded: a `--track` no file has is the user's mistake, not 0 passed.
+    package var tracksFound: Set<Int> = []
+    package var mostTracksInAFile = 0
 
     /// Nothing counted yet.
     package init() {}

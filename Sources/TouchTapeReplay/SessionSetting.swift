@@ -78,7 +78,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
         case .beganTranslation:
             return "What a pan's .began carries: zero (the slop swallowed, the default) or slop (the movement that began the pan; later translations count from touch-down). UIKit's choice is not public."
         case .deviceSize:
-            return "The touch surface's size, e.g. 276x155mm, over what the device reports (default: its resolution, else a libinput size quirk stored in the recording, else --resolution-fallback)."
+            return "The touch surface's size, e.g. 276x155mm, over what the device reports (default: its resolution, else a udev hwdb fix or libinput size quirk stored in the recording, else those installed here, else --resolution-fallback)."
         }
     }
 

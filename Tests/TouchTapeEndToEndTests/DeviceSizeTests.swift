@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeTestSupport
 
@@ -69,4 +70,21 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     let a = try #require(fallback.progress), b = try #require(stored.progress)
     #expect(b > a * 1.4)
     #expect(fallback.outcome == "cancel" && stored.outcome == "finish", "the fix flips the outcome")
+}
+
+/// A resolution-0 recording of a device the installed hwdb knows (the Pinebook Pro's touchpad
+/// ids, `evdev:input:b0003v258Ap001E*` in systemd's 60-evdev.hwdb: 15 units/mm) takes the fix
+/// on replay, naming the file and line it came from.
+@Test func aResolutionZeroRecordingTakesTheInstalledHwdbFix() throws {
+    let hwdb = "/lib/udev/hwdb.d/60-evdev.hwdb"
+    #expect(FileManager.default.fileExists(atPath: hwdb), "udev's hwdb is installed by tools/install-deps --test")
+    var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
+    recording.description.id = .init(bustype: 0x03, vendor: 0x258a, product: 0x001e, version: 0x0110)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-hwdb-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("pinebook.evemu").path
+    try recording.formatted(as: .evemu).write(toFile: path, atomically: true, encoding: .utf8)
+    let notes = try track([path]).notes
+    #expect(notes.contains { $0.contains("15 × 15 units/mm from the installed hwdb fix EVDEV_ABS_35=::15, EVDEV_ABS_36=::15 (60-evdev.hwdb:") }, "\(notes)")
 }

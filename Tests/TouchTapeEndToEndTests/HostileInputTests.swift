@@ -38,7 +38,7 @@ private func manyMaskLines(in dir: URL) throws -> String {
 // Issue 21: the error names the option as typed and the range it takes, never an internal
 // field (`invalid completionThreshold 2.0` for `--threshold 2`).
 @Test(arguments: [
-    (["--scale", "1e17"], "--scale <scale>': out of range; give points per millimetre of finger travel, from 0.01 to 1000 pt/mm"),
+    (["--scale", "1e17"], "--scale <scale>': out of range; give the profile's units per millimetre of finger travel, from 0.01 to 1000 (pt/mm under UIKit)"),
     (["--scale", "0"], "--scale <scale>': out of range"),
     (["--resolution-fallback", "1e300/mm"], "--resolution-fallback <resolution-fallback>': out of range; give 0.001…1000000 device units per millimetre"),
     (["--resolution-fallback", "0.0001mm"], "--resolution-fallback <resolution-fallback>': out of range; the longer axis must span 1…10000 mm"),
@@ -46,9 +46,9 @@ private func manyMaskLines(in dir: URL) throws -> String {
     (["--threshold", "2"], "--threshold <threshold>': out of range"),
     (["--flick-velocity", "-5"], "--flick-velocity <flick-velocity>': out of range; give the minimum flick speed, from 0 to 1000000 per second in the profile's unit (pt/s under UIKit)"),
     (["--flick-velocity", "1e300"], "--flick-velocity <flick-velocity>': out of range"),
-    (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, more than 0 to 1000000 pt"),
+    (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, more than 0 to 1000000 in the profile's unit (pt under UIKit)"),
     (["--distance", "1e300"], "--distance <distance>': out of range"),
-    (["--slop", "1e300"], "--slop <slop>': out of range; give how far the fingers move before a pan begins, from 0 to 1000 pt"),
+    (["--slop", "1e300"], "--slop <slop>': out of range; give how far the fingers move before a pan begins, from 0 to 1000 in the profile's unit (pt under UIKit)"),
 ])
 func outOfRangeOptionsAreRejectedWithTheirRange(arguments: [String], message: String) throws {
     // EP0430M09 reports resolution 0, so the fallback is used (it trapped in the report text).

@@ -151,11 +151,17 @@ private func noTrackFolder() throws -> (dir: URL, empty: String) {
 }
 
 /// Files whose tracks a filter leaves out are not "no track": the warning is for files that
-/// yield none at all.
-@Test func aFileWhoseTracksAreFilteredOutIsNoWarning() throws {
+/// yield none at all. A `--track` that no file has is the user's mistake: an error naming
+/// the option and how many tracks there are, never "0 passed" with exit 0.
+@Test func aFileWhoseTracksAreFilteredOutIsNoWarningButAMissingTrackIsAnError() throws {
     let (dir, _) = try noTrackFolder()
-    let run = try TouchTapeBinary.run(["replay", dir.appendingPathComponent("touchscreen-pan-down-finish.evemu").path,
-                                       "--track", "7", "--strict"])
-    #expect(run.status == 0, "\(run.stdout)")
+    let file = dir.appendingPathComponent("touchscreen-pan-down-finish.evemu").path
+    let run = try TouchTapeBinary.run(["replay", file, "--track", "7", "--strict"])
+    #expect(run.status == 2, "\(run.stdout)")
     #expect(!run.stdout.contains("0 tracks"))
+    #expect(run.stderr.contains("touchtape: error: --track 7: no file has track 7\nhint: the files yield at most "), "\(run.stderr)")
+    let both = try TouchTapeBinary.run(["replay", file, "--track", "1", "--track", "9", "--track", "8"])
+    #expect(both.status == 2 && both.stderr.contains("--track 9, 8: no file has tracks 9, 8"), "\(both.stderr)")
+    let one = try TouchTapeBinary.run(["replay", file, "--track", "1", "--strict"])
+    #expect(one.status == 0 && one.stdout.contains("1 passed"), "\(one.stdout)")
 }

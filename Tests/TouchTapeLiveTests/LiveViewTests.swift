@@ -9,11 +9,11 @@ private let sizes = [TerminalSize(columns: 40, rows: 12), TerminalSize(columns: 
 
 /// A state in the middle of a gesture (driving, with a would-be decision) after two
 /// finished ones, one failing its label.
-private func midGestureState() throws -> LiveState {
+private func midGestureState(settings: SessionSettings = SessionSettings()) throws -> LiveState {
     let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
     var live = try LiveSession(description: description, file: source.eventsPath,
                                source: .init(deviceName: description.name, kind: .touchscreen, protocolName: "B", origin: "rec.evemu"),
-                               settings: SessionSettings())
+                               settings: settings)
     var pass = 0
     while pass < 3 {
         for item in items {
@@ -71,6 +71,7 @@ private func withoutEscapes(_ text: String) -> String {
     #expect(text.contains("phase changed"))
     #expect(text.contains("if released now: FINISH by "))
     #expect(text.contains("outcome now     check reason"))          // history header
+    #expect(text.contains("prog  v pt/s label"))
     #expect(text.contains("cancel(k)"))
     #expect(text.contains("FAIL  "))
     #expect(text.contains("gesture 2 expected-outcome: "))     // the failure's detail
@@ -127,4 +128,15 @@ private func withoutEscapes(_ text: String) -> String {
     #expect(text.contains("waiting for a touch"))
     #expect(text.contains("no finished gesture yet"))
     #expect(text.contains("\"pad\" touchpad B  /dev/input/event3"))
+}
+
+/// Under a toolkit whose unit is not the point, every number on the screen says its unit,
+/// the history's velocity column too.
+@Test func theHistorySaysTheProfilesUnit() throws {
+    var settings = SessionSettings()
+    settings.profile = .bottomsheet
+    let text = LiveView.render(try midGestureState(settings: settings), size: TerminalSize(columns: 120, rows: 40), color: false)
+        .joined(separator: "\n")
+    #expect(text.contains("prog  v px/s label"), "\(text)")
+    #expect(!text.contains("pt"))
 }

@@ -34,9 +34,9 @@ def mask_lines(prefix, bits, max_code):
     return lines
 
 
-def description(name, product, props, keys, axes):
+def description(name, product, props, keys, axes, bus=0x0006, vendor=0x7474):
     out = ["# EVEMU 1.3", "# Made by tools/vm/make-test-devices.py for TouchTape's VM tests",
-           "N: " + name, "I: 0006 7474 %04x 0001" % product]
+           "N: " + name, "I: %04x %04x %04x 0001" % (bus, vendor, product)]
     out += mask_lines("P: ", props, 63)
     out += mask_lines("B: 00 ", [0, 1, 3], MAX_CODE[EV_SYN])
     out += mask_lines("B: 01 ", keys, MAX_CODE[EV_KEY])
@@ -172,6 +172,17 @@ def main(out):
     pan_b(s, 1, (1500, 1500), -600, -600, 20, step, tool_keys=True, track_base=30)
     write(os.path.join(out, "tt-touchpad.evemu"),
           description("TouchTape VM Clickpad", 0x7001, [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD], keys, pad), s)
+
+    # a USB touchpad with Apple's ids 05ac:0238 reporting resolution 0: systemd's 60-evdev.hwdb
+    # has axis fixes for it (EVDEV_ABS_35=::92, EVDEV_ABS_36=::90) and libinput's quirks a size
+    # (AttrSizeHint=104x75, "Apple Touchpads USB"); the record-stores-sizes scenario records it
+    s = Stream()
+    pan_b(s, 2, (800, 1600), 0, -900, 25, step, tool_keys=True, track_base=60)
+    res0 = {ABS_X: (-4824, 5342, 0), ABS_Y: (-172, 5820, 0), ABS_MT_SLOT: (0, 1, 0),
+            ABS_MT_POSITION_X: (-4824, 5342, 0), ABS_MT_POSITION_Y: (-172, 5820, 0), ABS_MT_TRACKING_ID: (0, 65535, 0)}
+    write(os.path.join(out, "tt-apple-res0.evemu"),
+          description("TouchTape VM Apple Touchpad", 0x0238, [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD], keys, res0,
+                      bus=0x0003, vendor=0x05AC), s)
 
     # long: one-finger pans with 0.4 s gaps for the fault scenarios: gestures 1, 2 and 4 last
     # 0.8 s; gesture 3 is a slow 20 s pan, so a player frozen (SIGSTOP) once gesture 3 has

@@ -255,6 +255,55 @@ else
 fi
 umount /mnt/small
 
+echo "=== record stores what sizes a resolution-0 device: udev's properties, hwdb fixes, libinput quirks"
+# tt-apple-res0 has Apple's USB ids 05ac:0238 and no resolution. The VM runs no udevd, so the
+# first recorder finds no udev database entry and stores the installed 60-evdev.hwdb's fixes
+# (EVDEV_ABS_35=::92, EVDEV_ABS_36=::90) plus a local hwdb record matching the kernel's own
+# modalias exactly (no glob: TouchTape's modalias must equal the kernel's byte for byte), and
+# libinput's size quirk. Then the scenario writes the node's database entry in udevd's form
+# (E:KEY=value lines, /run/udev/data/c<major>:<minor>) and a second recorder stores udev's
+# properties instead (libinput record's subset: ID_BUS is not kept).
+d=$W/sizes
+if start_play "$d" /data/gen/tt-apple-res0.evemu; then
+    ev=${NODE#/dev/input/}
+    modalias=$(cat /sys/class/input/$ev/device/modalias)
+    mkdir -p /etc/udev/hwdb.d
+    printf '# the kernel modalias of the played device\nevdev:%s\n EVDEV_ABS_18=::5\n' "$modalias" > /etc/udev/hwdb.d/61-evdev-local.hwdb
+    $TT record "$NODE" -o "$d/hwdb.evemu" 2> "$d/hwdb.err" & r1=$!
+    wait_for_line "$d/hwdb.err" '^recording ' 60
+    mkdir -p /run/udev/data
+    printf 'I:1\nE:ID_INPUT=1\nE:ID_INPUT_TOUCHPAD=1\nE:ID_BUS=usb\nE:EVDEV_ABS_35=::50\nE:EVDEV_ABS_36=::50\nG:seat\n' \
+        > "/run/udev/data/c$(cat /sys/class/input/$ev/dev)"
+    $TT record "$NODE" -o "$d/udev.yml" 2> "$d/udev.err" & r2=$!
+    wait_for_line "$d/udev.err" '^recording ' 60
+    release_play; wait_played "$d"; wait_idle $r1 60; wait_idle $r2 60
+    kill -INT $r1 $r2; wait $r1; wait $r2
+    stop_play
+    rm -rf /run/udev/data /etc/udev/hwdb.d
+    if grep -qx '# Udev: EVDEV_ABS_35=::92' "$d/hwdb.evemu" && grep -qx '# Udev: EVDEV_ABS_36=::90' "$d/hwdb.evemu" \
+       && grep -qx '# Quirk: AttrSizeHint=104x75' "$d/hwdb.evemu"; then
+        pass "record stores the installed hwdb's axis fixes and libinput's size quirk for the device"
+    else failed "record without udev: hwdb fixes or quirk missing"; grep '^#' "$d/hwdb.evemu" | head -12; cat "$d/hwdb.err"; fi
+    if grep -qx '# Udev: EVDEV_ABS_18=::5' "$d/hwdb.evemu"; then
+        pass "TouchTape's input modalias equals the kernel's ($modalias)"
+    else failed "the local hwdb record for the kernel's modalias $modalias did not match"; fi
+    if [ ! -r /sys/class/dmi/id/modalias ] || grep -qxF "# DMI: $(cat /sys/class/dmi/id/modalias)" "$d/hwdb.evemu"; then
+        pass "record stores the machine's DMI modalias ($(cat /sys/class/dmi/id/modalias 2>/dev/null || echo none shown))"
+    else failed "record did not store the DMI modalias"; fi
+    if grep -q '^    - EVDEV_ABS_35=::50' "$d/udev.yml" 2>/dev/null || grep -q '^    - "EVDEV_ABS_35=::50"' "$d/udev.yml" \
+       && grep -q '^    - ID_INPUT_TOUCHPAD=1' "$d/udev.yml" && ! grep -q 'ID_BUS' "$d/udev.yml" && ! grep -q 'EVDEV_ABS_18' "$d/udev.yml"; then
+        pass "with udev's database entry, record stores udev's properties (libinput record's subset) instead"
+    else failed "record with a udev database entry"; sed -n '/udev:/,/events:/p' "$d/udev.yml" | head -12; fi
+    $TT replay "$d/hwdb.evemu" --format json --no-config > "$d/hwdb.json" 2>&1
+    $TT replay "$d/udev.yml" --format json --no-config > "$d/udev.json" 2>&1
+    if grep -q "92 × 90 units/mm from the recording's hwdb fix EVDEV_ABS_35=::92, EVDEV_ABS_36=::90" "$d/hwdb.json" \
+       && grep -q "50 × 50 units/mm from the recording's hwdb fix EVDEV_ABS_35=::50, EVDEV_ABS_36=::50" "$d/udev.json"; then
+        pass "replay sizes each recording from its stored fix and says so"
+    else failed "replay of the recordings with stored fixes"; grep -o '"notes"[^]]*' "$d/hwdb.json" "$d/udev.json" | head; fi
+else
+    failed "sizes: play made no device"
+fi
+
 echo "=== record --duration: stops inside a gesture"
 # Gesture 3 of tt-long alone (a 20 s pan). The recorder's 2 s deadline counts from its own
 # start; the player starts on the go given once the recorder says it is recording, and is

@@ -132,6 +132,6 @@ struct ReplayCommand: AsyncParsableCommand {
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
         if let html, let collector { try writeOutput(collector.page(settings: configuration.dismissal), to: html, waiting: waiting(stop)) }
-        try ExitStatus.check(tally, probes: probe.map(\.rawValue))
+        try ExitStatus.check(tally, probes: probe.map(\.rawValue), tracks: shard == nil ? track : [])
     }
 }
