@@ -103,8 +103,10 @@ package struct AdbCapture {
                            + RecordingError.excerpt(result.stderr.isEmpty ? result.stdout : result.stderr),
                            hint: "check that 'adb shell getevent -lp' lists the phone's input devices")
         }
-        guard FileManager.default.createFile(atPath: file, contents: Data(result.stdout.utf8)) else {
-            throw AdbError(kind: .failed, message: "cannot write the phone's device listing to \(file)", hint: "check the temporary folder")
+        // Through the one writer, as every file TouchTape writes.
+        do { try OutputFile.write(result.stdout, to: file) } catch {
+            throw AdbError(kind: .failed, message: "cannot write the phone's device listing to \(file): \(error.message)",
+                           hint: "check the temporary folder")
         }
     }
 
