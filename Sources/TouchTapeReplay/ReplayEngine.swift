@@ -178,7 +178,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                     if failFast, !report.passed { stop = true }
                     if cancelled?() == true { throw Cancelled() }
                 }
-                tally.mostTracksInAFile = max(tally.mostTracksInAFile, tracksInFile)
+                if trackNumbers != nil { tally.mostTracksInAFile = max(tally.mostTracksInAFile, tracksInFile) }
                 if shard?.contains(file: file, track: 0) ?? true {
                     tally.notes += notes.map { "\(file): \($0)" }
                     if tracksInFile == 0 {

@@ -29,7 +29,8 @@ package struct ReplayTally: Hashable, Sendable {
     package var stabilityAnalysed = 0
     package var fragile = 0
     /// The numbers of ``ReplayEngine/trackNumbers`` some file had, and the most tracks one
-    /// file yielded: a `--track` no file has is the user's mistake, not 0 passed.
+    /// file yielded (both counted only under ``ReplayEngine/trackNumbers``): a `--track` no
+    /// file has is the user's mistake, not 0 passed.
     package var tracksFound: Set<Int> = []
     package var mostTracksInAFile = 0
 
