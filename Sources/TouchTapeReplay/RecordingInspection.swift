@@ -51,14 +51,15 @@ package struct RecordingInspection {
     private var session: TrackSession
 
     /// Opens `source` (locked as `locking` says) and reads its description; refuses a
-    /// device that is neither a touchscreen nor a touchpad.
-    package init(_ source: RecordingSource, locking: ReadLocking) throws(RecordingError) {
+    /// device that is neither a touchscreen nor a touchpad. `installed`: this machine's hwdb
+    /// and quirks, so the size note says what a replay here would use.
+    package init(_ source: RecordingSource, locking: ReadLocking, installed: InstalledDeviceHints? = nil) throws(RecordingError) {
         stream = try RecordingStream(source, locking: locking)
         try stream.requireTouchDevice()
         displayName = source.displayName
         description = stream.description
         metadata = stream.metadata
-        units = MillimetreConversion(description: stream.description)
+        units = MillimetreConversion(description: stream.description, installed: installed)
         session = TrackSession(description: stream.description, units: units)
     }
 
@@ -141,6 +142,9 @@ package enum InspectRenderer {
             let mm = a.lengthInMillimetres.map { ", \(round1($0)) mm" } ?? ""
             out += "  axis \(EventCodes.codeName(type: 3, code: code)): \(a.minimum)..\(a.maximum), resolution \(a.resolution)\(mm)\n"
         }
+        // What the recording stores beside the device: udev's properties and libinput's quirks.
+        for property in d.udevProperties { out += "  udev: \(TextExcerpt.make(property, limit: nil))\n" }
+        for quirk in d.quirks { out += "  quirk: \(TextExcerpt.make(quirk, limit: nil))\n" }
         return out
     }
 
@@ -162,11 +166,14 @@ package enum InspectRenderer {
 
     /// One file as a JSON object.
     package static func json(_ inspection: RecordingInspection, tracks: [TrackSummary]) -> JSONValue {
-        let c = inspection.description.classification
+        let d = inspection.description, c = d.classification
+        // Stored udev properties and quirks only when there are some: other files' JSON stays as it was.
+        let stored: [(String, JSONValue)] = [("udevProperties", d.udevProperties), ("quirks", d.quirks)]
+            .filter { !$0.1.isEmpty }.map { ($0.0, .array($0.1.map { .string($0) })) }
         return .object([
             ("file", .string(inspection.displayName)),
-            ("device", .object([("name", .string(inspection.description.name)), ("kind", .string(c.kind.rawValue)),
-                                ("protocol", .string(c.touchProtocol.name))])),
+            ("device", .object([("name", .string(d.name)), ("kind", .string(c.kind.rawValue)),
+                                ("protocol", .string(c.touchProtocol.name))] + stored)),
             ("events", .integer(inspection.eventCount)),
             ("notes", .array(inspection.notes.map { .string($0) })),
             ("tracks", .array(tracks.map { t in

@@ -88,3 +88,29 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     let notes = try track([path]).notes
     #expect(notes.contains { $0.contains("15 × 15 units/mm from the installed hwdb fix EVDEV_ABS_35=::15, EVDEV_ABS_36=::15 (60-evdev.hwdb:") }, "\(notes)")
 }
+
+/// inspect says what a replay here would size a device from, and lists what the recording
+/// stores beside the device (udev's properties, libinput's quirks), in text and JSON.
+@Test func inspectShowsTheStoredHintsAndTheSizeAReplayWouldUse() throws {
+    let real = try TouchTapeBinary.run(["inspect", TouchTapeBinary.peer("bcm5974.event")])
+    #expect(real.stdout.contains("  note: resolution not reported; size from the installed libinput quirk AttrSizeHint=104x75 (50-system-apple.quirks"),
+            "\(real.stdout)")
+    var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
+    recording.description.udevProperties = ["EVDEV_ABS_35=::8", "EVDEV_ABS_36=::8"]
+    recording.description.quirks = ["AttrSizeHint=155x93"]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-inspect-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("stored.yml").path
+    try recording.formatted(as: .libinputRecord).write(toFile: path, atomically: true, encoding: .utf8)
+    let text = try TouchTapeBinary.run(["inspect", path]).stdout
+    #expect(text.contains("  udev: EVDEV_ABS_35=::8\n  udev: EVDEV_ABS_36=::8\n  quirk: AttrSizeHint=155x93\n"), "\(text)")
+    #expect(text.contains("  note: resolution not reported; 8 × 8 units/mm from the recording's hwdb fix"), "\(text)")
+    let json = try TouchTapeBinary.run(["inspect", path, "--format", "json"]).stdout
+    let files = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], "\(json)")
+    let device = try #require(files.first?["device"] as? [String: Any])
+    #expect(device["udevProperties"] as? [String] == ["EVDEV_ABS_35=::8", "EVDEV_ABS_36=::8"])
+    #expect(device["quirks"] as? [String] == ["AttrSizeHint=155x93"])
+    let plain = try TouchTapeBinary.run(["inspect", TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"), "--format", "json"]).stdout
+    #expect(!plain.contains("udevProperties") && !plain.contains("quirks"), "nothing stored: the keys are left out")
+}

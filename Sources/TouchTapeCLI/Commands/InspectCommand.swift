@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import TouchTapeDevice
 import TouchTapeFormats
+import TouchTapeFrames
 import TouchTapeReplay
 
 /// `touchtape inspect`: device, kind, protocol, axes and the gesture tracks of recordings.
@@ -36,9 +37,10 @@ struct InspectCommand: AsyncParsableCommand {
         let file: OutputFile
         do { file = try OutputFile(path: output ?? "-", waiting: waiting(stop)) } catch { throw fail(error) }
         var files: [JSONValue] = []
+        let hints = InstalledDeviceHints.installed()
         do {
             for source in sources {
-                var inspection = try RecordingInspection(source, locking: readLocking)
+                var inspection = try RecordingInspection(source, locking: readLocking, installed: hints)
                 var tracks: [TrackSummary] = []
                 if format == "text" { try file.write(InspectRenderer.textHeader(inspection)) }
                 let finished = try inspection.run(cancelled: { stop.firedSignal != nil }) { track in
