@@ -9,6 +9,13 @@ import TouchTapeTestSupport
 // the quirk's size, not the 100 mm fallback, and the report says where the size came from;
 // --device-size gives the same size by hand and wins over everything.
 
+/// A new empty folder under the temporary directory (the caller removes it).
+private func scratchFolder(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
 private func track(_ arguments: [String]) throws -> (progress: Double?, outcome: String, notes: [String]) {
     let run = try TouchTapeBinary.run(["replay"] + arguments + ["--profile", "easytransitions", "--edge", "top", "--no-flick",
                                                                "--threshold", "0.25", "--format", "json", "--no-config"])
@@ -19,8 +26,7 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
 
 @Test func aStoredSizeQuirkSizesAResolutionZeroRecordingAndSaysSo() throws {
     var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-size-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("size")
     defer { try? FileManager.default.removeItem(at: folder) }
     let plain = folder.appendingPathComponent("plain.yml").path
     try recording.formatted(as: .libinputRecord).write(toFile: plain, atomically: true, encoding: .utf8)
@@ -54,8 +60,7 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
 /// names it.
 @Test func aStoredHwdbFixSizesAResolutionZeroRecordingBeforeAQuirk() throws {
     var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-hwdb-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("hwdb")
     defer { try? FileManager.default.removeItem(at: folder) }
     let plain = folder.appendingPathComponent("plain.evemu").path
     try recording.formatted(as: .evemu).write(toFile: plain, atomically: true, encoding: .utf8)
@@ -80,8 +85,7 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     #expect(FileManager.default.fileExists(atPath: hwdb), "udev's hwdb is installed by tools/install-deps --test")
     var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
     recording.description.id = .init(bustype: 0x03, vendor: 0x258a, product: 0x001e, version: 0x0110)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-hwdb-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("hwdb")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("pinebook.evemu").path
     try recording.formatted(as: .evemu).write(toFile: path, atomically: true, encoding: .utf8)
@@ -98,8 +102,7 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
     recording.description.udevProperties = ["EVDEV_ABS_35=::8", "EVDEV_ABS_36=::8"]
     recording.description.quirks = ["AttrSizeHint=155x93"]
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtape-inspect-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try scratchFolder("inspect")
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("stored.yml").path
     try recording.formatted(as: .libinputRecord).write(toFile: path, atomically: true, encoding: .utf8)
