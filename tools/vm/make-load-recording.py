@@ -6,7 +6,7 @@ fingers land, pan, lift; the next gesture starts on the next frame), as an evemu
 Usage: make-load-recording.py OUT [SECONDS=60] [FINGERS=10] [RATE=1000]
 Every contact's X and Y change on every frame, so the kernel passes every event (its
 filtering drops only repeated values); `touchtape play --write-expected` says so exactly.
-Used by tools/vm/recorder-figure.sh (tools/bench-recorder): the issue-13 recorder figure.
+Used by tools/bench-recorder (tools/vm/recorder-figure.sh in the VM): the recorder table of issue 26.
 """
 import importlib.util
 import os
