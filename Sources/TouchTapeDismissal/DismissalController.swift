@@ -29,6 +29,11 @@ public struct DismissalController: Hashable, Sendable {
     /// Step mode: the translation along the edge at the last update sent (UIKit's
     /// `setTranslation(.zero)` after each step, Transition L134–138).
     private var translationAtLastUpdate: Double = 0
+    /// Whether a decision carries its words (``Decision/detail``, and the explanation handed
+    /// to ``TransitionContext``). On by default; a caller that wants the outcome alone, as a
+    /// sweep re-running the pan for each grid point does, turns it off and gets the same
+    /// outcomes and reasons with empty details.
+    package var explainsDecisions = true
 
     /// A controller following `settings`.
     package init(settings: DismissalSettings) {
@@ -91,6 +96,16 @@ public struct DismissalController: Hashable, Sendable {
         controller.state = .deciding
         controller.progress = progress
         return controller.decide(at: release)
+    }
+
+    /// The outcome alone of ``decision(of:progress:settings:)``: the same decision, without
+    /// building its words (margins and the settings region ask hundreds of times a track).
+    package static func outcome(of release: PanSample, progress: Double, settings: DismissalSettings) -> Outcome {
+        var controller = DismissalController(settings: settings)
+        controller.state = .deciding
+        controller.progress = progress
+        controller.explainsDecisions = false
+        return controller.decide(at: release).outcome
     }
 
     /// The library's completion run for a finish or cancel from `progress`; `nil` for none.

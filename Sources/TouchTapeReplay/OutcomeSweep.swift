@@ -62,6 +62,8 @@ package struct OutcomeSweep: Sendable {
     /// `.ended`/`.cancelled`; a second `.began` first → none), with no completion animation.
     package static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
         var controller = DismissalController(settings: settings)
+        // The outcome is all a sweep reads: no words for the decision.
+        controller.explainsDecisions = false
         let view = GestureView(settings: settings)
         var transition = TransitionContext(distance: settings.divisor)
         var driving = false
