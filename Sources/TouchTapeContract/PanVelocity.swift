@@ -49,3 +49,49 @@ package protocol PanVelocitySource: AnyObject, Sendable {
     /// The velocity, points per second, from the record as it was at `position`.
     func velocity(at position: Int) -> Vector2
 }
+
+extension PanVelocity {
+    /// `transform` of this velocity: applied now to a known one, and to a deferred one when
+    /// it is read (a probe turning or slowing a whole pan need not fit every sample's).
+    package func map(_ transform: @escaping @Sendable (Vector2) -> Vector2) -> PanVelocity {
+        guard source != nil else { return PanVelocity(transform(known)) }
+        return PanVelocity(deferred: MappedPanVelocity(base: self, transform: transform), at: 0)
+    }
+
+    /// `a + (b − a) × f`, deferred when either is.
+    package static func interpolated(_ a: PanVelocity, _ b: PanVelocity, _ f: Double) -> PanVelocity {
+        guard a.source != nil || b.source != nil else { return PanVelocity(a.known + (b.known - a.known) * f) }
+        return PanVelocity(deferred: InterpolatedPanVelocity(a: a, b: b, f: f), at: 0)
+    }
+}
+
+/// A deferred velocity with a transformation applied when it is read.
+private final class MappedPanVelocity: PanVelocitySource {
+    let base: PanVelocity
+    let transform: @Sendable (Vector2) -> Vector2
+
+    init(base: PanVelocity, transform: @escaping @Sendable (Vector2) -> Vector2) {
+        self.base = base
+        self.transform = transform
+    }
+
+    func velocity(at _: Int) -> Vector2 { transform(base.value) }
+}
+
+/// Two velocities, one of them deferred, interpolated when read.
+private final class InterpolatedPanVelocity: PanVelocitySource {
+    let a: PanVelocity
+    let b: PanVelocity
+    let f: Double
+
+    init(a: PanVelocity, b: PanVelocity, f: Double) {
+        self.a = a
+        self.b = b
+        self.f = f
+    }
+
+    func velocity(at _: Int) -> Vector2 {
+        let a = self.a.value
+        return a + (b.value - a) * f
+    }
+}
