@@ -34,10 +34,29 @@ public struct DismissalController: Hashable, Sendable {
     /// sweep re-running the pan for each grid point does, turns it off and gets the same
     /// outcomes and reasons with empty details.
     package var explainsDecisions = true
+    /// ``DismissalSettings/progressUpdatePhases`` as a bit per phase: asked for every sample,
+    /// and a `Set<PanPhase>` hashes the phase's name each time (a fifth of a sweep, issue 26).
+    private let updatePhases: UInt8
 
     /// A controller following `settings`.
     package init(settings: DismissalSettings) {
         self.settings = settings
+        updatePhases = settings.progressUpdatePhases.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    /// The phase's bit in ``updatePhases``.
+    private static func bit(_ phase: PanPhase) -> UInt8 {
+        switch phase {
+        case .began: return 1
+        case .changed: return 2
+        case .ended: return 4
+        case .cancelled: return 8
+        }
+    }
+
+    /// Whether the library sends UIKit an update at `phase` (``DismissalSettings/progressUpdatePhases``).
+    func sendsUpdate(at phase: PanPhase) -> Bool {
+        updatePhases & Self.bit(phase) != 0
     }
 
     /// A controller following a library profile's settings.
@@ -71,7 +90,7 @@ public struct DismissalController: Hashable, Sendable {
     mutating func panEnded(_ sample: PanSample) -> Decision {
         switch state {
         case .interactive:
-            if settings.progressUpdatePhases.contains(sample.phase) {
+            if sendsUpdate(at: sample.phase) {
                 _ = update(with: sample)
             }
             _ = apply(.released)
@@ -164,7 +183,7 @@ public struct DismissalController: Hashable, Sendable {
 
     private mutating func update(with sample: PanSample) -> ProgressUpdate {
         let raw = rawProgress(sample)
-        let sent = settings.progressUpdatePhases.contains(sample.phase) && !tooManyFingers(sample)
+        let sent = sendsUpdate(at: sample.phase) && !tooManyFingers(sample)
         if sent {
             switch settings.progressUpdateMode {
             case .fraction:
