@@ -8,6 +8,7 @@ import TouchTapeReplay
 ///
 ///     touchtape-bench-harness parse FILE    # the streaming reader alone: "EVENTS SECONDS"
 ///     touchtape-bench-harness replay FILE   # replay's pipeline + JSON report, streamed to /dev/null: "EVENTS SECONDS"
+///     touchtape-bench-harness convert FILE  # `touchtape convert` to the other format, into /dev/null: "EVENTS SECONDS"
 ///     touchtape-bench-harness sweep FILE    # "EVENTS REPLAY_SECONDS SECONDS_PER_GRID_POINT" (see ``sweep(_:)``)
 ///     touchtape-bench-harness probes FILE   # "EVENTS REPLAY_SECONDS PROBED_SECONDS RATIO" (see ``probes(_:)``)
 ///     touchtape-bench-harness stability FILE   # the same with the stability analysis instead of probes
@@ -25,7 +26,7 @@ enum Harness {
             return LiveFrame.run(frames: frames)
         }
         guard arguments.count == 2, let mode = arguments.first, let path = arguments.last else {
-            fail("usage: touchtape-bench-harness parse|replay|sweep|probes|stability FILE, or live-frame [FRAMES]")
+            fail("usage: touchtape-bench-harness parse|replay|convert|sweep|probes|stability FILE, or live-frame [FRAMES]")
         }
         if mode == "sweep" { return sweep(path) }
         if mode == "probes" { return probes(path) }
@@ -34,6 +35,7 @@ enum Harness {
         switch mode {
         case "parse": _ = parse(path)
         case "replay": replay(path)
+        case "convert": convert(path)
         default: fail("unknown mode '\(mode)'")
         }
         let seconds = cpuSeconds() - start
@@ -67,6 +69,17 @@ enum Harness {
             let tally = try runner.run([RecordingLocator.source(forPath: path)], into: [ReportStream(format: .json, to: output)])
             try output.commit()
             guard tally.errors.isEmpty else { fail(tally.errors.map(\.message).joined(separator: "\n")) }
+        } catch { fail("\(error)") }
+    }
+
+    /// What `touchtape convert FILE OTHER` does (evemu ⇄ libinput record), into /dev/null.
+    static func convert(_ path: String) {
+        do {
+            var stream = try RecordingStream(path: path)
+            let output = try OutputFile(path: "/dev/null")
+            let format: RecordingFormat = stream.source.format == .evemu ? .libinputRecord : .evemu
+            try RecordingConversion.convert(&stream, to: format, output: output)
+            try output.commit()
         } catch { fail("\(error)") }
     }
 

@@ -58,8 +58,13 @@ public struct PanGesture: Hashable, Sendable {
     public var view: GestureView
     /// The recognizer's translation, before any ``setTranslation(_:in:)``.
     package var recognizedTranslation: Vector2
+    /// Velocity, points per second, fitted when first read (``PanVelocity``).
+    package var velocityEstimate: PanVelocity
     /// Velocity, points per second.
-    package var recognizedVelocity: Vector2
+    package var recognizedVelocity: Vector2 {
+        get { velocityEstimate.value }
+        set { velocityEstimate = PanVelocity(newValue) }
+    }
     /// On the `.began` gesture: the movement the slop swallowed (what `shouldBegin` reads
     /// as the translation). Zero otherwise.
     package var slopTranslation: Vector2
@@ -86,13 +91,22 @@ public struct PanGesture: Hashable, Sendable {
     package init(state: State, timestamp: Double, numberOfTouches: Int, maximumNumberOfTouches: Int = .max,
                  view: GestureView, translation: Vector2, velocity: Vector2, slopTranslation: Vector2 = .zero,
                  recognizer: Recognizer = Recognizer()) {
+        self.init(state: state, timestamp: timestamp, numberOfTouches: numberOfTouches,
+                  maximumNumberOfTouches: maximumNumberOfTouches, view: view, translation: translation,
+                  velocityEstimate: PanVelocity(velocity), slopTranslation: slopTranslation, recognizer: recognizer)
+    }
+
+    /// A gesture whose velocity may be fitted only when read (a replay's recognizer).
+    package init(state: State, timestamp: Double, numberOfTouches: Int, maximumNumberOfTouches: Int = .max,
+                 view: GestureView, translation: Vector2, velocityEstimate: PanVelocity, slopTranslation: Vector2 = .zero,
+                 recognizer: Recognizer = Recognizer()) {
         self.state = state
         self.timestamp = timestamp
         self.numberOfTouches = numberOfTouches
         self.maximumNumberOfTouches = maximumNumberOfTouches
         self.view = view
         self.recognizedTranslation = translation
-        self.recognizedVelocity = velocity
+        self.velocityEstimate = velocityEstimate
         self.slopTranslation = slopTranslation
         self.recognizer = recognizer
     }
@@ -106,7 +120,8 @@ public struct PanGesture: Hashable, Sendable {
 
     /// Velocity in points per second (+y down); `view` as for ``translation(in:)``. A
     /// ``setTranslation(_:in:)`` does not change it (nor does it on UIKit's recognizer).
-    public func velocity(in view: GestureView? = nil) -> Vector2 { recognizedVelocity }
+    /// Exact, as UIKit's: a replay fits it from the recognizer's samples when it is asked.
+    public func velocity(in view: GestureView? = nil) -> Vector2 { velocityEstimate.value }
 
     /// `setTranslation(_:in:)`: from now on ``translation(in:)`` reads `translation` plus the
     /// movement after this call, in this callback and every later one of the pan.

@@ -56,13 +56,29 @@ public struct TransitionContext: Hashable, Sendable {
     }
 
     /// The release velocity along the dismiss axis and the progress divisor, so that a
-    /// `.fromRelease` spring gets UIKit's normalized initial velocity.
-    package var axisVelocity: Double = 0
+    /// `.fromRelease` spring gets UIKit's normalized initial velocity. Read only when a
+    /// completion animation starts: the gesture's velocity is fitted then, not on every
+    /// callback (``setVelocity(_:along:)``).
+    package var axisVelocity: Double {
+        get { velocityEdge.map { $0.component(of: velocity.value) } ?? 0 }
+        set { velocity = PanVelocity(Vector2(x: newValue, y: 0)); velocityEdge = .right }
+    }
+    /// The velocity of the gesture being handled, and the edge whose axis
+    /// ``axisVelocity`` takes (`nil`: none set, zero).
+    private var velocity = PanVelocity(.zero)
+    private var velocityEdge: DismissEdge?
     package let distance: Double
 
     /// A context for one track. The driver makes it; tests may too.
     public init(distance: Double) {
         self.distance = distance
+    }
+
+    /// The gesture's velocity for ``axisVelocity``, along `edge`'s axis; a deferred estimate
+    /// stays unfitted unless an animation reads it.
+    package mutating func setVelocity(_ velocity: PanVelocity, along edge: DismissEdge) {
+        self.velocity = velocity
+        velocityEdge = edge
     }
 
     // MARK: Calls

@@ -22,7 +22,7 @@ extension DismissalController: InteractiveDismissalController {
             let update = panChanged(sample)
             if update.sentToUIKit { transition.update(update.progress) }
         case .ended, .cancelled:
-            let sendsUpdate = state == .interactive && settings.progressUpdatePhases.contains(sample.phase)
+            let sendsUpdate = state == .interactive && sendsUpdate(at: sample.phase)
                 && !tooManyFingers(sample)
             let decision = panEnded(sample)
             if sendsUpdate { transition.update(progress) }

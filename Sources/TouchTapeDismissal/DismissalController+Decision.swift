@@ -23,7 +23,7 @@ extension DismissalController {
     func decide(at sample: PanSample) -> Decision {
         if sample.phase == .cancelled, settings.onGestureCancelled == .ignore {
             return noDecision(sample, reason: .ignoredCancel,
-                              detail: "gesture cancelled; the library decides only on .ended")
+                              detail: words("gesture cancelled; the library decides only on .ended"))
         }
         let position = positionTest(sample)
         let velocity = velocityTest(sample)
@@ -71,7 +71,7 @@ extension DismissalController {
             let threshold = settings.completionThreshold ?? 0.5
             let passes = fraction >= threshold
             return (passes ? .finish : .cancel, .threshold,
-                    "no velocity: fraction \(Self.format(fraction)) \(passes ? ">=" : "<") \(Self.format(threshold)), the nearer anchor")
+                    words("no velocity: fraction \(Self.format(fraction)) \(passes ? ">=" : "<") \(Self.format(threshold)), the nearer anchor"))
         }
         if velocity.forwardFlick { return (.finish, .flick, velocity.forwardDetail) }
         if velocity.cancel { return (.cancel, velocity.cancelReason, velocity.cancelDetail) }
@@ -82,19 +82,18 @@ extension DismissalController {
         let limit = settings.positionalDistance
         let stays = !settings.thresholdComparison.holds(fromFar, limit)
         return (stays ? .finish : .cancel, .threshold,
-                "moving back: \(Self.format(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(Self.format(limit)) \(settings.unit.symbol)")
+                words("moving back: \(Self.format(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(Self.format(limit)) \(settings.unit.symbol)"))
     }
 
     func positionTest(_ sample: PanSample) -> PositionTest {
         let comparison = settings.thresholdComparison
-        func thresholdTest(_ fraction: Double, name: String) -> PositionTest {
+        func thresholdTest(_ fraction: Double, name: @autoclosure () -> String) -> PositionTest {
             guard let threshold = settings.completionThreshold else {
-                return PositionTest(passes: true, reason: .threshold, detail: "\(name) \(Self.format(fraction)), no threshold")
+                return PositionTest(passes: true, reason: .threshold, detail: words("\(name()) \(Self.format(fraction)), no threshold"))
             }
             let passes = comparison.holds(fraction, threshold)
-            let relation = passes ? comparison.symbol : "not \(comparison.symbol)"
             return PositionTest(passes: passes, reason: .threshold,
-                                detail: "\(name) \(Self.format(fraction)) \(relation) \(Self.format(threshold))")
+                                detail: words("\(name()) \(Self.format(fraction)) \(passes ? comparison.symbol : "not \(comparison.symbol)") \(Self.format(threshold))"))
         }
         switch settings.decisionInput {
         case .clampedFraction:
@@ -119,19 +118,19 @@ extension DismissalController {
             let offset = along - shift
             if offset < 0 {
                 return PositionTest(passes: false, reason: .anchor,
-                                    detail: "image centre \(Self.format(-offset)) \(settings.unit.symbol) short of its anchor")
+                                    detail: words("image centre \(Self.format(-offset)) \(settings.unit.symbol) short of its anchor"))
             }
             if settings.completionThreshold != nil {
                 let test = thresholdTest(1 - scale, name: "fraction")
                 if !test.passes { return test }
             }
             return PositionTest(passes: true, reason: .anchor,
-                                detail: "image centre \(Self.format(offset)) \(settings.unit.symbol) past its anchor")
+                                detail: words("image centre \(Self.format(offset)) \(settings.unit.symbol) past its anchor"))
         case .projection(let seconds, let fromStartOnly):
             let along = settings.edge.component(of: sample.translation)
             if fromStartOnly, along < 0 {
                 return PositionTest(passes: false, reason: .threshold,
-                                    detail: "released \(Self.format(-along)) \(settings.unit.symbol) behind its start")
+                                    detail: words("released \(Self.format(-along)) \(settings.unit.symbol) behind its start"))
             }
             let velocity = settings.edge.component(of: sample.velocity)
             return thresholdTest((along + velocity * seconds) / settings.divisor,
@@ -140,7 +139,7 @@ extension DismissalController {
             let along = settings.edge.component(of: sample.translation)
             let passes = comparison.holds(along, points)
             return PositionTest(passes: passes, reason: .threshold,
-                                detail: "translation \(Self.format(along)) \(settings.unit.symbol) \(passes ? "" : "not ")\(comparison.symbol) \(Self.format(points)) \(settings.unit.symbol)")
+                                detail: words("translation \(Self.format(along)) \(settings.unit.symbol) \(passes ? "" : "not ")\(comparison.symbol) \(Self.format(points)) \(settings.unit.symbol)"))
         }
     }
 
@@ -156,14 +155,14 @@ extension DismissalController {
                 && flick.crossAxisMargin.map { abs(along) - abs(across) >= $0 } ?? true
         } ?? false
         if let flick = settings.flick, flickAllowed {
-            let limit = "\(flick.comparison.symbol) \(Self.format(flick.minimumVelocity))"
+            func limit() -> String { "\(flick.comparison.symbol) \(Self.format(flick.minimumVelocity))" }
             func projected() {
                 if flick.comparison.holds(along, flick.minimumVelocity) {
                     test.forwardFlick = true
-                    test.forwardDetail = "velocity \(Self.format(along)) \(limit) towards \(edge)"
+                    test.forwardDetail = words("velocity \(Self.format(along)) \(limit()) towards \(edge)")
                 } else if flick.comparison.holds(-along, flick.minimumVelocity) {
                     backwardFlick = true
-                    backwardDetail = "velocity \(Self.format(-along)) \(limit) towards \(edge.opposite)"
+                    backwardDetail = words("velocity \(Self.format(-along)) \(limit()) towards \(edge.opposite)")
                 }
             }
             switch settings.velocityMeasure {
@@ -172,7 +171,7 @@ extension DismissalController {
                 if flick.comparison.holds(speed, flick.minimumVelocity) {
                     let direction = DismissEdge(dominantDirectionOf: sample.velocity)
                     if direction.axis == edge.axis {
-                        let text = "|v| \(Self.format(speed)) \(limit) towards \(direction)"
+                        let text = words("|v| \(Self.format(speed)) \(limit()) towards \(direction)")
                         if direction == edge {
                             test.forwardFlick = true
                             test.forwardDetail = text
@@ -203,15 +202,23 @@ extension DismissalController {
         case .atOrBelow(let limit)?:
             if along <= limit {
                 test.cancel = true
-                test.cancelDetail = "velocity \(Self.format(along)) <= \(Self.format(limit))"
+                test.cancelDetail = words("velocity \(Self.format(along)) <= \(Self.format(limit))")
             }
         case .below(let limit)?:
             if along < limit {
                 test.cancel = true
-                test.cancelDetail = "velocity \(Self.format(along)) < \(Self.format(limit))"
+                test.cancelDetail = words("velocity \(Self.format(along)) < \(Self.format(limit))")
             }
         }
         return test
+    }
+
+    /// A decision's words, built only when the decision is to be explained
+    /// (``explainsDecisions``): margins, sweeps and the settings region decide a release
+    /// hundreds of times for its outcome alone, and `String(format:)` was most of their cost
+    /// (issue 26). Empty otherwise.
+    func words(_ text: @autoclosure () -> String) -> String {
+        explainsDecisions ? text() : ""
     }
 
     /// Four significant digits: enough to tell 0.3333 from 0.3344 in a report.

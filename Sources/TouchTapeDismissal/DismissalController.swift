@@ -29,10 +29,34 @@ public struct DismissalController: Hashable, Sendable {
     /// Step mode: the translation along the edge at the last update sent (UIKit's
     /// `setTranslation(.zero)` after each step, Transition L134–138).
     private var translationAtLastUpdate: Double = 0
+    /// Whether a decision carries its words (``Decision/detail``, and the explanation handed
+    /// to ``TransitionContext``). On by default; a caller that wants the outcome alone, as a
+    /// sweep re-running the pan for each grid point does, turns it off and gets the same
+    /// outcomes and reasons with empty details.
+    package var explainsDecisions = true
+    /// ``DismissalSettings/progressUpdatePhases`` as a bit per phase: asked for every sample,
+    /// and a `Set<PanPhase>` hashes the phase's name each time (a fifth of a sweep, issue 26).
+    private let updatePhases: UInt8
 
     /// A controller following `settings`.
     package init(settings: DismissalSettings) {
         self.settings = settings
+        updatePhases = settings.progressUpdatePhases.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    /// The phase's bit in ``updatePhases``.
+    private static func bit(_ phase: PanPhase) -> UInt8 {
+        switch phase {
+        case .began: return 1
+        case .changed: return 2
+        case .ended: return 4
+        case .cancelled: return 8
+        }
+    }
+
+    /// Whether the library sends UIKit an update at `phase` (``DismissalSettings/progressUpdatePhases``).
+    func sendsUpdate(at phase: PanPhase) -> Bool {
+        updatePhases & Self.bit(phase) != 0
     }
 
     /// A controller following a library profile's settings.
@@ -66,7 +90,7 @@ public struct DismissalController: Hashable, Sendable {
     mutating func panEnded(_ sample: PanSample) -> Decision {
         switch state {
         case .interactive:
-            if settings.progressUpdatePhases.contains(sample.phase) {
+            if sendsUpdate(at: sample.phase) {
                 _ = update(with: sample)
             }
             _ = apply(.released)
@@ -91,6 +115,16 @@ public struct DismissalController: Hashable, Sendable {
         controller.state = .deciding
         controller.progress = progress
         return controller.decide(at: release)
+    }
+
+    /// The outcome alone of ``decision(of:progress:settings:)``: the same decision, without
+    /// building its words (margins and the settings region ask hundreds of times a track).
+    package static func outcome(of release: PanSample, progress: Double, settings: DismissalSettings) -> Outcome {
+        var controller = DismissalController(settings: settings)
+        controller.state = .deciding
+        controller.progress = progress
+        controller.explainsDecisions = false
+        return controller.decide(at: release).outcome
     }
 
     /// The library's completion run for a finish or cancel from `progress`; `nil` for none.
@@ -149,7 +183,7 @@ public struct DismissalController: Hashable, Sendable {
 
     private mutating func update(with sample: PanSample) -> ProgressUpdate {
         let raw = rawProgress(sample)
-        let sent = settings.progressUpdatePhases.contains(sample.phase) && !tooManyFingers(sample)
+        let sent = sendsUpdate(at: sample.phase) && !tooManyFingers(sample)
         if sent {
             switch settings.progressUpdateMode {
             case .fraction:

@@ -147,7 +147,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     private mutating func handle(_ sample: PanSample, recognizer: PanGesture.Recognizer) {
         transition.time = sample.time
-        transition.axisVelocity = settings.edge.component(of: sample.velocity)
+        transition.setVelocity(sample.velocityEstimate, along: settings.edge)
         controller.handlePan(gesture(sample, recognizer: recognizer), transition: &transition)
     }
 

@@ -14,7 +14,7 @@ extension PanGesture {
         }
         self.init(state: state, timestamp: sample.time, numberOfTouches: sample.fingerCount,
                   maximumNumberOfTouches: maximumNumberOfTouches, view: view, translation: sample.translation,
-                  velocity: sample.velocity, slopTranslation: sample.slopTranslation, recognizer: recognizer)
+                  velocityEstimate: sample.velocityEstimate, slopTranslation: sample.slopTranslation, recognizer: recognizer)
     }
 
     /// The pan sample this gesture was made from (as the recognizer reported it, before any
@@ -27,7 +27,7 @@ extension PanGesture {
         case .ended: phase = .ended
         case .cancelled: phase = .cancelled
         }
-        return PanSample(time: timestamp, phase: phase, translation: recognizedTranslation, velocity: recognizedVelocity,
+        return PanSample(time: timestamp, phase: phase, translation: recognizedTranslation, velocityEstimate: velocityEstimate,
                          fingerCount: numberOfTouches, slopTranslation: slopTranslation)
     }
 }

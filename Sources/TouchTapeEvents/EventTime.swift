@@ -11,7 +11,7 @@ package struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertibl
     package var microseconds: UInt32
 
     /// A value from its parts.
-    package init(seconds: UInt64, microseconds: UInt32) {
+    @inlinable package init(seconds: UInt64, microseconds: UInt32) {
         precondition(microseconds < 1_000_000, "microseconds must be below 1_000_000")
         self.seconds = seconds
         self.microseconds = microseconds
@@ -32,13 +32,13 @@ package struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertibl
     package static let maximumSeconds: UInt64 = 9_007_199_254
 
     /// The time as one integer count of microseconds (exact).
-    package var totalMicroseconds: UInt64 { seconds &* 1_000_000 &+ UInt64(microseconds) }
+    @inlinable package var totalMicroseconds: UInt64 { seconds &* 1_000_000 &+ UInt64(microseconds) }
 
     /// Seconds as a `Double`, for arithmetic where microsecond exactness no longer matters.
     package var secondsValue: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
 
     /// Signed microseconds from `other` to `self` (`self − other`).
-    package func microseconds(since other: EventTime) -> Int64 {
+    @inlinable package func microseconds(since other: EventTime) -> Int64 {
         Int64(bitPattern: totalMicroseconds &- other.totalMicroseconds)
     }
 

@@ -2,6 +2,10 @@
 ///
 /// Type and code stay raw numbers so that codes this project has no name for are
 /// carried through every stage unchanged; ``EventCodes`` gives names where known.
+///
+/// The initialisers and the `SYN_*` tests are `@inlinable`: every reader makes one per
+/// line and every stage asks `isSynReport` of every event, and as calls across modules
+/// they were about a tenth of reading a file (issue 26).
 package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     /// When the kernel stamped it.
     package var time: EventTime
@@ -13,7 +17,7 @@ package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     package var value: Int32
 
     /// A value from its parts.
-    package init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
+    @inlinable package init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type
         self.code = code
@@ -21,7 +25,7 @@ package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A value from its parts.
-    package init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
+    @inlinable package init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
         self.init(time: time, type: type.rawValue, code: code, value: value)
     }
 
@@ -29,11 +33,11 @@ package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     package var eventType: EventType { EventType(rawValue: type) }
 
     /// `EV_SYN / SYN_REPORT`: the end of one hardware frame.
-    package var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
+    @inlinable package var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
     /// `EV_SYN / SYN_MT_REPORT`: the end of one anonymous contact (protocol A).
-    package var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
+    @inlinable package var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
     /// `EV_SYN / SYN_DROPPED`: the kernel's buffer overflowed; state is unknown until resync.
-    package var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
+    @inlinable package var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
 
     /// Symbolic form, e.g. `0.000001 EV_ABS ABS_MT_POSITION_X 1330`.
     package var description: String {

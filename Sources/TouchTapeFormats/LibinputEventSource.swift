@@ -146,10 +146,19 @@ final class LibinputEventSource {
             }
             if indent == 2, line[2] == 0x2D {  // "  - key:"
                 if line.hasPrefix("  - evdev:") {
-                    let rest = line.count > 10 ? String(decoding: UnsafeBufferPointer(rebasing: line[10...]), as: UTF8.self) : ""
-                    let trimmed = rest.trimmingPrefix(while: { $0 == " " })
-                    inEvdevItem = trimmed.isEmpty || trimmed.hasPrefix("#")
-                    if !inEvdevItem && !trimmed.hasPrefix("[]") { return try startFallback() }
+                    // A frame's item: read as bytes (a String per frame and its trimming were a
+                    // sixth of reading a file, issue 26). After the spaces: nothing or a comment
+                    // opens the item's rows; `[]` is an empty item; anything else is not
+                    // libinput-record's layout.
+                    var k = 10
+                    while k < n, line[k] == 0x20 { k += 1 }
+                    inEvdevItem = k == n || line[k] == 0x23
+                    if !inEvdevItem {
+                        // `[]` then ASCII or the end (a byte over 0x7F could join the `]` in
+                        // one character, which the text reading did not take as `[]`).
+                        let empty = k + 1 < n && line[k] == 0x5B && line[k + 1] == 0x5D && (k + 2 == n || line[k + 2] < 0x80)
+                        if !empty { return try startFallback() }
+                    }
                     continue
                 }
                 inEvdevItem = false

@@ -213,49 +213,39 @@ final class LineReader {
         guard repeatLine == nil, scanned == 0 else { return nil }
         let p = UnsafePointer(buffer + start)
         let n = end - start
-        // The shortest: "    - [0,0,0,0,0]\n".
-        guard n >= 18, p[0] == 0x20, p[1] == 0x20, p[2] == 0x20, p[3] == 0x20, p[4] == 0x2D, p[5] == 0x20, p[6] == 0x5B
-        else { return nil }
+        // The shortest: "    - [0,0,0,0,0]\n". The first eight bytes as one word: "    - [".
+        guard n >= 18, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF
+                == 0x005B_202D_2020_2020 else { return nil }
+        // The line's newline first: it ends every scan below (no digit, space, sign or
+        // separator), so they need no bounds checks. One memchr per row, as before for the
+        // comment's newline.
+        guard let hit = memchr(p + 7, 0x0A, n &- 7) else { return nil }
+        let lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+        guard lineEnd <= Self.maximumLineLength else { return nil }
         var i = 7
-        var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
-        for k in 0..<5 {
-            while i < n, p[i] == 0x20 { i &+= 1 }
-            guard i < n else { return nil }
-            let negative = p[i] == 0x2D
-            if negative { i &+= 1 }
-            let digitsStart = i
-            var value: Int64 = 0
-            while i < n, case let d = p[i] &- 0x30, d < 10 { value = value &* 10 &+ Int64(d); i &+= 1 }
-            // Up to 18 digits cannot overflow; longer goes the general way.
-            guard i > digitsStart, i &- digitsStart <= 18 else { return nil }
-            if negative { value = -value }
-            switch k {
-            case 0: numbers.0 = value
-            case 1: numbers.1 = value
-            case 2: numbers.2 = value
-            case 3: numbers.3 = value
-            default: numbers.4 = value
-            }
-            while i < n, p[i] == 0x20 { i &+= 1 }
-            guard i < n, p[i] == (k == 4 ? 0x5D : 0x2C) else { return nil }
-            i &+= 1
-        }
-        while i < n, p[i] == 0x20 { i &+= 1 }
-        guard i < n else { return nil }
-        var lineEnd = i
-        if p[i] == 0x23 {
-            // A comment: its newline, and no NUL in it (that is the general path's binary error).
-            guard let hit = memchr(p + i, 0x0A, n &- i) else { return nil }
-            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
-            guard lineEnd <= Self.maximumLineLength, memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
-        } else if p[i] != 0x0A {
-            return nil
+        let numbers: (Int64, Int64, Int64, Int64, Int64)
+        if let fixed = Self.fixedWidthRow(p, lineEnd) {
+            // The layout libinput record and TouchTape write (`%3lu, %6u, %3d, %3d, %7d]`).
+            numbers = fixed
+            i = 38
+        } else {
+            guard let sec = Self.rowNumber(p, &i, 0x2C), let usec = Self.rowNumber(p, &i, 0x2C),
+                  let type = Self.rowNumber(p, &i, 0x2C), let code = Self.rowNumber(p, &i, 0x2C),
+                  let value = Self.rowNumber(p, &i, 0x5D) else { return nil }
+            numbers = (sec, usec, type, code, value)
         }
         let (sec, usec, type, code, value) = numbers
+        while p[i] == 0x20 { i &+= 1 }
+        if p[i] == 0x23 {
+            // A comment: no NUL in it (that is the general path's binary error).
+            guard memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
+        } else if i != lineEnd {
+            return nil
+        }
         guard sec >= 0, sec <= Int64(EventTime.maximumSeconds), usec >= 0, usec < 1_000_000,
               type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let stop = lineEnd > 0 && p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
+        let stop = p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
         lastLine = UnsafeBufferPointer(start: p, count: stop)
         start &+= lineEnd &+ 1
         lineNumber &+= 1
@@ -264,6 +254,78 @@ final class LineReader {
         lastLineTerminated = true
         return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
                           type: UInt16(type), code: UInt16(code), value: Int32(value))
+    }
+
+    /// A row's number at `i` in any spacing, and the separator after it (`,`, or `]` after
+    /// the fifth); `i` past the separator. The line's newline must follow (it ends every scan).
+    @inline(__always)
+    static func rowNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ separator: UInt8) -> Int64? {
+        while p[i] == 0x20 { i &+= 1 }
+        let negative = p[i] == 0x2D
+        if negative { i &+= 1 }
+        let digitsStart = i
+        var value: Int64 = 0
+        while case let d = p[i] &- 0x30, d < 10 { value = value &* 10 &+ Int64(d); i &+= 1 }
+        // Up to 18 digits cannot overflow; longer goes the general way.
+        guard i > digitsStart, i &- digitsStart <= 18 else { return nil }
+        while p[i] == 0x20 { i &+= 1 }
+        guard p[i] == separator else { return nil }
+        i &+= 1
+        return negative ? -value : value
+    }
+
+    /// The five numbers of a row in the fixed layout libinput record writes
+    /// (`    - [%3lu, %6u, %3d, %3d, %7d]`, each field right-aligned in its width, `]` at
+    /// byte 37), read field by field with no search for where a number ends; `nil` for
+    /// any other spacing or a number wider than its field, which the general scan reads.
+    @inline(__always)
+    static func fixedWidthRow(_ p: UnsafePointer<UInt8>, _ lineEnd: Int) -> (Int64, Int64, Int64, Int64, Int64)? {
+        guard lineEnd >= 38, p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
+              p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
+              let sec = threeWideField(p + 7), let usec = paddedField(p + 12, 6), let type = threeWideField(p + 20),
+              let code = threeWideField(p + 25), let value = paddedField(p + 30, 7) else { return nil }
+        return (sec, usec, type, code, value)
+    }
+
+    /// ``paddedField(_:_:)`` of width 3, byte by byte (`  7`, ` 47`, `330`, ` -1`, `-12`).
+    @inline(__always)
+    static func threeWideField(_ p: UnsafePointer<UInt8>) -> Int64? {
+        let c = p[2] &- 0x30
+        guard c < 10 else { return nil }
+        let b = p[1], a = p[0]
+        if b == 0x20 || b == 0x2D {
+            guard a == 0x20 else { return nil }
+            return b == 0x20 ? Int64(c) : -Int64(c)
+        }
+        let bd = b &- 0x30
+        guard bd < 10 else { return nil }
+        let low = Int64(bd) &* 10 &+ Int64(c)
+        if a == 0x20 { return low }
+        if a == 0x2D { return -low }
+        let ad = a &- 0x30
+        guard ad < 10 else { return nil }
+        return Int64(ad) &* 100 &+ low
+    }
+
+    /// A number right-aligned in `width` bytes: spaces, an optional `-`, then at least one
+    /// digit up to the field's end; `nil` otherwise.
+    @inline(__always)
+    static func paddedField(_ p: UnsafePointer<UInt8>, _ width: Int) -> Int64? {
+        // The field's last byte is always a digit: the spaces before the number end at the
+        // first byte that is not one (at most `width - 1` steps, so no bound is needed).
+        guard p[width &- 1] &- 0x30 < 10 else { return nil }
+        var i = 0
+        while p[i] == 0x20 { i &+= 1 }
+        let negative = p[i] == 0x2D
+        if negative { i &+= 1 }
+        var value: Int64 = 0
+        while i < width {
+            let d = p[i] &- 0x30
+            guard d < 10 else { return nil }
+            value = value &* 10 &+ Int64(d)
+            i &+= 1
+        }
+        return negative ? -value : value
     }
 
     /// Six decimal digits and a space at `bytes` (eight readable), as their value; `nil` otherwise.

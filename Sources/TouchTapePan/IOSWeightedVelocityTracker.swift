@@ -8,7 +8,7 @@ import TouchTapeEvents
 /// document. A missing pair (fewer than 4 samples) or a pair with no time between its
 /// samples contributes zero, as in Flutter.
 package struct IOSWeightedVelocityTracker: VelocityTracker, Hashable {
-    private var history = VelocitySampleHistory()
+    private var history = VelocitySampleHistory(strategy: .iOSWeighted)
 
     /// A fresh instance.
     package init() {}
@@ -22,17 +22,31 @@ package struct IOSWeightedVelocityTracker: VelocityTracker, Hashable {
     /// The velocity at `time`, points per second.
     package func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
-        let w = PanConstants.iOSWeights
-        return pairVelocity(back: 2) * w.older + pairVelocity(back: 1) * w.previous + pairVelocity(back: 0) * w.newest
+        return Self.fit(history.view)
     }
 
-    /// Finite-difference velocity of the pair ending `back` samples before the newest.
-    private func pairVelocity(back: Int) -> Vector2 {
-        let s = history.samples
-        let end = s.count - 1 - back, start = end - 1
-        guard start >= 0 else { return .zero }
-        let dt = s[end].microseconds - s[start].microseconds
+    /// ``velocity(at:)``, computed when read.
+    package func estimate(at time: Double) -> PanVelocity {
+        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
+        return history.deferredFit
+    }
+
+    /// The weighted sum over the newest samples of `view`.
+    static func fit(_ view: VelocityHistoryView) -> Vector2 {
+        view.withLiveSamples { live in
+            let w = PanConstants.iOSWeights
+            return pairVelocity(live, back: 2) * w.older + pairVelocity(live, back: 1) * w.previous
+                + pairVelocity(live, back: 0) * w.newest
+        }
+    }
+
+    /// Finite-difference velocity of the pair ending `back` samples before the newest
+    /// (`live` newest first).
+    private static func pairVelocity(_ live: UnsafeBufferPointer<VelocitySampleHistory.Sample>, back: Int) -> Vector2 {
+        let end = back, start = back + 1
+        guard start < live.count else { return .zero }
+        let dt = live[end].microseconds - live[start].microseconds
         guard dt > 0 else { return .zero }
-        return (s[end].position - s[start].position) / (Double(dt) / 1_000_000)
+        return (live[end].position - live[start].position) / (Double(dt) / 1_000_000)
     }
 }

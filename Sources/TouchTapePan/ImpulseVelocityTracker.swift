@@ -6,7 +6,7 @@ import TouchTapeEvents
 /// implies, and `v = sign(W)·√(2|W|)`. Same window as LSQ2 (100 ms, 20 samples, 40 ms
 /// gap). Two samples give plain Δx/Δt; one sample or none gives zero. Per axis.
 package struct ImpulseVelocityTracker: VelocityTracker, Hashable {
-    private var history = VelocitySampleHistory()
+    private var history = VelocitySampleHistory(strategy: .impulse)
 
     /// A fresh instance.
     package init() {}
@@ -20,7 +20,20 @@ package struct ImpulseVelocityTracker: VelocityTracker, Hashable {
     /// The velocity at `time`, points per second.
     package func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
-        let window = Array(history.window().reversed())   // oldest first
+        return Self.fit(history.view)
+    }
+
+    /// ``velocity(at:)``, computed when read.
+    package func estimate(at time: Double) -> PanVelocity {
+        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
+        return history.deferredFit
+    }
+
+    /// The impulse velocity over the window of `view`.
+    static func fit(_ view: VelocityHistoryView) -> Vector2 {
+        let window: [VelocitySampleHistory.Sample] = view.withLiveSamples { live in
+            Array(live.prefix(VelocityHistoryView.windowCount(live)).reversed())   // oldest first
+        }
         let t = window.map(\.microseconds)
         return Vector2(x: Self.impulse(t, window.map(\.position.x)), y: Self.impulse(t, window.map(\.position.y)))
     }

@@ -7,7 +7,7 @@ import TouchTapeEvents
 /// lower the degree instead). τ is in milliseconds as in Flutter, so the solver's
 /// absolute tolerance means the same thing here as there.
 package struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
-    private var history = VelocitySampleHistory()
+    private var history = VelocitySampleHistory(strategy: .leastSquares)
 
     /// A fresh instance.
     package init() {}
@@ -21,30 +21,42 @@ package struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
     /// The velocity at `time`, points per second.
     package func velocity(at time: Double) -> Vector2 {
         guard !history.isStopped(at: time) else { return .zero }
-        let count = history.windowCount()
-        guard count >= PanConstants.minimumSampleCount else { return .zero }
-        // The window (newest first) in stack buffers: no heap allocation per frame.
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count + 2 * (PanConstants.leastSquaresDegree + 1)) { buffer in
-            let base = buffer.baseAddress!
-            let tau = base, xs = base + count, ys = base + 2 * count
-            let samples = history.samples
-            let newest = samples[samples.count - 1]
-            for i in 0..<count {
-                let sample = samples[samples.count - 1 - i]
-                tau[i] = -Double(newest.microseconds - sample.microseconds) / 1000
-                xs[i] = sample.position.x
-                ys[i] = sample.position.y
+        return Self.fit(history.view)
+    }
+
+    /// ``velocity(at:)``, fitted when read.
+    package func estimate(at time: Double) -> PanVelocity {
+        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
+        return history.deferredFit
+    }
+
+    /// The fit over the window of `view`: zero below the minimum sample count or when degenerate.
+    static func fit(_ view: VelocityHistoryView) -> Vector2 {
+        view.withLiveSamples { live in
+            let count = VelocityHistoryView.windowCount(live)
+            guard count >= PanConstants.minimumSampleCount else { return .zero }
+            // The window (newest first) in stack buffers: no heap allocation per fit.
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count + 2 * (PanConstants.leastSquaresDegree + 1)) { buffer in
+                let base = buffer.baseAddress!
+                let tau = base, xs = base + count, ys = base + 2 * count
+                let newest = live[0]
+                for i in 0..<count {
+                    let sample = live[i]
+                    tau[i] = -Double(newest.microseconds - sample.microseconds) / 1000
+                    xs[i] = sample.position.x
+                    ys[i] = sample.position.y
+                }
+                let n = PanConstants.leastSquaresDegree + 1
+                let fx = UnsafeMutableBufferPointer(start: base + 3 * count, count: n)
+                let fy = UnsafeMutableBufferPointer(start: base + 3 * count + n, count: n)
+                let t = UnsafeBufferPointer(start: tau, count: count)
+                // One decomposition of the times for both axes.
+                guard LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: xs, count: count), weights: nil, into: fx,
+                                               y2: UnsafeBufferPointer(start: ys, count: count), into: fy)
+                else { return .zero }
+                // b1 is per millisecond; × 1000 gives per second.
+                return Vector2(x: fx[1] * 1000, y: fy[1] * 1000)
             }
-            let n = PanConstants.leastSquaresDegree + 1
-            let fx = UnsafeMutableBufferPointer(start: base + 3 * count, count: n)
-            let fy = UnsafeMutableBufferPointer(start: base + 3 * count + n, count: n)
-            let t = UnsafeBufferPointer(start: tau, count: count)
-            // One decomposition of the times for both axes.
-            guard LeastSquaresSolver.solve(x: t, y: UnsafeBufferPointer(start: xs, count: count), weights: nil, into: fx,
-                                           y2: UnsafeBufferPointer(start: ys, count: count), into: fy)
-            else { return .zero }
-            // b1 is per millisecond; × 1000 gives per second.
-            return Vector2(x: fx[1] * 1000, y: fy[1] * 1000)
         }
     }
 }

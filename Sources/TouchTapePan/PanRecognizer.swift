@@ -32,6 +32,9 @@ import TouchTapeFrames
 ///   never the raw centroid, so finger changes cause no velocity spike. A `followsGap`
 ///   frame resets the tracker: samples across a resync would fake a velocity.
 ///   Lift frames are not samples (Flutter and Android do not feed up events).
+///   A `.changed` sample's velocity is fitted when it is read (``VelocityTracker/estimate(at:)``),
+///   from the tracker's samples as they were at that frame: the same value, not computed
+///   for the frames whose velocity nothing reads.
 /// - **Ended**: all fingers up, or fewer than the rule's minimum (the pan is released,
 ///   not aborted). Translation is the last one; velocity is the tracker's estimate at the
 ///   release time, zero if the pointer stopped more than 40 ms before.
@@ -188,8 +191,9 @@ package struct PanRecognizer: Sendable {
         guard translation != lastTranslation || frame.fingerCount != lastFingerCount else { return nil }
         state = .changed
         lastTranslation = translation
+        // Fitted only if something reads it: most `.changed` velocities never are (issue 26).
         return PanSample(time: time, phase: .changed, translation: translation,
-                          velocity: tracker.velocity(at: time), fingerCount: frame.fingerCount)
+                          velocityEstimate: tracker.estimate(at: time), fingerCount: frame.fingerCount)
     }
 
     /// `ended`, `cancelled`, `failed`: ignore leftovers until every finger lifted; the

@@ -14,8 +14,11 @@ import TouchTapeEvents
 ///   position differs from the one before) and `time`: a pointer that stopped before
 ///   lifting has no velocity, whether the hardware kept sending frames or went silent.
 /// - Units: `time` in seconds, `position` in any length unit; velocity is that unit per second.
+/// - ``estimate(at:)`` is ``velocity(at:)`` as a ``PanVelocity`` that is computed only
+///   when read, from the samples as they are now (later samples do not change it).
 package protocol VelocityTracker: Sendable {
     mutating func addSample(time: Double, position: Vector2)
     mutating func reset()
     func velocity(at time: Double) -> Vector2
+    func estimate(at time: Double) -> PanVelocity
 }

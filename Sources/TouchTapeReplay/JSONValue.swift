@@ -39,16 +39,16 @@ package indirect enum JSONValue: Hashable, Sendable {
 
     private func render(into out: inout [UInt8], indent: Int) {
         switch self {
-        case .null: out += "null".utf8
-        case .bool(let b): out += (b ? "true" : "false").utf8
-        case .integer(let i): out += String(i).utf8
-        case .number(let d): out += Self.format(d).utf8
+        case .null: Self.literal("null", into: &out)
+        case .bool(let b): Self.literal(b ? "true" : "false", into: &out)
+        case .integer(let i): Self.digits(Int64(i), into: &out)
+        case .number(let d): Self.number(d, into: &out)
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]".utf8; return }
-            out += "[\n".utf8
+            if items.isEmpty { Self.literal("[]", into: &out); return }
+            Self.literal("[\n", into: &out)
             for (i, item) in items.enumerated() {
-                if i > 0 { out += ",\n".utf8 }
+                if i > 0 { Self.literal(",\n", into: &out) }
                 Self.pad(&out, indent + 1)
                 item.render(into: &out, indent: indent + 1)
             }
@@ -56,13 +56,13 @@ package indirect enum JSONValue: Hashable, Sendable {
             Self.pad(&out, indent)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}".utf8; return }
-            out += "{\n".utf8
+            if members.isEmpty { Self.literal("{}", into: &out); return }
+            Self.literal("{\n", into: &out)
             for (i, member) in members.enumerated() {
-                if i > 0 { out += ",\n".utf8 }
+                if i > 0 { Self.literal(",\n", into: &out) }
                 Self.pad(&out, indent + 1)
                 Self.quote(member.0, into: &out)
-                out += ": ".utf8
+                Self.literal(": ", into: &out)
                 member.1.render(into: &out, indent: indent + 1)
             }
             out.append(0x0A)
@@ -71,8 +71,70 @@ package indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// A literal's bytes (a `String`'s UTF-8 view appended piece by piece cost a tenth of
+    /// rendering a probed replay, issue 26).
+    @inline(__always)
+    private static func literal(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private static func pad(_ out: inout [UInt8], _ indent: Int) {
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
+    }
+
+    /// The decimal digits of `value` (with its `-`), as `String(value)` writes them.
+    private static func digits(_ value: Int64, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: a UInt64 has at most 20 digits
+        let count = withUnsafeMutableBytes(of: &buffer) { raw -> Int in
+            var index = 24
+            repeat {
+                index -= 1
+                raw[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[index...]))
+            return 24 - index
+        }
+        _ = count
+    }
+
+    /// ``format(_:)`` written as bytes: the same text, without the strings it builds.
+    private static func number(_ d: Double, into out: inout [UInt8]) {
+        guard d.isFinite, abs(d) < 9.007_199_254_740_992e15 else {
+            out += format(d).utf8
+            return
+        }
+        let scale = 1_000_000.0
+        var rounded = (d * scale).rounded() / scale
+        if rounded == 0 { rounded = 0 }  // no "-0"
+        let negative = rounded < 0
+        let magnitude = abs(rounded)
+        let whole = magnitude.rounded(.towardZero)
+        var fraction = Int(((magnitude - whole) * scale).rounded())
+        var wholeInt = whole
+        if fraction >= Int(scale) { fraction -= Int(scale); wholeInt += 1 }
+        if negative { out.append(UInt8(ascii: "-")) }
+        if wholeInt < 9.007_199_254_740_992e15 {
+            digits(Int64(wholeInt), into: &out)
+        } else {
+            out += String(format: wholeInt).utf8
+        }
+        guard fraction > 0 else { return }
+        // Six digits, leading zeros kept, trailing zeros dropped.
+        var six: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &six) { raw in
+            var rest = fraction
+            for index in stride(from: fractionDigits - 1, through: 0, by: -1) {
+                raw[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            var end = fractionDigits
+            while end > 1, raw[end - 1] == UInt8(ascii: "0") { end -= 1 }
+            out.append(UInt8(ascii: "."))
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<end]))
+        }
     }
 
     /// On one line, no spaces (JSON lines: `touchtape live` when stdout is not a terminal).
@@ -120,8 +182,18 @@ package indirect enum JSONValue: Hashable, Sendable {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole (per scalar, quoting was the
         // dearest part of a streamed JSON report, and reports are full of "—" and "→").
-        if !needsEscape(s.utf8) {
-            out += s.utf8
+        // Looked at through the string's own bytes where it has them (a native string):
+        // iterating its UTF-8 view byte by byte was a tenth of a probed replay (issue 26).
+        var whole = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !needsEscape(bytes) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if whole == nil {
+            whole = !needsEscape(s.utf8)
+            if whole == true { out += s.utf8 }
+        }
+        if whole == true {
             out.append(UInt8(ascii: "\""))
             return
         }
@@ -153,7 +225,7 @@ package indirect enum JSONValue: Hashable, Sendable {
 /// quote or a backslash, a C1 control (`C2 80`…`C2 9F`), or one of U+200E/F, U+2028/9,
 /// U+202A…E (`E2 80 8E`…) and U+2066…9 (`E2 81 A6`…). Other multi-byte characters ("—",
 /// "→", "é") are not, so text with them is still appended whole.
-private func needsEscape(_ bytes: String.UTF8View) -> Bool {
+private func needsEscape(_ bytes: some Sequence<UInt8>) -> Bool {
     var iterator = bytes.makeIterator()
     while let b = iterator.next() {
         if b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return true }

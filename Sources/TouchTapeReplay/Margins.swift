@@ -11,7 +11,7 @@ import TouchTapeDismissal
 /// that setting alone changes the outcome, or when the setting is off.
 ///
 /// The release is decided again under the changed setting
-/// (``DismissalController/decision(of:progress:settings:)``), which is exact because the
+/// (``DismissalController/outcome(of:progress:settings:)``), which is exact because the
 /// threshold and the flick rule act only at the release; ``OutcomeSweep`` finds the same
 /// flips by replaying the whole pan, and a test holds the two equal.
 package struct Margins: Hashable, Sendable {
@@ -39,8 +39,8 @@ package struct Margins: Hashable, Sendable {
         }
         func outcome(_ setting: OutcomeSweep.Setting) -> (Double) -> Outcome {
             { value in
-                DismissalController.decision(of: release, progress: d.progress,
-                                             settings: OutcomeSweep.settings(settings, setting, value)).outcome
+                DismissalController.outcome(of: release, progress: d.progress,
+                                            settings: OutcomeSweep.settings(settings, setting, value))
             }
         }
         // Where a flip can be: the values the tests compare with each setting.

@@ -62,13 +62,17 @@ package struct OutcomeSweep: Sendable {
     /// `.ended`/`.cancelled`; a second `.began` first → none), with no completion animation.
     package static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
         var controller = DismissalController(settings: settings)
+        // The outcome is all a sweep reads: no words for the decision.
+        controller.explainsDecisions = false
         let view = GestureView(settings: settings)
+        // One recognizer for the pan, as the driver keeps (and UIKit): not one per sample.
+        let recognizer = PanGesture.Recognizer()
         var transition = TransitionContext(distance: settings.divisor)
         var driving = false
         for sample in samples {
             switch (driving, sample.phase) {
             case (false, .began):
-                controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+                controller.handlePan(PanGesture(sample: sample, view: view, recognizer: recognizer), transition: &transition)
                 guard transition.began else { return .none }
                 driving = true
             case (false, _):
@@ -76,9 +80,9 @@ package struct OutcomeSweep: Sendable {
             case (true, .began):
                 return .none
             case (true, .changed):
-                controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+                controller.handlePan(PanGesture(sample: sample, view: view, recognizer: recognizer), transition: &transition)
             case (true, .ended), (true, .cancelled):
-                controller.handlePan(PanGesture(sample: sample, view: view), transition: &transition)
+                controller.handlePan(PanGesture(sample: sample, view: view, recognizer: recognizer), transition: &transition)
                 return transition.outcome ?? .none
             }
         }

@@ -7,7 +7,7 @@ import TouchTapeDismissal
 ///
 /// A grid over the two swept ranges (101 × 101 points by default) counts, at each point,
 /// the labelled tracks that come out as labelled there: each track's release is decided
-/// again under the point's settings (``DismissalController/decision(of:progress:settings:)``,
+/// again under the point's settings (``DismissalController/outcome(of:progress:settings:)``,
 /// exact since both settings act only at the release). Tracks are added one at a time and
 /// only the counts are kept, so memory does not grow with the run.
 ///
@@ -59,8 +59,8 @@ package struct SettingsRegion: Hashable, Sendable {
         labelled += 1
         for row in 0...steps {
             for column in 0...steps
-            where DismissalController.decision(of: release, progress: progress,
-                                               settings: settings(column: column, row: row)).outcome == wanted {
+            where DismissalController.outcome(of: release, progress: progress,
+                                              settings: settings(column: column, row: row)) == wanted {
                 right[row * (steps + 1) + column] += 1
             }
         }

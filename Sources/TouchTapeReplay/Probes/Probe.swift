@@ -339,17 +339,26 @@ package enum ProbeMaker {
         let wanted = target * rules.divisor
         let ramp = now - wanted   // points to take away by the release
         let rate = ramp / (last - first)
+        let edge = rules.edge
+        // The velocities change when read: a deferred one is not fitted here (issue 26).
+        let bend: @Sendable (Vector2) -> Vector2 = { velocity in
+            var v = velocity
+            switch edge.axis {
+            case .vertical: v.y -= edge.sign * rate
+            case .horizontal: v.x -= edge.sign * rate
+            }
+            return v
+        }
         return samples.map { s in
             var s = s
             let taken = ramp * min(1, max(0, (s.time - first) / (last - first)))
             switch rules.edge.axis {
             case .vertical:
                 s.translation.y -= rules.edge.sign * taken
-                s.velocity.y -= rules.edge.sign * rate
             case .horizontal:
                 s.translation.x -= rules.edge.sign * taken
-                s.velocity.x -= rules.edge.sign * rate
             }
+            s.velocityEstimate = s.velocityEstimate.map(bend)
             return s
         }
     }
@@ -357,7 +366,7 @@ package enum ProbeMaker {
     /// Every translation and velocity turned by `quarterTurns` × 90° (exact: components
     /// swapped and negated, no trigonometry).
     static func rotated(_ samples: [PanSample], quarterTurns: Int) -> [PanSample] {
-        func turn(_ v: Vector2) -> Vector2 {
+        @Sendable func turn(_ v: Vector2) -> Vector2 {
             switch quarterTurns % 4 {
             case 1: return Vector2(x: -v.y, y: v.x)
             case 2: return Vector2(x: -v.x, y: -v.y)
@@ -368,7 +377,7 @@ package enum ProbeMaker {
         return samples.map { s in
             var s = s
             s.translation = turn(s.translation)
-            s.velocity = turn(s.velocity)
+            s.velocityEstimate = s.velocityEstimate.map(turn)   // turned when read
             s.slopTranslation = turn(s.slopTranslation)   // the movement shouldBegin reads turns too
             return s
         }
@@ -381,7 +390,7 @@ package enum ProbeMaker {
         return samples.map { s in
             var s = s
             s.time = first + (s.time - first) * factor
-            s.velocity = s.velocity * (1 / factor)
+            s.velocityEstimate = s.velocityEstimate.map { $0 * (1 / factor) }   // scaled when read
             return s
         }
     }
@@ -414,7 +423,8 @@ package enum ProbeMaker {
             let translation = a.translation + (b.translation - a.translation) * f
             tracker.addSample(time: time, position: translation)
             out.append(PanSample(time: time, phase: .changed, translation: translation,
-                                 velocity: a.velocity + (b.velocity - a.velocity) * f, fingerCount: a.fingerCount))
+                                 velocityEstimate: .interpolated(a.velocityEstimate, b.velocityEstimate, f),
+                                 fingerCount: a.fingerCount))
             k += 1
         }
         var last = samples[release]

@@ -1,0 +1,97 @@
+/// A pan's velocity at one moment, known already or estimated when first read.
+///
+/// A replay's recognizer emits a sample on every frame that moves the pan, but the
+/// velocity of most of them is never read: a controller asks at `.began` and at the
+/// release, and a report prints the release's. Fitting it on every frame was about a
+/// tenth of a replay's instructions (issue 26), so the recognizer hands out an estimate
+/// that fits when something reads it — ``PanGesture/velocity(in:)``, a completion
+/// animation's initial velocity, a plot — from the velocity samples as they were at that
+/// moment, and so gives exactly the value an eager fit gave.
+///
+/// Equal, and hashed, by value.
+package struct PanVelocity: Hashable, Sendable {
+    /// The velocity when known; zero while deferred.
+    private let known: Vector2
+    /// What fits a deferred velocity, and the argument it takes; `nil` when known. A
+    /// class-bound existential, so a sample is copied with a retain, not through value
+    /// witnesses.
+    private let source: (any PanVelocitySource)?
+    private let position: Int
+
+    /// A velocity known now.
+    package init(_ value: Vector2) {
+        known = value
+        source = nil
+        position = 0
+    }
+
+    /// A velocity `source` computes when read, from what it held at `position`.
+    package init(deferred source: any PanVelocitySource, at position: Int) {
+        known = .zero
+        self.source = source
+        self.position = position
+    }
+
+    /// The velocity, points per second (+y down); a deferred one is computed on each read.
+    package var value: Vector2 {
+        guard let source else { return known }
+        return source.velocity(at: position)
+    }
+
+    package static func == (a: PanVelocity, b: PanVelocity) -> Bool { a.value == b.value }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// What computes a deferred ``PanVelocity``: an append-only record of a pan's velocity
+/// samples, read as it was at `position` (reading it twice gives the same velocity).
+package protocol PanVelocitySource: AnyObject, Sendable {
+    /// The velocity, points per second, from the record as it was at `position`.
+    func velocity(at position: Int) -> Vector2
+}
+
+extension PanVelocity {
+    /// `transform` of this velocity: applied now to a known one, and to a deferred one when
+    /// it is read (a probe turning or slowing a whole pan need not fit every sample's).
+    package func map(_ transform: @escaping @Sendable (Vector2) -> Vector2) -> PanVelocity {
+        guard source != nil else { return PanVelocity(transform(known)) }
+        return PanVelocity(deferred: MappedPanVelocity(base: self, transform: transform), at: 0)
+    }
+
+    /// `a + (b − a) × f`, deferred when either is.
+    package static func interpolated(_ a: PanVelocity, _ b: PanVelocity, _ f: Double) -> PanVelocity {
+        guard a.source != nil || b.source != nil else { return PanVelocity(a.known + (b.known - a.known) * f) }
+        return PanVelocity(deferred: InterpolatedPanVelocity(a: a, b: b, f: f), at: 0)
+    }
+}
+
+/// A deferred velocity with a transformation applied when it is read.
+private final class MappedPanVelocity: PanVelocitySource {
+    let base: PanVelocity
+    let transform: @Sendable (Vector2) -> Vector2
+
+    init(base: PanVelocity, transform: @escaping @Sendable (Vector2) -> Vector2) {
+        self.base = base
+        self.transform = transform
+    }
+
+    func velocity(at _: Int) -> Vector2 { transform(base.value) }
+}
+
+/// Two velocities, one of them deferred, interpolated when read.
+private final class InterpolatedPanVelocity: PanVelocitySource {
+    let a: PanVelocity
+    let b: PanVelocity
+    let f: Double
+
+    init(a: PanVelocity, b: PanVelocity, f: Double) {
+        self.a = a
+        self.b = b
+        self.f = f
+    }
+
+    func velocity(at _: Int) -> Vector2 {
+        let a = self.a.value
+        return a + (b.value - a) * f
+    }
+}
