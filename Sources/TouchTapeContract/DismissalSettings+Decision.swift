@@ -87,26 +87,39 @@ extension DismissalSettings {
         /// The axis component must beat the cross-axis one by this much (`|v_axis| −
         /// |v_cross| >= margin`, Flutter's `_kMinFlingVelocityDelta` 400); `nil`: no such test.
         package var crossAxisMargin: Double?
+        /// A forward flick slides back when the completion threshold is 1 or more: Flutter's
+        /// `Dismissible` takes a threshold of 1.0 as "this direction never dismisses", for a
+        /// fling as for a drag (`_handleDragEnd`: `_dismissThreshold >= 1.0` → `reverse()`).
+        package var slidesBackAtFullThreshold: Bool
 
         /// A flick rule.
         package init(minimumVelocity: Double, comparison: Comparison, requiresProgress: Bool = false,
-                     crossAxisMargin: Double? = nil) {
+                     crossAxisMargin: Double? = nil, slidesBackAtFullThreshold: Bool = false) {
             self.minimumVelocity = minimumVelocity
             self.comparison = comparison
             self.requiresProgress = requiresProgress
             self.crossAxisMargin = crossAxisMargin
+            self.slidesBackAtFullThreshold = slidesBackAtFullThreshold
         }
 
-        private enum CodingKeys: String, CodingKey { case minimumVelocity, comparison, requiresProgress, crossAxisMargin }
+        /// Whether a forward flick is blocked under `threshold` (``slidesBackAtFullThreshold``).
+        package func blocksForwardFlick(threshold: Double?) -> Bool {
+            slidesBackAtFullThreshold && (threshold ?? 0) >= 1
+        }
 
-        // The two later rules are written only when they are on, so every settings text
-        // written before they existed reads back, and is written, byte for byte as it was.
+        private enum CodingKeys: String, CodingKey {
+            case minimumVelocity, comparison, requiresProgress, crossAxisMargin, slidesBackAtFullThreshold
+        }
+
+        // The later rules are written only when they are on, so every settings text written
+        // before they existed reads back, and is written, byte for byte as it was.
         package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             self.init(minimumVelocity: try c.decode(Double.self, forKey: .minimumVelocity),
                       comparison: try c.decode(Comparison.self, forKey: .comparison),
                       requiresProgress: try c.decodeIfPresent(Bool.self, forKey: .requiresProgress) ?? false,
-                      crossAxisMargin: try c.decodeIfPresent(Double.self, forKey: .crossAxisMargin))
+                      crossAxisMargin: try c.decodeIfPresent(Double.self, forKey: .crossAxisMargin),
+                      slidesBackAtFullThreshold: try c.decodeIfPresent(Bool.self, forKey: .slidesBackAtFullThreshold) ?? false)
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -115,6 +128,7 @@ extension DismissalSettings {
             try c.encode(comparison, forKey: .comparison)
             if requiresProgress { try c.encode(true, forKey: .requiresProgress) }
             try c.encodeIfPresent(crossAxisMargin, forKey: .crossAxisMargin)
+            if slidesBackAtFullThreshold { try c.encode(true, forKey: .slidesBackAtFullThreshold) }
         }
     }
 

@@ -29,6 +29,8 @@ extension DismissalSettings {
     ///     this much to be a flick (Flutter's `Dismissible`: 400 logical px/s).
     ///   - flickNeedsProgress: a release with the fraction at zero is no flick (Flutter's
     ///     `Dismissible`: no fling at drag extent 0).
+    ///   - flickSlidesBackAtFullThreshold: with `threshold` 1 or more a forward flick does not
+    ///     finish (Flutter's `Dismissible`: a threshold of 1.0 disables the direction).
     ///   - cancelFlickVelocity: a release at least this fast away from `edge` cancels.
     ///   - cancelRule: the cancel rule exactly as a library says it (replaces `cancelFlickVelocity`).
     ///   - rule: how position and velocity combine (`.flickThenThreshold`, Transition's and a
@@ -61,7 +63,7 @@ extension DismissalSettings {
         edge: DismissEdge = .bottom, distance: Double, progressRange: ClosedRange<Double> = 0...1,
         threshold: Double?, finishesAtThreshold: Bool = false,
         flickVelocity: Double?, finishesAtFlickVelocity: Bool = true, flickMeasure: VelocityMeasure = .projected,
-        flickCrossAxisMargin: Double? = nil, flickNeedsProgress: Bool = false,
+        flickCrossAxisMargin: Double? = nil, flickNeedsProgress: Bool = false, flickSlidesBackAtFullThreshold: Bool = false,
         cancelFlickVelocity: Double? = nil, cancelRule: CancelVelocityRule? = nil,
         rule: DecisionRule = .flickThenThreshold, decidesOn: DecisionInput = .rawFraction,
         begins: BeginRule = .any, maximumTouches: Int? = nil
@@ -82,7 +84,8 @@ extension DismissalSettings {
             velocityMeasure: flickMeasure,
             flick: flickVelocity.map {
                 FlickRule(minimumVelocity: $0, comparison: finishesAtFlickVelocity ? .greaterThanOrEqual : .greaterThan,
-                          requiresProgress: flickNeedsProgress, crossAxisMargin: flickCrossAxisMargin)
+                          requiresProgress: flickNeedsProgress, crossAxisMargin: flickCrossAxisMargin,
+                          slidesBackAtFullThreshold: flickSlidesBackAtFullThreshold)
             },
             cancelVelocity: cancelRule ?? cancelFlickVelocity.map { .atOrBelow(-$0) },
             offAxisFlick: .ignore, rule: rule, beginRule: begins, onGestureCancelled: .decide,

@@ -190,6 +190,9 @@ extension DismissalController {
                 projected()
             }
         }
+        if test.forwardFlick, settings.flick?.blocksForwardFlick(threshold: settings.completionThreshold) == true {
+            test.forwardFlick = false   // Flutter: threshold 1.0, the fling slides back
+        }
         switch settings.cancelVelocity {
         case nil:
             break

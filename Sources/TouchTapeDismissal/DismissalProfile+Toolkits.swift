@@ -33,7 +33,8 @@ extension DismissalProfile {
         velocityMeasure: .projected,                  // the vertical/horizontal recognizer's axis velocity
         // No fling at drag extent 0 (L470–477). `_kMinFlingVelocityDelta` 400 (L20) never bites:
         // the single-axis recognizer reports the cross axis as 0 (`considerFling`, monodrag.dart).
-        flick: .init(minimumVelocity: flutterMinFlingVelocity, comparison: .greaterThanOrEqual, requiresProgress: true),
+        flick: .init(minimumVelocity: flutterMinFlingVelocity, comparison: .greaterThanOrEqual, requiresProgress: true,
+                     slidesBackAtFullThreshold: true),    // threshold 1.0: a forward fling slides back, L518–520
         cancelVelocity: .oppositeFlick,               // a reverse fling cancels at any position, L527–528
         offAxisFlick: .ignore,
         rule: .flickThenThreshold,                    // _handleDragEnd, L501–541

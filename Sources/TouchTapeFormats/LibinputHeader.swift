@@ -142,10 +142,13 @@ struct LibinputHeader {
         metadata.writtenByTouchTape = root["libinput"]?["version"]?.string == RecordingEndMark.libinputVersion
         // libinput record lists the udev properties libinput reads (`udev: properties: [KEY=value]`);
         // those TouchTape wrote for a device recorded without any are not the device's.
+        // Files TouchTape writes say which (`udev: touchtape: derived|recorded`); in its older
+        // files, the derived list itself is the sign.
         let udev = (device["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
-        if !(metadata.writtenByTouchTape && udev == LibinputRecordFormatter.derivedUdevProperties(description)) {
-            description.udevProperties = udev
-        }
+        let marker = device["udev"]?[Self.extraKey]?.string
+        let derived = marker.map { $0 == LibinputRecordFormatter.derivedMarker }
+            ?? (metadata.writtenByTouchTape && udev == LibinputRecordFormatter.derivedUdevProperties(description))
+        if !derived { description.udevProperties = udev }
         metadata.kernel = root["system"]?["kernel"]?.string
         metadata.dmi = root["system"]?["dmi"]?.string
         metadata.operatingSystem = root["system"]?["os"]?.string

@@ -99,6 +99,9 @@ package struct LibinputRecordFormatter: RecordingFormatter {
             let plain = property.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_=.-".contains($0)) }
             lines.append("    - " + (plain && !property.hasPrefix("-") ? property : Self.quoted(property)))
         }
+        // Which they are, so a recorded list that happens to equal the derived one reads back
+        // as recorded (an extra key: libinput's tools read only `properties`).
+        lines.append("    \(LibinputHeader.extraKey): " + (d.udevProperties.isEmpty ? Self.derivedMarker : Self.recordedMarker))
         if !d.quirks.isEmpty {
             lines.append("  quirks:")
             for quirk in d.quirks { lines.append("  - " + Self.quoted(quirk)) }
@@ -111,6 +114,11 @@ package struct LibinputRecordFormatter: RecordingFormatter {
     /// file): `ID_INPUT=1` and the kind's, which Debian's `libinput replay` requires. The
     /// reader drops exactly this list from a file TouchTape wrote, so it never becomes a
     /// recorded property on conversion back.
+    /// `udev: touchtape:` in a file TouchTape wrote: the properties were derived, not recorded.
+    package static let derivedMarker = "derived"
+    /// `udev: touchtape:` in a file TouchTape wrote: the properties are the device's, as recorded.
+    package static let recordedMarker = "recorded"
+
     package static func derivedUdevProperties(_ d: DeviceDescription) -> [String] {
         switch d.classification.kind {
         case .touchscreen: return ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]

@@ -43,6 +43,14 @@ extension Recording {
             throw refuse("a device description getevent's listing can hold", description.name,
                          problem + "; convert to libinput record (.yml) instead, which keeps it")
         }
+        // evemu and getevent files keep udev properties and quirks as `#` comment lines, read
+        // back as they stand: one line, nothing escaped, no blanks at either end.
+        if format != .libinputRecord, let bad = (description.udevProperties + description.quirks).first(where: {
+            $0.isEmpty || EvemuFormatter.oneLine($0) != $0 || $0.first!.isWhitespace || $0.last!.isWhitespace
+        }) {
+            throw refuse("udev properties and libinput quirks a one-line comment can hold", bad,
+                         "a comment line holds it as it stands; convert to libinput record (.yml) instead, which keeps it")
+        }
         let text = formatted(as: format)
         var lineStart = text.utf8.startIndex
         for index in text.utf8.indices where text.utf8[index] == 0x0A {

@@ -37,7 +37,8 @@ package struct ReleaseRules: Sendable {
                 || flick.crossAxisMargin.map { abs(projected) - abs(across) < $0 } ?? false
         } ?? false
         // Forward flick.
-        if let flick = settings.flick, settings.rule != .vetoOnly, !gated {
+        if let flick = settings.flick, settings.rule != .vetoOnly, !gated,
+           !flick.blocksForwardFlick(threshold: settings.completionThreshold) {
             switch settings.velocityMeasure {
             case .magnitude2D:
                 let direction = DismissEdge(dominantDirectionOf: velocity)

@@ -35,6 +35,10 @@ let flutterCases: [Scenario] = [
              outcome: .cancel, reason: .threshold, releaseProgress: 0, adjust: flutter { _ in }),
     Scenario(name: "F13 threshold 1.0 blocks a full drag", samples: hpan(780, velocity: .zero),
              outcome: .cancel, reason: .threshold, releaseProgress: 1, adjust: flutter { $0.completionThreshold = 1 }),
+    Scenario(name: "F14 threshold 1.0: a forward fling slides back", samples: hpan(300, velocity: right(1000)),
+             outcome: .cancel, reason: .threshold, releaseProgress: 300.0 / 780, adjust: flutter { $0.completionThreshold = 1 }),
+    Scenario(name: "F14's fling under threshold 0.99 still finishes", samples: hpan(300, velocity: right(1000)),
+             outcome: .finish, reason: .flick, releaseProgress: 300.0 / 780, adjust: flutter { $0.completionThreshold = 0.99 }),
     // §7.1's forms from the source (W = 500 logical px so 0.4·W is exact; the profile's own is 411).
     Scenario(name: "0.4·W exactly, v 0: cancel (value > threshold)", samples: hpan(200, velocity: .zero),
              outcome: .cancel, reason: .threshold, releaseProgress: 0.4, adjust: { $0.progressDistance = 500 }),
@@ -62,15 +66,9 @@ func flutterDismissibleCase(_ scenario: Scenario) {
     #expect(abs((result.releaseProgress ?? .nan) - scenario.releaseProgress) < 1e-9)
 }
 
-/// F14 (threshold 1.0: a forward fling slides back) and F18 (30 px at 1000 px/s: the
-/// recognizer reports no velocity when the sampled travel is under 18 px) are the two
-/// Flutter cases the profile does not model (docs/toolkit-rules.md §1.5, §1.4).
+/// F18 (30 px at 1000 px/s: the recognizer reports no velocity when the sampled travel is
+/// under 18 px) is the Flutter case the profile does not model (docs/toolkit-rules.md §1.4).
 @Test func flutterCasesTheProfileDoesNotModel() {
-    withKnownIssue("F14: threshold >= 1.0 turns a forward fling into a slide back") {
-        let f14 = Scenario(name: "F14", samples: hpan(300, velocity: right(1000)), outcome: .cancel, reason: .threshold,
-                           releaseProgress: 0, adjust: flutter { $0.completionThreshold = 1 })
-        #expect(f14.run(.flutter).outcome == .cancel)
-    }
     withKnownIssue("F18: Flutter's recognizer zeroes a fling whose sampled travel is under 18 px") {
         let f18 = Scenario(name: "F18", samples: hpan(30, velocity: right(1000)), outcome: .cancel, reason: .threshold,
                            releaseProgress: 0, adjust: flutter { _ in })

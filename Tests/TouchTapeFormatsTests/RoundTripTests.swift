@@ -70,11 +70,34 @@ import TouchTapeEvents
         #expect(original.formatted(as: .evemu).contains("\n# Udev: EVDEV_ABS_35=::12\n"))
     }
 
+    /// Found by `tools/fuzz`: recorded properties that equal the list TouchTape derives for a
+    /// device recorded without any still read back as recorded (the file says which), and a
+    /// property a one-line comment cannot hold as it stands is refused for evemu and getevent.
+    @Test func recordedPropertiesEqualToTheDerivedOnesAndUnwritableOnes() throws {
+        var original = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
+        original.description.udevProperties = LibinputRecordFormatter.derivedUdevProperties(original.description)
+        for format in RecordingFormat.allCases {
+            let read = try RecordingReader.read(path: TestSupport.write(original.formatted(as: format), name: "r." + format.preferredPathExtension))
+            #expect(read.description.udevProperties == original.description.udevProperties, "\(format)")
+        }
+        #expect(original.formatted(as: .libinputRecord).contains("    - ID_INPUT_TOUCHSCREEN=1\n    touchtape: recorded\n"))
+        original.description.udevProperties = []
+        #expect(original.formatted(as: .libinputRecord).contains("    - ID_INPUT_TOUCHSCREEN=1\n    touchtape: derived\n"))
+
+        original.description.udevProperties = ["device name: \"quoted\""]
+        original.description.quirks = ["AttrSizeHint=1x1 "]
+        for format in [RecordingFormat.evemu, .getevent] {
+            #expect(throws: RecordingError.self) { try original.formattedForWriting(as: format) }
+        }
+        let yaml = TestSupport.write(try original.formattedForWriting(as: .libinputRecord), name: "q.yml")
+        #expect(try RecordingReader.read(path: yaml).description == original.description)
+    }
+
     /// A real libinput record's `udev:` block (with `virtual:` beside `properties:`) is read as is.
     @Test func libinputRecordsUdevBlockIsRead() throws {
         let original = try RecordingReader.read(path: TestSupport.peer("EP0430M09.2-finger-scroll-down.events"))
         let yaml = original.formatted(as: .libinputRecord)
-            .replacingOccurrences(of: "  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n",
+            .replacingOccurrences(of: "  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n    touchtape: derived\n",
                                   with: "  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n    - EVDEV_ABS_35=::9\n    virtual: false\n")
             .replacingOccurrences(of: "version: \"touchtape\"", with: "version: \"1.22.1\"")
         let read = try RecordingReader.read(path: TestSupport.write(yaml, name: "real.yml"))
