@@ -29,28 +29,15 @@ extension Recording {
     /// Everything the readers accept is representable in both formats (event times,
     /// codes and values are range-checked, names and notes escaped), except
     /// - a device name evemu's one-line `N:` cannot hold (a line break or NUL, leading blanks);
+    /// - a description getevent's listing cannot hold;
+    /// - a udev property or quirk an evemu or getevent comment line cannot hold as it stands;
     /// - a line past ``LineReader/maximumLineLength`` (a huge note or name, escaped).
     package func formattedForWriting(as format: RecordingFormat) throws(RecordingError) -> String {
         func refuse(_ expected: String, _ found: String, _ hint: String) -> RecordingError {
             RecordingError(kind: .notRepresentable, file: source.eventsPath, expected: expected,
                            found: RecordingError.excerpt(found), hint: hint)
         }
-        if format == .evemu, let problem = EvemuFormatter.nameProblem(description.name) {
-            throw refuse("a device name evemu's N: line can hold", description.name,
-                         problem + "; convert to libinput record (.yml) instead, which keeps it")
-        }
-        if format == .getevent, let problem = GeteventFormatter.descriptionProblem(description) {
-            throw refuse("a device description getevent's listing can hold", description.name,
-                         problem + "; convert to libinput record (.yml) instead, which keeps it")
-        }
-        // evemu and getevent files keep udev properties and quirks as `#` comment lines, read
-        // back as they stand: one line, nothing escaped, no blanks at either end.
-        if format != .libinputRecord, let bad = (description.udevProperties + description.quirks).first(where: {
-            $0.isEmpty || EvemuFormatter.oneLine($0) != $0 || $0.first!.isWhitespace || $0.last!.isWhitespace
-        }) {
-            throw refuse("udev properties and libinput quirks a one-line comment can hold", bad,
-                         "a comment line holds it as it stands; convert to libinput record (.yml) instead, which keeps it")
-        }
+        try format.refuseUnwritable(description, file: source.eventsPath)
         let text = formatted(as: format)
         var lineStart = text.utf8.startIndex
         for index in text.utf8.indices where text.utf8[index] == 0x0A {
@@ -88,5 +75,32 @@ extension Recording {
         flush(upTo: events.count)
         bytes += formatter.footer().utf8
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension RecordingFormat {
+    /// Refuses (``RecordingError/Kind/notRepresentable``, naming `file`) a device description
+    /// this format cannot hold so that TouchTape reads it back as itself. The one check both
+    /// ways of writing share: ``Recording/formattedForWriting(as:)`` and the streamed
+    /// ``RecordingConversion``.
+    package func refuseUnwritable(_ d: DeviceDescription, file: String) throws(RecordingError) {
+        func refuse(_ expected: String, _ found: String, _ problem: String) -> RecordingError {
+            RecordingError(kind: .notRepresentable, file: file, expected: expected, found: RecordingError.excerpt(found),
+                           hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
+        }
+        if self == .evemu, let problem = EvemuFormatter.nameProblem(d.name) {
+            throw refuse("a device name evemu's N: line can hold", d.name, problem)
+        }
+        if self == .getevent, let problem = GeteventFormatter.descriptionProblem(d) {
+            throw refuse("a device description getevent's listing can hold", d.name, problem)
+        }
+        // evemu and getevent files keep udev properties and quirks as `#` comment lines, read
+        // back as they stand: one line, nothing escaped, no blanks at either end.
+        if self != .libinputRecord, let bad = (d.udevProperties + d.quirks).first(where: {
+            $0.isEmpty || EvemuFormatter.oneLine($0) != $0 || $0.first!.isWhitespace || $0.last!.isWhitespace
+        }) {
+            throw refuse("udev properties and libinput quirks a one-line comment can hold", bad,
+                         "a comment line holds it as it stands")
+        }
     }
 }

@@ -35,26 +35,15 @@ package enum RecordingConversion {
         var metadata = stream.metadata
         metadata.deviceIndex = nil
         metadata.deviceCount = nil
+        try format.refuseUnwritable(stream.description, file: source.eventsPath)
         switch format {
         case .evemu:
-            if let problem = EvemuFormatter.nameProblem(stream.description.name) {
-                throw RecordingError(kind: .notRepresentable, file: source.eventsPath,
-                                     expected: "a device name evemu's N: line can hold",
-                                     found: RecordingError.excerpt(stream.description.name),
-                                     hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
-            }
             var formatter = EvemuFormatter(description: stream.description, metadata: metadata)
             return try run(&stream, &formatter, output, cancelled)
         case .libinputRecord:
             var formatter = LibinputRecordFormatter(description: stream.description, metadata: metadata)
             return try run(&stream, &formatter, output, cancelled)
         case .getevent:
-            if let problem = GeteventFormatter.descriptionProblem(stream.description) {
-                throw RecordingError(kind: .notRepresentable, file: source.eventsPath,
-                                     expected: "a device description getevent's listing can hold",
-                                     found: RecordingError.excerpt(stream.description.name),
-                                     hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
-            }
             var formatter = GeteventFormatter(description: stream.description, metadata: metadata)
             return try run(&stream, &formatter, output, cancelled)
         }

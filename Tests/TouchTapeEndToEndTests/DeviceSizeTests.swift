@@ -117,3 +117,19 @@ private func track(_ arguments: [String]) throws -> (progress: Double?, outcome:
     let plain = try TouchTapeBinary.run(["inspect", TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"), "--format", "json"]).stdout
     #expect(!plain.contains("udevProperties") && !plain.contains("quirks"), "nothing stored: the keys are left out")
 }
+
+/// `convert` (which streams, not through `Recording`) refuses a stored property an evemu
+/// comment line cannot hold as it stands, as every other writer does; libinput record keeps it.
+@Test func convertRefusesAPropertyACommentLineCannotHold() throws {
+    var recording = try RecordingReader.read(path: TouchTapeBinary.peer("EP0430M09.2-finger-scroll-down.events"))
+    recording.description.udevProperties = ["LIBINPUT_MODEL=\"quoted\""]
+    let folder = try scratchFolder("convert")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("in.yml").path
+    try recording.formatted(as: .libinputRecord).write(toFile: input, atomically: true, encoding: .utf8)
+    let evemu = try TouchTapeBinary.run(["convert", input, folder.appendingPathComponent("out.evemu").path])
+    #expect(evemu.status == 2 && evemu.stderr.contains("udev properties and libinput quirks a one-line comment can hold"), "\(evemu.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.evemu").path))
+    let yml = try TouchTapeBinary.run(["convert", input, folder.appendingPathComponent("out.yml").path])
+    #expect(yml.status == 0, "\(yml.stderr)")
+}
