@@ -100,7 +100,8 @@ package indirect enum JSONValue: Hashable, Sendable {
         _ = count
     }
 
-    /// ``format(_:)`` written as bytes: the same text, without the strings it builds.
+    /// A number's JSON text appended as bytes: fixed-point, rounded to six decimals, trailing
+    /// zeros trimmed, no `-0`. ``format(_:)`` is this text as a string.
     private static func number(_ d: Double, into out: inout [UInt8]) {
         guard d.isFinite, abs(d) < 9.007_199_254_740_992e15 else {
             out += format(d).utf8
@@ -153,23 +154,10 @@ package indirect enum JSONValue: Hashable, Sendable {
         guard d.isFinite else { return "null" }
         // Beyond 2^53 a double has no fraction left (and d × 10^6 may overflow): whole.
         if abs(d) >= 9.007_199_254_740_992e15 { return d < 0 ? "-" + String(format: abs(d)) : String(format: d) }
-        let scale = 1_000_000.0
-        var rounded = (d * scale).rounded() / scale
-        if rounded == 0 { rounded = 0 }  // no "-0"
-        let negative = rounded < 0
-        let magnitude = abs(rounded)
-        let whole = magnitude.rounded(.towardZero)
-        var fraction = Int(((magnitude - whole) * scale).rounded())
-        var wholeInt = whole
-        if fraction >= Int(scale) { fraction -= Int(scale); wholeInt += 1 }
-        var text = String(format: wholeInt)
-        if fraction > 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return negative ? "-" + text : text
+        // The one rounding: the byte writer's.
+        var out: [UInt8] = []
+        number(d, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func quote(_ s: String) -> String {
