@@ -169,18 +169,9 @@ public struct TransitionContext: Hashable, Sendable {
     public var began: Bool { calls.contains { $0.kind == .begin } }
 
     /// The outcome the calls so far set: the first finish, cancel or animate; `nil` while
-    /// none was made.
-    public var outcome: Outcome? {
-        for call in calls {
-            switch call.kind {
-            case .finish: return .finish
-            case .cancel: return .cancel
-            case .animate(let finishing): return finishing ? .finish : .cancel
-            case .begin, .update, .completeTransition: continue
-            }
-        }
-        return nil
-    }
+    /// none was made. Kept as the calls are recorded (a replay reads it after every
+    /// sample: a scan of the calls made each replay quadratic in its samples).
+    public private(set) var outcome: Outcome?
 
     // MARK: Private
 
@@ -206,6 +197,14 @@ public struct TransitionContext: Hashable, Sendable {
     }
 
     private mutating func record(_ kind: TransitionCall.Kind) {
+        if outcome == nil {
+            switch kind {
+            case .finish: outcome = .finish
+            case .cancel: outcome = .cancel
+            case .animate(let finishing): outcome = finishing ? .finish : .cancel
+            case .begin, .update, .completeTransition: break
+            }
+        }
         calls.append(TransitionCall(time: time, kind: kind))
     }
 

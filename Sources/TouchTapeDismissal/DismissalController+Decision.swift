@@ -224,8 +224,8 @@ extension DismissalController {
         explainsDecisions ? text() : ""
     }
 
-    /// Four significant digits: enough to tell 0.3333 from 0.3344 in a report.
+    /// Four significant digits (C's `%.4g`): enough to tell 0.3333 from 0.3344 in a report.
     static func format(_ value: Double) -> String {
-        String(format: "%.4g", value)
+        DecimalText.general4(value) ?? String(format: "%.4g", value)
     }
 }

@@ -56,7 +56,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// upstream applied it already).
     package let maximumNumberOfTouches: Int
     /// What the pan's recognizer keeps across callbacks (a `setTranslation(_:in:)`).
-    private let recognizer = PanGesture.Recognizer()
+    private var recognizer = PanGesture.Recognizer()
     /// Where the pan is.
     package private(set) var phase: Phase = .waiting
     /// Every call the controller made, so far.
@@ -112,6 +112,16 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
             unusedSampleCount += 1
             return nil
         }
+    }
+
+    /// A driver of its own in this one's state, to be fed other samples from here (the
+    /// probes that change only a release share the run up to it): the recognizer's state is
+    /// copied, not shared. Meaningful for controllers with value semantics, as
+    /// ``decisionIfReleased(_:)`` is.
+    package func branch() -> DismissalDriver {
+        var copy = self
+        copy.recognizer = recognizer.copy()
+        return copy
     }
 
     /// What the controller would decide if the pan ended now with `sample` (its phase is

@@ -37,7 +37,7 @@ package struct ExpectedOutcomeCheck: Check {
                         + "t=\(DecimalText.fixed(begin.time, 3)) s\(moved); it ended \(t.outcome) (\(t.reason))")
         }
         return t.outcome.expected == expected
-            ? pass("labelled \(expected), got \(t.outcome)")
-            : fail("labelled \(expected), got \(t.outcome) (\(t.reason))")
+            ? pass("labelled \(expected.rawValue), got \(t.outcome)")
+            : fail("labelled \(expected.rawValue), got \(t.outcome) (\(t.reason))")
     }
 }

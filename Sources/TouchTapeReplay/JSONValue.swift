@@ -2,7 +2,10 @@
 /// given and numbers are printed with a fixed rounding, so two replays of the same
 /// input give byte-identical reports (Foundation's encoder guarantees neither
 /// across platforms).
-package indirect enum JSONValue: Hashable, Sendable {
+///
+/// Not `indirect`: the arrays of `.array` and `.object` already hold their elements out of
+/// line, and a box for every node was a tenth of a probed JSON replay (issue 26).
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -37,7 +40,8 @@ package indirect enum JSONValue: Hashable, Sendable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    private func render(into out: inout [UInt8], indent: Int) {
+    /// ``rendered(indent:)``'s UTF-8 bytes appended to `out`.
+    package func render(into out: inout [UInt8], indent: Int) {
         switch self {
         case .null: Self.literal("null", into: &out)
         case .bool(let b): Self.literal(b ? "true" : "false", into: &out)
@@ -212,22 +216,38 @@ package indirect enum JSONValue: Hashable, Sendable {
 /// Whether `bytes` (UTF-8) hold anything ``JSONValue`` escapes: a control character, DEL, a
 /// quote or a backslash, a C1 control (`C2 80`…`C2 9F`), or one of U+200E/F, U+2028/9,
 /// U+202A…E (`E2 80 8E`…) and U+2066…9 (`E2 81 A6`…). Other multi-byte characters ("—",
-/// "→", "é") are not, so text with them is still appended whole.
-private func needsEscape(_ bytes: some Sequence<UInt8>) -> Bool {
-    var iterator = bytes.makeIterator()
-    while let b = iterator.next() {
-        if b < 0x20 || b == 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return true }
+/// "→", "é") are not, so text with them is still appended whole. Printable ASCII, most of
+/// a report, is passed over with one comparison a byte.
+private func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let count = bytes.count
+    while i < count {
+        let b = bytes[i]
+        i += 1
+        if b >= 0x20 && b < 0x7F {
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return true }
+            continue
+        }
+        if b < 0x20 || b == 0x7F { return true }
         if b == 0xC2 {
-            guard let c = iterator.next() else { return false }
+            guard i < count else { return false }
+            let c = bytes[i]
             if c >= 0x80 && c <= 0x9F { return true }
         } else if b == 0xE2 {
-            guard let c = iterator.next(), let d = iterator.next() else { return false }
+            guard i + 1 < count else { return false }
+            let c = bytes[i], d = bytes[i + 1]
             if c == 0x80, d == 0x8E || d == 0x8F || d == 0xA8 || d == 0xA9 || (0xAA...0xAE).contains(d) { return true }
             if c == 0x81, (0xA6...0xA9).contains(d) { return true }
             // Malformed sequences cannot occur in a String; ASCII after E2 would be malformed.
         }
+        // The continuation bytes that follow are >= 0x80 and none of the above: passed over.
     }
     return false
+}
+
+/// ``needsEscape(_:)`` for a string without contiguous UTF-8 (a bridged one).
+private func needsEscape(_ utf8: String.UTF8View) -> Bool {
+    Array(utf8).withUnsafeBufferPointer { needsEscape($0) }
 }
 
 private func String(format whole: Double) -> String {

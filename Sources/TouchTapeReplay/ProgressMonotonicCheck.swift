@@ -22,13 +22,13 @@ package struct ProgressMonotonicCheck: Check {
     /// Judges one transcript.
     package func evaluate(_ t: Transcript) -> CheckResult {
         let sent = t.updates.filter(\.sentToUIKit)
-        let matched = Self.samples(at: sent.map(\.time), in: t.samples)
+        let matched = Self.sampleIndices(at: sent.map(\.time), in: t.samples)
         let clamp = t.settings.progressClamp
         var compared = 0
         for i in sent.indices.dropLast() {
             let a = sent[i], b = sent[i + 1]
             guard let sa = matched[i], let sb = matched[i + 1] else { continue }
-            let dAxis = t.settings.edge.component(of: sb.translation) - t.settings.edge.component(of: sa.translation)
+            let dAxis = t.settings.edge.component(of: t.samples[sb].translation) - t.settings.edge.component(of: t.samples[sa].translation)
             let dP = b.progress - a.progress
             let free = { (raw: Double) in raw > clamp.lowerBound && raw < clamp.upperBound }
             compared += 1
@@ -56,19 +56,22 @@ package struct ProgressMonotonicCheck: Check {
                              : pass("\(compared) steps follow the pan along \(t.settings.edge)")
     }
 
-    /// The first sample at each of `times`, `nil` where none is: one walk when both are in
-    /// time order (they are, as a replay makes them; a dictionary of every sample was a
-    /// twentieth of a probed replay), else a look-up.
-    static func samples(at times: [Double], in samples: [PanSample]) -> [PanSample?] {
-        guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }),
-              zip(samples, samples.dropFirst()).allSatisfy({ $0.time <= $1.time }) else {
-            let byTime = Dictionary(samples.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The index of the first sample at each of `times`, `nil` where none is: one walk when
+    /// both are in time order (they are, as a replay makes them; a dictionary of every
+    /// sample was a twentieth of a probed replay), else a look-up. Indices, not samples: a
+    /// sample's copy retains its velocity's storage (a tenth of a probed replay's checks).
+    static func sampleIndices(at times: [Double], in samples: [PanSample]) -> [Int?] {
+        var ordered = true
+        for i in samples.indices.dropFirst() where samples[i - 1].time > samples[i].time { ordered = false; break }
+        guard ordered, zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            var byTime: [Double: Int] = [:]
+            for i in samples.indices where byTime[samples[i].time] == nil { byTime[samples[i].time] = i }
             return times.map { byTime[$0] }
         }
         var j = 0
         return times.map { time in
             while j < samples.count, samples[j].time < time { j += 1 }
-            return j < samples.count && samples[j].time == time ? samples[j] : nil
+            return j < samples.count && samples[j].time == time ? j : nil
         }
     }
 }

@@ -8,7 +8,8 @@ import TouchTapeFormats
 package final class ReportStream: ReplayReportSink {
     private var writer: any ReportWriter
     private let output: OutputFile
-    private var pending = ""
+    /// UTF-8: a writer's bytes (JSON rows) are appended as they are, its text as its bytes.
+    private var pending: [UInt8] = []
     private let chunkBytes: Int
     /// Bytes gathered before a write: few system calls, little memory.
     package static let defaultChunkBytes = 64 * 1024
@@ -29,7 +30,9 @@ package final class ReportStream: ReplayReportSink {
     }
 
     package func begin(_ heading: ReportHeading) throws(OutputError) {
-        writer.begin(heading, into: &pending)
+        var text = ""
+        writer.begin(heading, into: &text)
+        pending += text.utf8
         try flushIfFull()
     }
 
@@ -39,13 +42,15 @@ package final class ReportStream: ReplayReportSink {
     }
 
     package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) throws(OutputError) {
-        writer.endFile(file, seconds: seconds, error: error, warning: warning, into: &pending)
+        var text = ""
+        writer.endFile(file, seconds: seconds, error: error, warning: warning, into: &text)
+        pending += text.utf8
         try flushIfFull()
     }
 
     package func finish(_ tally: ReplayTally) throws(OutputError) {
         try writer.finish(tally) { (piece: String) throws(OutputError) in
-            pending += piece
+            pending += piece.utf8
             try flushIfFull()
         }
         try flush()
@@ -53,12 +58,12 @@ package final class ReportStream: ReplayReportSink {
 
     /// Text after the report (`replay --compare-velocity`'s table), written at once.
     package func append(_ text: String) throws(OutputError) {
-        pending += text
+        pending += text.utf8
         try flush()
     }
 
     private func flushIfFull() throws(OutputError) {
-        if pending.utf8.count >= chunkBytes { try flush() }
+        if pending.count >= chunkBytes { try flush() }
     }
 
     private func flush() throws(OutputError) {

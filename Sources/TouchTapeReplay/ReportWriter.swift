@@ -15,6 +15,9 @@ package protocol ReportWriter {
     mutating func begin(_ heading: ReportHeading, into out: inout String)
     /// One track, as soon as it is reported; `seconds` is its wall-clock time when the run is timed.
     mutating func track(_ track: TrackReport, seconds: Double?, into out: inout String)
+    /// The same track's text as UTF-8 bytes (what ``ReportStream`` writes): by default the
+    /// text above; a writer that makes bytes (JSON) appends them without making a string.
+    mutating func track(_ track: TrackReport, seconds: Double?, into out: inout [UInt8])
     /// A file is done: after its tracks, or when it could not be read (`error`), or when it
     /// was read but yields no track (`warning`).
     mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
@@ -26,6 +29,12 @@ package protocol ReportWriter {
 }
 
 extension ReportWriter {
+    package mutating func track(_ track: TrackReport, seconds: Double?, into out: inout [UInt8]) {
+        var text = ""
+        self.track(track, seconds: seconds, into: &text)
+        out += text.utf8
+    }
+
     /// A whole report through the calls a run makes: each file's tracks in order (files
     /// in the order their tracks come, then files that only have an error or a warning),
     /// each file ended with its error, warning and time.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TouchTapeEvents
 
@@ -10,5 +11,44 @@ import TouchTapeEvents
         #expect(DecimalText.fixed(12.05, 3) == "12.050")
         #expect(DecimalText.fixed(1e300, 2) == "1e+300")
         #expect(DecimalText.fixed(.nan, 1) == "nan")
+    }
+
+    /// `general4` is C's `%.4g` (what the decisions' words printed through Foundation):
+    /// compared with `String(format:)` on exact halves (rounded to even, as C rounds the
+    /// exact binary value), their neighbouring doubles, powers of ten, and 200 000 values
+    /// spread over the range it takes.
+    @Test func general4IsCsPercentPoint4g() {
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1.5, 2.5, 1234.5, 1235.5, 12345, 12355, 99995, 9999.5, 99994,
+                                0.00125, 0.0001, 0.00001, 0.000099995, 1e-10, 9.9995e14, 123456789, 0.3333, 1.0 / 3,
+                                2.0 / 3, 1200, -1200, 0.4, 1e4, 9999, 10_000, 1e-4, 1e-5, 0.1, 0.2, 0.3]
+        for power in -10...14 {
+            let ten = Double("1e\(power)")!
+            values += [ten, ten.nextUp, ten.nextDown, ten * 9.9995, (ten * 9.9995).nextUp, (ten * 9.9995).nextDown]
+        }
+        for v in Array(values) { values += [v.nextUp, v.nextDown, -v] }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {   // SplitMix64: the same values every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for i in 0..<200_000 {
+            let mantissa = Double(next() >> 11) / Double(1 << 53) * 10   // 0…10
+            let power = Int(next() % 25) - 10
+            var v = mantissa * Double("1e\(power)")!
+            if i % 3 == 0 { v = (v * 10_000).rounded() / 10_000 + 0.00005 }   // near a half of the fourth digit
+            values.append(i % 2 == 0 ? v : -v)
+        }
+        var compared = 0
+        for v in values {
+            guard let mine = DecimalText.general4(v) else { continue }
+            let c = String(format: "%.4g", v)
+            if mine != c { Issue.record("\(v): \(mine), C prints \(c)"); return }
+            compared += 1
+        }
+        #expect(compared > 150_000)
+        #expect(DecimalText.general4(.nan) == nil && DecimalText.general4(1e20) == nil)
     }
 }

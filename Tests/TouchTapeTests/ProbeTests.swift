@@ -145,3 +145,23 @@ func aRateProbeIsThePanResampled(kind: Probe.Kind, rate: Double) throws {
     #expect(String(describing: track).hasPrefix("ReplayedTrack(\(track.report.file) track \(track.report.track)"))
     #expect(String(describing: track).count < 300)
 }
+
+/// The probes that change only the release's velocity (flick, diagonal, flick back) take
+/// the rules' run up to the release once and branch it: each such probe's run must be the
+/// whole run of its samples, under every profile, for every bundled track.
+@Test(arguments: DismissalProfile.allCases)
+func aProbesRulesRunIsTheWholeRunOfItsSamples(profile: DismissalProfile) throws {
+    var replay = ControllerReplay(profile: profile)
+    replay.probes = false
+    let run = replay.run(try recordings())
+    let rules = profile.settings
+    var branched = 0
+    for track in run.tracks {
+        for probe in ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes {
+            let whole = DismissalRun.run(controller: DismissalController(settings: rules), samples: probe.samples)
+            #expect(probe.rulesRun == whole, "\(track.transcript.file) track \(track.transcript.track) probe \(probe.name)")
+            if probe.kind.rawValue.hasPrefix("flick") { branched += 1 }
+        }
+    }
+    #expect(branched > 20 || (rules.flick == nil && rules.cancelVelocity == nil), "flick probes were made and compared")
+}

@@ -124,9 +124,23 @@ package enum ProbeMaker {
         let oracle = { (samples: [PanSample]) -> Outcome in oracleRun(samples).outcome }
         var made: [Probe] = []
         var notMade: [Probe.Kind] = []
-        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String) {
+        // The probes that change only the release's velocity share the rules' run up to the
+        // release: it is made once and branched (the same run as a whole one, as a test
+        // holds; seven whole runs were a sixth of a probed replay, issue 26).
+        var beforeRelease: DismissalDriver<DismissalController>?
+        func runFromRelease(_ transformed: [PanSample]) -> DismissalRunResult {
+            if beforeRelease == nil {
+                var driver = DismissalDriver(controller: DismissalController(settings: rules), settings: rules)
+                for sample in samples[..<release] { _ = driver.feed(sample) }
+                beforeRelease = driver
+            }
+            var driver = beforeRelease!.branch()
+            for sample in transformed[release...] { _ = driver.feed(sample) }
+            return driver.result
+        }
+        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String, fromRelease: Bool = false) {
             guard let transformed else { notMade.append(kind); return }
-            let result = oracleRun(transformed)
+            let result = fromRelease ? runFromRelease(transformed) : oracleRun(transformed)
             // The transformed pan's own release (a resampled one has its own number of samples).
             let released = transformed.last { $0.phase == .ended || $0.phase == .cancelled } ?? transformed[transformed.count - 1]
             let progress = DecimalText.fixed(rules.rawProgress(of: released.translation), 6)
@@ -181,12 +195,14 @@ package enum ProbeMaker {
         if let flick = rules.flick {
             let v = flick.minimumVelocity
             for (kind, speed) in [(Probe.Kind.flickBelow, v.nextDown), (.flickOn, v), (.flickAbove, v.nextUp)] {
-                add(kind, releaseVelocity(samples, release, forward * speed), "release velocity \(speed) \(rules.unit.symbol)/s towards the edge")
+                add(kind, releaseVelocity(samples, release, forward * speed), "release velocity \(speed) \(rules.unit.symbol)/s towards the edge",
+                    fromRelease: true)
             }
             let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
             let diagonal = forward * (v / 5 * 4) + cross * (v / 5 * 3)
             add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
-                "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)")
+                "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)",
+                fromRelease: true)
         } else {
             notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal]
         }
@@ -200,7 +216,8 @@ package enum ProbeMaker {
         }
         if let limit = backLimit {
             for (kind, along) in [(Probe.Kind.flickBackBelow, limit.nextUp), (.flickBackOn, limit), (.flickBackAbove, limit.nextDown)] {
-                add(kind, releaseVelocity(samples, release, forward * along), "release velocity \(along) \(rules.unit.symbol)/s along the edge")
+                add(kind, releaseVelocity(samples, release, forward * along), "release velocity \(along) \(rules.unit.symbol)/s along the edge",
+                    fromRelease: true)
             }
         } else {
             notMade += [.flickBackBelow, .flickBackOn, .flickBackAbove]
