@@ -44,34 +44,67 @@ package enum JSONReportRenderer {
 
     /// One track's object, as in the report's `tracks` (also a `touchtape live` JSON line).
     package static func track(_ t: TrackReport) -> JSONValue {
-        .object([
-            ("file", .string(t.file)),
-            ("track", .integer(t.track)),
-        ] + (t.probe.map { [("probe", JSONValue.string($0))] } ?? [])
-          + (t.stability.map { s in [("stability", JSONValue.object([
-              ("perturbations", .integer(s.total)), ("flips", .integer(s.flips.count)),
-              ("smallest", s.worst.map { .string($0.name) } ?? .null),
-              ("flipping", .array(s.flips.map { .string($0.name) })),
-          ]))] } ?? []) + [
-            ("device", .object([
-                ("name", .string(t.deviceName)),
-                ("kind", .string(t.deviceKind.rawValue)),
-                ("protocol", .string(t.touchProtocol.name)),
-            ])),
-            ("fingers", .integer(t.fingers)),
-            ("releaseProgress", t.releaseProgress.map(JSONValue.number) ?? .null),
-            ("releaseVelocity", t.releaseVelocity.map { .object([("x", .number($0.x)), ("y", .number($0.y))]) } ?? .null),
-            ("outcome", .string(t.outcome.rawValue)),
-            ("reason", .string(t.reason.rawValue)),
-            ("explanation", .string(t.explanation.summary)),
-            ("margins", .object([("threshold", t.explanation.margins.threshold.map(JSONValue.number) ?? .null),
-                                 ("flickVelocity", t.explanation.margins.flickVelocity.map(JSONValue.number) ?? .null)])),
-            ("expected", t.expected.map { .string($0.rawValue) } ?? .null),
-            ("checks", .array(t.checks.map { c in
-                .object([("name", .string(c.name)), ("status", .string(c.status.rawValue)), ("passed", .bool(c.passed)),
-                         ("detail", .string(c.detail))])
-            })),
-            ("notes", .array(t.notes.map(JSONValue.string))),
-        ])
+        var tree = JSONTreeBuilder()
+        track(t, into: &tree)
+        return tree.result ?? .null
+    }
+
+    /// One track's object written to `out`: the one description of a row, whether it
+    /// becomes a tree or is written as text straight away.
+    package static func track<Output: JSONOutput>(_ t: TrackReport, into out: inout Output) {
+        out.object { o in
+            o.member("file", string: t.file)
+            o.member("track") { $0.integer(t.track) }
+            if let probe = t.probe { o.member("probe", string: probe) }
+            if let s = t.stability {
+                o.member("stability") {
+                    $0.object { s2 in
+                        s2.member("perturbations") { $0.integer(s.total) }
+                        s2.member("flips") { $0.integer(s.flips.count) }
+                        s2.member("smallest") { if let worst = s.worst { $0.string(worst.name) } else { $0.null() } }
+                        s2.member("flipping") { a in a.array { for flip in s.flips { $0.string(flip.name) } } }
+                    }
+                }
+            }
+            o.member("device") {
+                $0.object { d in
+                    d.member("name", string: t.deviceName)
+                    d.member("kind", string: t.deviceKind.rawValue)
+                    d.member("protocol", string: t.touchProtocol.name)
+                }
+            }
+            o.member("fingers") { $0.integer(t.fingers) }
+            o.member("releaseProgress", number: t.releaseProgress)
+            o.member("releaseVelocity") { v in
+                if let velocity = t.releaseVelocity {
+                    v.object { $0.member("x", number: velocity.x); $0.member("y", number: velocity.y) }
+                } else {
+                    v.null()
+                }
+            }
+            o.member("outcome", string: t.outcome.rawValue)
+            o.member("reason", string: t.reason.rawValue)
+            o.member("explanation", string: t.explanation.summary)
+            o.member("margins") {
+                $0.object { m in
+                    m.member("threshold", number: t.explanation.margins.threshold)
+                    m.member("flickVelocity", number: t.explanation.margins.flickVelocity)
+                }
+            }
+            o.member("expected") { if let expected = t.expected { $0.string(expected.rawValue) } else { $0.null() } }
+            o.member("checks") { a in
+                a.array { a in
+                    for c in t.checks {
+                        a.object { check in
+                            check.member("name", string: c.name)
+                            check.member("status", string: c.status.rawValue)
+                            check.member("passed") { $0.bool(c.passed) }
+                            check.member("detail", string: c.detail)
+                        }
+                    }
+                }
+            }
+            o.member("notes") { a in a.array { for note in t.notes { $0.string(note) } } }
+        }
     }
 }

@@ -35,11 +35,15 @@ package struct JSONReportWriter: ReportWriter {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The track's object as bytes: a streamed report never makes it a string (checking
-    /// the bytes of every row again as UTF-8 was a tenth of a probed replay, issue 26).
+    /// The track's object as bytes, written as it is described (``JSONTextWriter``): a
+    /// streamed report makes neither a tree nor a string of it (checking the bytes of every
+    /// row again as UTF-8 was a tenth of a probed replay, issue 26).
     package mutating func track(_ track: TrackReport, seconds: Double?, into out: inout [UInt8]) {
         out += (tracksWritten == 0 ? "[\n    " : ",\n    ").utf8
-        JSONReportRenderer.track(track).render(into: &out, indent: 2)
+        var text = JSONTextWriter(indent: 2)
+        swap(&text.bytes, &out)   // written in place, not copied
+        JSONReportRenderer.track(track, into: &text)
+        swap(&text.bytes, &out)
         tracksWritten += 1
     }
 

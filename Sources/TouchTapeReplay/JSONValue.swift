@@ -78,16 +78,16 @@ package enum JSONValue: Hashable, Sendable {
     /// A literal's bytes (a `String`'s UTF-8 view appended piece by piece cost a tenth of
     /// rendering a probed replay, issue 26).
     @inline(__always)
-    private static func literal(_ text: StaticString, into out: inout [UInt8]) {
+    package static func literal(_ text: StaticString, into out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func pad(_ out: inout [UInt8], _ indent: Int) {
+    package static func pad(_ out: inout [UInt8], _ indent: Int) {
         for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
     }
 
     /// The decimal digits of `value` (with its `-`), as `String(value)` writes them.
-    private static func digits(_ value: Int64, into out: inout [UInt8]) {
+    package static func digits(_ value: Int64, into out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var rest = value.magnitude
         var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)   // 24 bytes: a UInt64 has at most 20 digits
@@ -106,7 +106,7 @@ package enum JSONValue: Hashable, Sendable {
 
     /// A number's JSON text appended as bytes: fixed-point, rounded to six decimals, trailing
     /// zeros trimmed, no `-0`. ``format(_:)`` is this text as a string.
-    private static func number(_ d: Double, into out: inout [UInt8]) {
+    package static func number(_ d: Double, into out: inout [UInt8]) {
         guard d.isFinite, abs(d) < 9.007_199_254_740_992e15 else {
             out += format(d).utf8
             return
@@ -170,7 +170,7 @@ package enum JSONValue: Hashable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func quote(_ s: String, into out: inout [UInt8]) {
+    package static func quote(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole (per scalar, quoting was the
         // dearest part of a streamed JSON report, and reports are full of "—" and "→").

@@ -429,19 +429,24 @@ package enum ProbeMaker {
         var tracker = velocity.makeTracker()
         tracker.addSample(time: start, position: samples[began].translation)
         var out = [samples[began]]
+        out.reserveCapacity(Int((end - start) * rate) + 2)
         var source = began
         var k = 1
         while true {
             let time = start + Double(k) * step
             guard time < end else { break }
             while source + 1 < release, samples[source + 1].time <= time { source += 1 }
-            let a = samples[source], b = samples[source + 1]
-            let f = b.time > a.time ? (time - a.time) / (b.time - a.time) : 1
-            let translation = a.translation + (b.translation - a.translation) * f
+            // The two recorded samples around `time`, read in place (a copy of each, with
+            // its velocity's storage retained and released, was most of a resampling).
+            let aTime = samples[source].time, bTime = samples[source + 1].time
+            let f = bTime > aTime ? (time - aTime) / (bTime - aTime) : 1
+            let aTranslation = samples[source].translation
+            let translation = aTranslation + (samples[source + 1].translation - aTranslation) * f
             tracker.addSample(time: time, position: translation)
             out.append(PanSample(time: time, phase: .changed, translation: translation,
-                                 velocityEstimate: .interpolated(a.velocityEstimate, b.velocityEstimate, f),
-                                 fingerCount: a.fingerCount))
+                                 velocityEstimate: .interpolated(samples[source].velocityEstimate,
+                                                                 samples[source + 1].velocityEstimate, f),
+                                 fingerCount: samples[source].fingerCount))
             k += 1
         }
         var last = samples[release]

@@ -1,0 +1,200 @@
+/// Where JSON is written as it is made, a value at a time: a ``JSONValue`` tree
+/// (``JSONTreeBuilder``) or its pretty-printed bytes (``JSONTextWriter``). A report row is
+/// described once, generic over the output: the streamed report writes its bytes straight
+/// away (a tree per row, rendered and freed, was a third of a probed JSON replay, issue 26),
+/// and `touchtape live` and the collected document take the tree.
+///
+/// The calls nest as JSON does: ``beginObject()`` … ``end()``, a ``key(_:)`` before each
+/// member's value, ``beginArray()`` … ``end()`` with the elements' values in between.
+package protocol JSONOutput {
+    mutating func null()
+    mutating func bool(_ value: Bool)
+    mutating func integer(_ value: Int)
+    mutating func number(_ value: Double)
+    mutating func string(_ value: String)
+    /// A whole tree at once (the settings, already a ``JSONValue``).
+    mutating func value(_ value: JSONValue)
+    /// The next member's key, inside an object.
+    mutating func key(_ name: String)
+    mutating func beginObject()
+    mutating func beginArray()
+    /// Closes the innermost object or array.
+    mutating func end()
+}
+
+extension JSONOutput {
+    /// `"name": ` and then what `body` writes.
+    package mutating func member(_ name: String, _ body: (inout Self) -> Void) {
+        key(name)
+        body(&self)
+    }
+
+    /// `"name": "text"`.
+    package mutating func member(_ name: String, string text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// `"name": number` (or `null`).
+    package mutating func member(_ name: String, number: Double?) {
+        key(name)
+        if let number { self.number(number) } else { null() }
+    }
+
+    /// An object whose members `body` writes.
+    package mutating func object(_ body: (inout Self) -> Void) {
+        beginObject()
+        body(&self)
+        end()
+    }
+
+    /// An array whose elements `body` writes.
+    package mutating func array(_ body: (inout Self) -> Void) {
+        beginArray()
+        body(&self)
+        end()
+    }
+
+    package mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .integer(let i): integer(i)
+        case .number(let d): number(d)
+        case .string(let s): string(s)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            end()
+        case .object(let members):
+            beginObject()
+            for (name, item) in members {
+                key(name)
+                self.value(item)
+            }
+            end()
+        }
+    }
+}
+
+/// Builds the ``JSONValue`` the calls describe.
+package struct JSONTreeBuilder: JSONOutput {
+    private struct Open {
+        var isObject: Bool
+        var key: String?
+        var items: [JSONValue] = []
+        var members: [(String, JSONValue)] = []
+    }
+    private var open: [Open] = []
+    private var pendingKey: String?
+    /// The value, once the outermost one is closed (or a lone scalar written).
+    package private(set) var result: JSONValue?
+
+    package init() {}
+
+    package mutating func null() { add(.null) }
+    package mutating func bool(_ value: Bool) { add(.bool(value)) }
+    package mutating func integer(_ value: Int) { add(.integer(value)) }
+    package mutating func number(_ value: Double) { add(.number(value)) }
+    package mutating func string(_ value: String) { add(.string(value)) }
+    package mutating func value(_ value: JSONValue) { add(value) }
+    package mutating func key(_ name: String) { pendingKey = name }
+
+    package mutating func beginObject() {
+        open.append(Open(isObject: true, key: pendingKey))
+        pendingKey = nil
+    }
+
+    package mutating func beginArray() {
+        open.append(Open(isObject: false, key: pendingKey))
+        pendingKey = nil
+    }
+
+    package mutating func end() {
+        guard let closed = open.popLast() else { return }
+        pendingKey = closed.key
+        add(closed.isObject ? .object(closed.members) : .array(closed.items))
+    }
+
+    private mutating func add(_ value: JSONValue) {
+        guard !open.isEmpty else { result = value; return }
+        if open[open.count - 1].isObject {
+            open[open.count - 1].members.append((pendingKey ?? "", value))
+        } else {
+            open[open.count - 1].items.append(value)
+        }
+        pendingKey = nil
+    }
+}
+
+/// Writes the calls as ``JSONValue/rendered(indent:)`` renders their tree, byte for byte
+/// (two-space indentation from `indent`, `{}` and `[]` when empty), into ``bytes``.
+package struct JSONTextWriter: JSONOutput {
+    /// The UTF-8 text so far.
+    package var bytes: [UInt8]
+    private let indent: Int
+    /// Per open container: whether it is an array, and how many values it has so far.
+    private var isArray: [Bool] = []
+    private var counts: [Int] = []
+
+    /// A writer whose outermost value sits at `indent` (its closing bracket is padded so).
+    package init(indent: Int = 0, bytes: [UInt8] = []) {
+        self.indent = indent
+        self.bytes = bytes
+        isArray.reserveCapacity(8)
+        counts.reserveCapacity(8)
+    }
+
+    package mutating func null() { beforeValue(); JSONValue.literal("null", into: &bytes) }
+    package mutating func bool(_ value: Bool) { beforeValue(); JSONValue.literal(value ? "true" : "false", into: &bytes) }
+    package mutating func integer(_ value: Int) { beforeValue(); JSONValue.digits(Int64(value), into: &bytes) }
+    package mutating func number(_ value: Double) { beforeValue(); JSONValue.number(value, into: &bytes) }
+    package mutating func string(_ value: String) { beforeValue(); JSONValue.quote(value, into: &bytes) }
+
+    package mutating func value(_ value: JSONValue) {
+        beforeValue()
+        value.render(into: &bytes, indent: indent + counts.count)
+    }
+
+    package mutating func key(_ name: String) {
+        separate()
+        JSONValue.quote(name, into: &bytes)
+        JSONValue.literal(": ", into: &bytes)
+    }
+
+    package mutating func beginObject() { beforeValue(); open(array: false) }
+    package mutating func beginArray() { beforeValue(); open(array: true) }
+
+    package mutating func end() {
+        guard let array = isArray.popLast(), let count = counts.popLast() else { return }
+        if count == 0 {
+            JSONValue.literal(array ? "[]" : "{}", into: &bytes)
+            return
+        }
+        bytes.append(0x0A)
+        JSONValue.pad(&bytes, indent + counts.count)
+        bytes.append(array ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+    }
+
+    private mutating func open(array: Bool) {
+        isArray.append(array)
+        counts.append(0)
+    }
+
+    /// An array's element starts its line; an object's member did so at its key.
+    private mutating func beforeValue() {
+        if isArray.last == true { separate() }
+    }
+
+    /// The bracket (first value) or the comma, a new line and the padding.
+    private mutating func separate() {
+        guard let last = counts.indices.last else { return }
+        if counts[last] == 0 {
+            JSONValue.literal(isArray[last] ? "[\n" : "{\n", into: &bytes)
+        } else {
+            JSONValue.literal(",\n", into: &bytes)
+        }
+        counts[last] += 1
+        JSONValue.pad(&bytes, indent + counts.count)
+    }
+}
