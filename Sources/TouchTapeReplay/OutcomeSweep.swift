@@ -45,13 +45,19 @@ package struct OutcomeSweep: Sendable {
         Self.settings(settings, setting, value)
     }
 
-    /// `base` with `setting` set to `value` (a flick velocity turns flicks on).
+    /// `base` with `setting` set to `value` (a flick velocity turns flicks on). Only the
+    /// minimum moves: the rest of the flick rule (Flutter's "only with progress" and "a
+    /// forward fling slides back at threshold 1.0", a cross-axis margin) stays the profile's.
     package static func settings(_ base: DismissalSettings, _ setting: Setting, _ value: Double) -> DismissalSettings {
         var s = base
         switch setting {
         case .threshold: s.completionThreshold = value
         case .flickVelocity:
-            s.flick = .init(minimumVelocity: value, comparison: s.flick?.comparison ?? .greaterThanOrEqual)
+            if s.flick != nil {
+                s.flick?.minimumVelocity = value
+            } else {
+                s.flick = .init(minimumVelocity: value, comparison: .greaterThanOrEqual)
+            }
         }
         return s
     }

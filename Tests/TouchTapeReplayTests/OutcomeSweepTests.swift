@@ -78,3 +78,21 @@ private func sweep(_ name: String, profile: DismissalProfile = .transition) thro
     #expect(SweepRenderer.interval(0.2..<1.0.nextUp, 3, sweptTo: 1) == "[0.200000, 1.000]")
     #expect(SweepRenderer.interval(0.151743..<0.3644281, 3, sweptTo: 1) == "[0.151743, 0.364428)")
 }
+
+/// Moving the flick minimum (a sweep's axis, a margin) moves only the minimum: Flutter's
+/// "a fling needs progress" and "at threshold 1.0 a forward fling slides back" stay, so
+/// the flick margin of a Flutter track is measured under Flutter's rule.
+@Test func sweepingTheFlickMinimumKeepsTheRestOfTheFlickRule() throws {
+    let flutter = DismissalProfile.flutter.settings
+    let base = try #require(flutter.flick)
+    #expect(base.requiresProgress && base.slidesBackAtFullThreshold, "the profile's rule has both")
+    let swept = try #require(OutcomeSweep.settings(flutter, .flickVelocity, 123).flick)
+    #expect(swept.minimumVelocity == 123)
+    #expect(swept.requiresProgress == base.requiresProgress)
+    #expect(swept.slidesBackAtFullThreshold == base.slidesBackAtFullThreshold)
+    #expect(swept.comparison == base.comparison && swept.crossAxisMargin == base.crossAxisMargin)
+    // A profile without flicks gets the plain rule.
+    var off = flutter
+    off.flick = nil
+    #expect(OutcomeSweep.settings(off, .flickVelocity, 5).flick == .init(minimumVelocity: 5, comparison: .greaterThanOrEqual))
+}
