@@ -240,12 +240,13 @@ extension DismissalDriver where Controller == DismissalController {
     }
 }
 
-/// What a ``DismissalDriver`` reports for one sample.
+/// What a ``DismissalDriver`` reports for one sample. The decision, made once a pan, is
+/// `indirect`, so that a sample's step is the size of a progress update (issue 26).
 package enum DismissalStep: Hashable, Sendable {
     /// The controller's progress after a `.began` or `.changed` sample.
     case progress(ProgressUpdate)
     /// The pan ended: the decision and its completion.
-    case decided(DismissalDecided)
+    indirect case decided(DismissalDecided)
 }
 
 /// A decision with its completion animation on the virtual clock.

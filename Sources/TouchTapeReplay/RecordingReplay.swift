@@ -84,9 +84,10 @@ package enum RecordingReplay {
         // A stop signal is looked at every 4096 items, not only between tracks: one track of
         // a hostile file can be millions of events long (Ctrl-C waited 41 s for one).
         var items = 0
+        let quick = stream.quickEvents
         while true {
             // Most events come the quick way; next() reads the rest and the annotations.
-            if let event = stream.nextEvent() {
+            if let event = quick.nextCanonicalEvent() {
                 if !frameOpen { frameLine = stream.line; frameOpen = true }
                 if event.isSynReport { frameOpen = false }
                 try session.feed(event, forward)

@@ -74,7 +74,8 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
     /// Feeds the next event.
     package mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
         // A fixed-size result, not a list of steps: nothing allocated per event for it.
-        guard let fed = tracks.feedFrame(event) else { return }
+        guard tracks.completesFrame(event) else { return }
+        let fed = tracks.lastFed
         if let label = fed.label { try handle(label, emit) }
         if let frame = fed.frame { try handle(.frame(frame, fed.boundary), emit) }
     }
@@ -167,16 +168,18 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
     }
 }
 
-/// What a ``ReplaySession`` reports, in stream order.
+/// What a ``ReplaySession`` reports, in stream order. The cases made once a track are
+/// `indirect`: an enum is as large as its largest case, and every frame's step was copied
+/// at the size of a whole track result (a tenth of a replay's time in `memmove`, issue 26).
 package enum SessionStep {
     case frame(Frame)
     case trackBegan(track: Int)
     case panSample(PanSample)
     case progress(ProgressUpdate)
     /// The pan ended and the controller decided; the completion's frames and callbacks.
-    case decided(DismissalDecided)
+    indirect case decided(DismissalDecided)
     /// The track's last frame went through; its label may still come.
-    case trackEnded(TrackRun)
+    indirect case trackEnded(TrackRun)
     /// The track with its label, checked.
-    case trackReported(TrackResult)
+    indirect case trackReported(TrackResult)
 }

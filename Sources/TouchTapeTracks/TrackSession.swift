@@ -78,15 +78,20 @@ package struct TrackSession: Sendable {
 
     /// ``feed(_:_:)`` returning its steps as a ``Fed``.
     package mutating func feed(_ event: InputEvent) -> Fed {
-        feedFrame(event) ?? Fed()
+        completesFrame(event) ? lastFed : Fed()
     }
 
-    /// ``feed(_:)`` for a loop over every event: `nil` when the event completes no frame
-    /// (most events), which the caller tests without taking a ``Fed`` apart.
-    package mutating func feedFrame(_ event: InputEvent) -> Fed? {
+    /// What the last event that completed a frame gave (``completesFrame(_:)``).
+    package private(set) var lastFed = Fed()
+
+    /// ``feed(_:)`` for a loop over every event: `false` when the event completes no frame
+    /// (most events); when `true`, ``lastFed`` holds the steps. A `Bool`, not a `Fed?`: an
+    /// optional of that size was returned and copied for every event (two copies of 400
+    /// bytes an event, a tenth of a replay's time, issue 26).
+    package mutating func completesFrame(_ event: InputEvent) -> Bool {
         let index = eventsFed
         eventsFed += 1
-        guard let frame = assembler.feed(event, index: index) else { return nil }
+        guard let frame = assembler.feed(event, index: index) else { return false }
         let boundary = splitter.feed(frame: frame)
         var label: TrackStep?
         switch boundary {
@@ -104,7 +109,8 @@ package struct TrackSession: Sendable {
         // Read only when a frame begins a gesture, which a frame can do only after a frame
         // that left the splitter idle: inside a gesture the state is not copied per frame.
         if !splitter.isInGesture { stateBeforeFrame.assign(from: assembler.state) }
-        return Fed(label: label, frame: frame, boundary: boundary)
+        lastFed = Fed(label: label, frame: frame, boundary: boundary)
+        return true
     }
 
     /// An annotation mark read at this point of the stream (after ``eventsFed`` events).
