@@ -101,16 +101,32 @@ package struct OutcomeExplanation: Hashable, Sendable {
     /// The flick test at the release: whether it held towards the edge or against it, and
     /// the words (`|v| 2392 pt/s towards top >= minimum 1200`, `velocity 173 pt/s towards
     /// bottom <= minimum 1200`, `|v| 1500 pt/s towards left, off the bottom axis`).
-    static func flickWords(_ velocity: Vector2, settings: DismissalSettings) -> (held: Bool, words: String)? {
+    /// A fast enough forward fling that Flutter's gates refuse (`progress`: the fraction at
+    /// the release) is no flick, and the words say which gate: no fling counts at progress
+    /// 0, nor one whose cross-axis speed is within the margin, nor a forward one at
+    /// threshold 1 (it slides back), as ``ReleaseRules/velocityVerdict(_:progress:)`` rules.
+    static func flickWords(_ velocity: Vector2, settings: DismissalSettings, progress: Double? = nil) -> (held: Bool, words: String)? {
         guard let flick = settings.flick, settings.rule != .vetoOnly else { return nil }
         let edge = settings.edge
         let c = flick.comparison
+        let along = edge.component(of: velocity)
+        let across = edge.axis == .vertical ? velocity.x : velocity.y
         func compared(_ name: String, _ value: Double, towards: DismissEdge) -> (Bool, String) {
             let held = c.holds(value, flick.minimumVelocity)
             let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
-            return (held, "\(name) \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)")
+            let words = "\(name) \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
+            guard held, towards == edge else { return (held, words) }
+            if flick.requiresProgress, progress == 0 {
+                return (false, words + ", but a fling at progress 0 does not count")
+            }
+            if let margin = flick.crossAxisMargin, abs(along) - abs(across) < margin {
+                return (false, words + ", but the cross-axis speed is within \(n(margin, 0)) \(settings.unit.symbol)/s of it")
+            }
+            if flick.blocksForwardFlick(threshold: settings.completionThreshold) {
+                return (false, words + ", but at threshold 1 a forward fling slides back")
+            }
+            return (held, words)
         }
-        let along = edge.component(of: velocity)
         switch settings.velocityMeasure {
         case .magnitude2D:
             let direction = DismissEdge(dominantDirectionOf: velocity)
@@ -135,7 +151,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
             return t.reason == .noRelease ? "no decision: the recording ends before the pan ended" : "refused: " + refusal(t, pan: pan)
         }
         let position = thresholdWords(d, settings: settings)
-        let flick = flickWords(d.velocity, settings: settings)
+        let flick = flickWords(d.velocity, settings: settings, progress: d.progress)
         switch t.reason {
         case .threshold:
             guard let position else { return "threshold: \(d.detail)" }

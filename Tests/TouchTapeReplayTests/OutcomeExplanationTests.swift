@@ -85,3 +85,27 @@ func everyNoneOnThePeerRecordingsHasAReasonInEveryFormat(profile: DismissalProfi
     #expect(text.components(separatedBy: "assumed: resolution not reported; assumed 101.66").count == 2, "an assumption once per file")
     #expect(JSONReportRenderer.render(report).contains("\"settings\": {\n    \"profile\": \"transition\",\n    \"threshold\": 0.4,"))
 }
+
+/// Flutter's fling gates: a fast fling that a gate refuses is "no flick", and the words say
+/// why, so a report never reads "a flick too" under a cancel. A pan that comes back to its
+/// start (progress 0 at the release) and is flung right: Flutter ignores it.
+@Test func aFlingFluttersGatesRefuseIsNoFlickAndSaysWhy() {
+    let flutter = DismissalProfile.flutter
+    var samples = [PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 300, y: 0), fingerCount: 1)]
+    for (i, x) in [40.0, 80, 40, 0].enumerated() {
+        samples.append(PanSample(time: Double(i + 1) * 0.01, phase: .changed, translation: Vector2(x: x, y: 0),
+                                 velocity: Vector2(x: 300, y: 0), fingerCount: 1))
+    }
+    samples.append(PanSample(time: 0.05, phase: .ended, translation: .zero, velocity: Vector2(x: 5000, y: 0), fingerCount: 1))
+    let t = transcript(samples, profile: flutter)
+    #expect(t.outcome == .cancel, "a fling at progress 0 does not dismiss in Flutter")
+    let why = OutcomeExplanation(transcript: t)
+    #expect(why.summary.contains("no flick: velocity 5000 lpx/s towards right >= minimum"), "\(why.summary)")
+    #expect(why.summary.contains("but a fling at progress 0 does not count"), "\(why.summary)")
+    #expect(!why.summary.contains("a flick too"), "\(why.summary)")
+    // The same fling with progress is a flick (the gate is the progress, not the speed).
+    samples[samples.count - 1].translation = Vector2(x: 40, y: 0)
+    samples[samples.count - 2].translation = Vector2(x: 40, y: 0)
+    let flung = OutcomeExplanation(transcript: transcript(samples, profile: flutter))
+    #expect(!flung.summary.contains("does not count"), "\(flung.summary)")
+}
