@@ -10,7 +10,8 @@ import TouchTapeReplay
 ///     touchtape-bench-harness replay FILE   # replay's pipeline + JSON report, streamed to /dev/null: "EVENTS SECONDS"
 ///     touchtape-bench-harness convert FILE  # `touchtape convert` to the other format, into /dev/null: "EVENTS SECONDS"
 ///     touchtape-bench-harness sweep FILE    # "EVENTS REPLAY_SECONDS SECONDS_PER_GRID_POINT" (see ``sweep(_:)``)
-///     touchtape-bench-harness probes FILE   # "EVENTS REPLAY_SECONDS PROBED_SECONDS RATIO" (see ``probes(_:)``)
+///     touchtape-bench-harness probes FILE   # "EVENTS REPLAY_SECONDS PROBED_SECONDS RATIO" (see ``probes(_:)``;
+///                                           # TOUCHTAPE_BENCH_RUNS=300 runs each 300 times, for a profiler)
 ///     touchtape-bench-harness stability FILE   # the same with the stability analysis instead of probes
 ///     touchtape-bench-harness live-frame [FRAMES]   # live per-frame latency (see ``LiveFrame``)
 ///
@@ -86,8 +87,9 @@ enum Harness {
     /// Probes' cost (issue 23, target ≤ 3×): the same replay without and with every track's
     /// probes, each the best of three runs, and their ratio.
     static func probes(_ path: String, stability: Bool = false) {
+        let runs = Int(ProcessInfo.processInfo.environment["TOUCHTAPE_BENCH_RUNS"] ?? "") ?? 3
         func best(_ on: Bool) -> Double {
-            (0..<3).map { _ in
+            (0..<max(1, runs)).map { _ in
                 let start = cpuSeconds()
                 replay(path, probes: on && !stability, stability: on && stability)
                 return cpuSeconds() - start
