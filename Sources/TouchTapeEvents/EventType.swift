@@ -1,37 +1,39 @@
 /// An event type (`EV_*`). A struct over the raw number, not an enum, so unknown
-/// types survive: a recording may hold types this project never names.
+/// types survive: a recording may hold types this project never names. The named types
+/// are inlinable computed constants (a `static let` is an accessor call from another
+/// module, made for every event, issue 26).
 package struct EventType: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The kernel's `EV_*` number.
     package var rawValue: UInt16
     /// A value from its parts.
-    package init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `EV_SYN` (0x00).
-    package static let syn = EventType(rawValue: 0x00)
+    @inlinable package static var syn: EventType { EventType(rawValue: 0x00) }
     /// `EV_KEY` (0x01).
-    package static let key = EventType(rawValue: 0x01)
+    @inlinable package static var key: EventType { EventType(rawValue: 0x01) }
     /// `EV_REL` (0x02).
-    package static let rel = EventType(rawValue: 0x02)
+    @inlinable package static var rel: EventType { EventType(rawValue: 0x02) }
     /// `EV_ABS` (0x03).
-    package static let abs = EventType(rawValue: 0x03)
+    @inlinable package static var abs: EventType { EventType(rawValue: 0x03) }
     /// `EV_MSC` (0x04).
-    package static let msc = EventType(rawValue: 0x04)
+    @inlinable package static var msc: EventType { EventType(rawValue: 0x04) }
     /// `EV_SW` (0x05).
-    package static let sw = EventType(rawValue: 0x05)
+    @inlinable package static var sw: EventType { EventType(rawValue: 0x05) }
     /// `EV_LED` (0x11).
-    package static let led = EventType(rawValue: 0x11)
+    @inlinable package static var led: EventType { EventType(rawValue: 0x11) }
     /// `EV_SND` (0x12).
-    package static let snd = EventType(rawValue: 0x12)
+    @inlinable package static var snd: EventType { EventType(rawValue: 0x12) }
     /// `EV_REP` (0x14).
-    package static let rep = EventType(rawValue: 0x14)
+    @inlinable package static var rep: EventType { EventType(rawValue: 0x14) }
     /// `EV_FF` (0x15).
-    package static let ff = EventType(rawValue: 0x15)
+    @inlinable package static var ff: EventType { EventType(rawValue: 0x15) }
     /// `EV_PWR` (0x16).
-    package static let pwr = EventType(rawValue: 0x16)
+    @inlinable package static var pwr: EventType { EventType(rawValue: 0x16) }
     /// `EV_FF_STATUS` (0x17).
-    package static let ffStatus = EventType(rawValue: 0x17)
+    @inlinable package static var ffStatus: EventType { EventType(rawValue: 0x17) }
     /// `EV_MAX`: the highest type number the kernel defines.
-    package static let max = EventType(rawValue: 0x1f)
+    @inlinable package static var max: EventType { EventType(rawValue: 0x1f) }
 
     /// The highest code number of each type (`*_MAX` in input-event-codes.h).
     /// Bitmasks are sized from this: `(maxCode + 1 + 7) / 8` bytes.
