@@ -1,3 +1,4 @@
+import TouchTapeContract
 import TouchTapeEvents
 
 /// Gives protocol-A contacts (anonymous, re-reported whole every frame) stable ids.
@@ -30,12 +31,15 @@ package enum ContactMatching {
         matched.reserveCapacity(current.count)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, current.count)) { ids in
         ids.initialize(repeating: .min)
+        withUnsafeTemporaryAllocation(of: Vector2.self, capacity: max(1, current.count)) { positions in
+        // Each current contact's position once, not once per previous contact.
+        for (j, c) in current.enumerated() { positions.initializeElement(at: j, to: units.position(rawX: c.x, rawY: c.y)) }
         withUnsafeTemporaryAllocation(of: Pair.self, capacity: max(1, previous.count * current.count)) { pairs in
             var count = 0
             for (i, p) in previous.enumerated() {
                 let from = units.position(rawX: p.x, rawY: p.y)
-                for (j, c) in current.enumerated() {
-                    let d = (units.position(rawX: c.x, rawY: c.y) - from).length
+                for j in current.indices {
+                    let d = (positions[j] - from).length
                     if d <= maximumDistance {
                         pairs[count] = (d, i, j)
                         count += 1
@@ -51,6 +55,7 @@ package enum ContactMatching {
                     taken[pair.previous] = true
                 }
             }
+        }
         }
         for (j, c) in current.enumerated() {
             let id: Int
