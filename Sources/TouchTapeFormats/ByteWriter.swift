@@ -76,6 +76,74 @@ struct ByteWriter {
         count &+= times
     }
 
+    /// Copies `length` bytes from `source`, where `readable` bytes (at least `length`) may be
+    /// read: a text of up to 32 bytes (an event comment's name) as four 8-byte loads and stores
+    /// instead of a `memcpy` call; the bytes stored past `length` are scratch, overwritten by
+    /// what the line writes next (it has ``maximumLine`` bytes of room). Checked: reads stay
+    /// within `readable`, stores within the scratch buffer.
+    @inline(__always)
+    mutating func text(_ source: UnsafePointer<UInt8>, length: Int, readable: Int) {
+        precondition(length >= 0 && length <= readable, "a text longer than the bytes readable")
+        if length <= 32, readable >= 32, capacity - count >= 32 {
+            let from = UnsafeRawPointer(source)
+            let to = UnsafeMutableRawPointer(base + count)
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
+            count &+= length
+        } else {
+            bytes(UnsafeBufferPointer(start: source, count: length))
+        }
+    }
+
+    /// Two digits, `00` to `99`, of `value` (below 100) as one 2-byte store.
+    @inline(__always)
+    private mutating func pair(_ value: UInt32) {
+        // `value` < 100: the pair's two bytes are within the table's 200.
+        let two = UnsafeRawPointer(Self.digitPairs.utf8Start + Int(truncatingIfNeeded: value) &* 2).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: two, as: UInt16.self)
+        count &+= 2
+    }
+
+    /// `%06u` (an event's microseconds): below 1 000 000 three pairs of digits, larger
+    /// values as ``zeroPadded(_:width:)``.
+    @inline(__always)
+    mutating func sixDigits(_ value: UInt32) {
+        guard value < 1_000_000 else { zeroPadded(Int64(value), width: 6); return }
+        let high = value / 10_000
+        let low = value &- high &* 10_000
+        let middle = low / 100
+        pair(high)
+        pair(middle)
+        pair(low &- middle &* 100)
+    }
+
+    /// `%04d` (an evemu event's value): 0 to 9999 as two pairs of digits, others as
+    /// ``zeroPadded(_:width:)``.
+    @inline(__always)
+    mutating func fourDigits(_ value: Int32) {
+        guard value >= 0, value < 10_000 else { zeroPadded(Int64(value), width: 4); return }
+        let v = UInt32(truncatingIfNeeded: value)
+        let high = v / 100
+        pair(high)
+        pair(v &- high &* 100)
+    }
+
+    /// `%04x` of a 16-bit value (always four digits): the four nibbles spread into the bytes
+    /// of one word, made ASCII together, one 4-byte store; as ``hex(_:width:)`` with width 4.
+    @inline(__always)
+    mutating func hex4(_ value: UInt16) {
+        let v = UInt32(value)
+        // Most significant nibble in the lowest byte (written first).
+        var x = v >> 12 | (v >> 8 & 0xF) << 8 | (v >> 4 & 0xF) << 16 | (v & 0xF) << 24
+        // `0` + n, and `a` - `0` - 10 = 39 more where n ≥ 10 (exactly then n + 6 reaches bit 4).
+        let letters = (x &+ 0x0606_0606) >> 4 & 0x0101_0101
+        x = x &+ 0x3030_3030 &+ letters &* 39
+        UnsafeMutableRawPointer(base + count).storeBytes(of: x.littleEndian, as: UInt32.self)
+        count &+= 4
+    }
+
     /// How many decimal digits `value` has (1 for 0): comparisons, most fields being short.
     @inline(__always)
     private static func decimalDigitCount(_ value: UInt64) -> Int {
