@@ -29,6 +29,9 @@ final class LineReader {
     static let maximumLineLength = 64 * 1024
 
     let path: String
+    /// ``EventTime/maximumSeconds`` as a field: the rows' range check reads it for every
+    /// event, and a global of another module is a call to its addressor each time.
+    private let maximumSeconds = EventTime.maximumSeconds
     private let fd: Int32
     /// Holds `fd` and its shared lock while the file is read (nil: the caller holds the lock).
     private let lock: FileLock?
@@ -170,7 +173,7 @@ final class LineReader {
         var seconds: UInt64 = 0
         while i < n, case let d = p[i] &- 0x30, d < 10 { seconds = seconds &* 10 &+ UInt64(d); i &+= 1 }
         // Ten digits may pass the latest second; fewer never do.
-        guard i > 3, i <= 13, i < 13 || seconds <= EventTime.maximumSeconds, i < n, p[i] == 0x2E else { return nil }
+        guard i > 3, i <= 13, i < 13 || seconds <= maximumSeconds, i < n, p[i] == 0x2E else { return nil }
         i &+= 1
         var micro: UInt32
         if i &+ 8 <= n, let six = Self.sixDigitsAndSpace(UnsafeRawPointer(p + i)) {
@@ -216,24 +219,29 @@ final class LineReader {
         // The shortest: "    - [0,0,0,0,0]\n". The first eight bytes as one word: "    - [".
         guard n >= 18, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF
                 == 0x005B_202D_2020_2020 else { return nil }
-        // The line's newline first: it ends every scan below (no digit, space, sign or
-        // separator), so they need no bounds checks. One memchr per row, as before for the
-        // comment's newline.
-        guard let hit = memchr(p + 7, 0x0A, n &- 7) else { return nil }
-        let lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
-        guard lineEnd <= Self.maximumLineLength else { return nil }
-        var i = 7
+        var i: Int
+        let lineEnd: Int
         let numbers: (Int64, Int64, Int64, Int64, Int64)
-        if let fixed = Self.fixedWidthRow(p, lineEnd) {
-            // The layout libinput record and TouchTape write (`%3lu, %6u, %3d, %3d, %7d]`).
+        if n > 38, let fixed = Self.fixedWidthRow(p) {
+            // The layout libinput record and TouchTape write (`%3lu, %6u, %3d, %3d, %7d]`),
+            // its bytes 7...37 digits, spaces, signs and separators, none a newline: the
+            // newline is searched for from byte 38.
+            guard let hit = memchr(p + 38, 0x0A, n &- 38) else { return nil }
+            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
             numbers = fixed
             i = 38
         } else {
+            // The line's newline first: it ends every scan below (no digit, space, sign or
+            // separator), so they need no bounds checks.
+            guard let hit = memchr(p + 7, 0x0A, n &- 7) else { return nil }
+            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            i = 7
             guard let sec = Self.rowNumber(p, &i, 0x2C), let usec = Self.rowNumber(p, &i, 0x2C),
                   let type = Self.rowNumber(p, &i, 0x2C), let code = Self.rowNumber(p, &i, 0x2C),
                   let value = Self.rowNumber(p, &i, 0x5D) else { return nil }
             numbers = (sec, usec, type, code, value)
         }
+        guard lineEnd <= Self.maximumLineLength else { return nil }
         let (sec, usec, type, code, value) = numbers
         while p[i] == 0x20 { i &+= 1 }
         if p[i] == 0x23 {
@@ -242,7 +250,7 @@ final class LineReader {
         } else if i != lineEnd {
             return nil
         }
-        guard sec >= 0, sec <= Int64(EventTime.maximumSeconds), usec >= 0, usec < 1_000_000,
+        guard sec >= 0, sec <= Int64(maximumSeconds), usec >= 0, usec < 1_000_000,
               type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
         let stop = p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
@@ -278,13 +286,47 @@ final class LineReader {
     /// (`    - [%3lu, %6u, %3d, %3d, %7d]`, each field right-aligned in its width, `]` at
     /// byte 37), read field by field with no search for where a number ends; `nil` for
     /// any other spacing or a number wider than its field, which the general scan reads.
+    /// Bytes 7...37 must be readable (a newline among them is not a row in this layout).
     @inline(__always)
-    static func fixedWidthRow(_ p: UnsafePointer<UInt8>, _ lineEnd: Int) -> (Int64, Int64, Int64, Int64, Int64)? {
-        guard lineEnd >= 38, p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
+    static func fixedWidthRow(_ p: UnsafePointer<UInt8>) -> (Int64, Int64, Int64, Int64, Int64)? {
+        guard p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
               p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
-              let sec = threeWideField(p + 7), let usec = paddedField(p + 12, 6), let type = threeWideField(p + 20),
-              let code = threeWideField(p + 25), let value = paddedField(p + 30, 7) else { return nil }
+              let sec = threeWideField(p + 7), let type = threeWideField(p + 20), let code = threeWideField(p + 25),
+              // The wide fields as words: the 8 bytes that end with the field's last
+              // (bytes 10...17 and 29...36, inside the row's 38).
+              let usec = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 10).loadUnaligned(as: UInt64.self)), width: 6),
+              let value = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 29).loadUnaligned(as: UInt64.self)), width: 7)
+        else { return nil }
         return (sec, usec, type, code, value)
+    }
+
+    /// ``paddedField(_:_:)`` of a field in the top `width` bytes (1...7) of `word`, the 8
+    /// bytes that end with the field's last (its first byte in the low bits): the bytes are
+    /// classified and the digits converted together instead of one by one (issue 26).
+    @inline(__always)
+    static func paddedWord(_ word: UInt64, width: Int) -> Int64? {
+        let belowField: UInt64 = (1 &<< UInt64(64 &- width &* 8)) &- 1
+        // The bytes below the field read as spaces: the field's own spaces continue them.
+        let w = word & ~belowField | 0x2020_2020_2020_2020 & belowField
+        let t = w ^ 0x3030_3030_3030_3030   // a digit's byte → 0...9
+        // Bit 7 of every byte that is not a digit (t's low 7 bits above 9, or its bit 7).
+        let nonDigit = ((t & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | t) & 0x8080_8080_8080_8080
+        // The last byte is a digit; the bytes below the field are not (the field is at most 7 wide).
+        guard nonDigit >> 56 == 0, nonDigit != 0 else { return nil }
+        // The highest byte that is not a digit: every byte above it is; it is a space or the
+        // sign, and every byte below it a space.
+        let signShift = UInt64(63 &- nonDigit.leadingZeroBitCount) & ~7
+        let belowSign: UInt64 = (1 &<< signShift) &- 1
+        let sign = w >> signShift & 0xFF
+        guard (w ^ 0x2020_2020_2020_2020) & belowSign == 0, sign == 0x20 || sign == 0x2D else { return nil }
+        // The digits alone (the bytes up to the sign zero: leading zero digits), the first
+        // in the low byte: pairs, then fours, then all eight (as `sixDigitsAndSpace`).
+        var v = t & ~((1 &<< (signShift &+ 8)) &- 1)
+        v = (v &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        let magnitude = Int64(truncatingIfNeeded: v)
+        return sign == 0x2D ? -magnitude : magnitude
     }
 
     /// ``paddedField(_:_:)`` of width 3, byte by byte (`  7`, ` 47`, `330`, ` -1`, `-12`).
