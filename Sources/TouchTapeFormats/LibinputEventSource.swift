@@ -110,13 +110,7 @@ final class LibinputEventSource {
     @inline(__always)
     func appendCanonicalEvents(to frame: inout [InputEvent]) -> Bool {
         guard inEvdevItem, !finished, fallback == nil else { return false }
-        var count = 0
-        var synReport = false
-        while let event = reader.nextCanonicalLibinputRow() {
-            frame.append(event)
-            count &+= 1
-            if event.isSynReport { synReport = true; break }
-        }
+        let (count, synReport) = reader.appendCanonicalLibinputRows(to: &frame)
         if count > 0 {
             eventCount += count
             yielded += count

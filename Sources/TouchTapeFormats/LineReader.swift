@@ -213,21 +213,68 @@ final class LineReader {
     /// (issue 26). Every row it accepts, the row parser accepts with the same event.
     @inline(__always)
     func nextCanonicalLibinputRow() -> InputEvent? {
-        guard repeatLine == nil, scanned == 0 else { return nil }
-        let p = UnsafePointer(buffer + start)
-        let n = end - start
+        guard repeatLine == nil, scanned == 0,
+              let row = Self.canonicalLibinputRow(UnsafePointer(buffer + start), end &- start, maximumSeconds) else { return nil }
+        consumeRows(at: start, count: 1, bytes: row.lineEnd &+ 1, lastStart: start, lastCount: row.lineCount)
+        return row.event
+    }
+
+    /// Appends the rows ``nextCanonicalLibinputRow()`` would give, one call after the other,
+    /// to `frame`, up to and including the next `SYN_REPORT`; returns how many, and whether
+    /// it stopped after a `SYN_REPORT`. A frame's rows in one loop, the reader's counts kept
+    /// in locals and stored once (`convert`; issue 26).
+    @inline(__always)
+    func appendCanonicalLibinputRows(to frame: inout [InputEvent]) -> (count: Int, synReport: Bool) {
+        guard repeatLine == nil, scanned == 0 else { return (0, false) }
+        var position = start
+        var count = 0
+        var lastStart = 0, lastCount = 0
+        var synReport = false
+        while let row = Self.canonicalLibinputRow(UnsafePointer(buffer + position), end &- position, maximumSeconds) {
+            frame.append(row.event)
+            count &+= 1
+            lastStart = position
+            lastCount = row.lineCount
+            position &+= row.lineEnd &+ 1
+            if row.event.isSynReport { synReport = true; break }
+        }
+        if count > 0 {
+            consumeRows(at: start, count: count, bytes: position &- start, lastStart: lastStart, lastCount: lastCount)
+        }
+        return (count, synReport)
+    }
+
+    /// Moves past `count` rows read in one pass (`bytes` from `from`, newlines included),
+    /// keeping the counts ``nextLine()`` keeps; the last row is `lastCount` bytes at `lastStart`.
+    @inline(__always)
+    private func consumeRows(at from: Int, count: Int, bytes: Int, lastStart: Int, lastCount: Int) {
+        lastLine = UnsafeBufferPointer(start: buffer + lastStart, count: lastCount)
+        start = from &+ bytes
+        lineNumber &+= count
+        bytesSearched &+= bytes
+        bytesSeen &+= bytes
+        lastLineTerminated = true
+    }
+
+    /// The row at `p` (`n` bytes readable) as ``nextCanonicalLibinputRow()`` reads it: its
+    /// event, where its newline is, and its length without the newline (and a CR before it).
+    @inline(__always)
+    static func canonicalLibinputRow(_ p: UnsafePointer<UInt8>, _ n: Int, _ maximumSeconds: UInt64)
+        -> (event: InputEvent, lineEnd: Int, lineCount: Int)? {
         // The shortest: "    - [0,0,0,0,0]\n". The first eight bytes as one word: "    - [".
         guard n >= 18, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF
                 == 0x005B_202D_2020_2020 else { return nil }
         var i: Int
         let lineEnd: Int
         let numbers: (Int64, Int64, Int64, Int64, Int64)
-        if n > 38, let fixed = Self.fixedWidthRow(p) {
+        var mayHoldNUL = true
+        if n > 38, let fixed = fixedWidthRow(p) {
             // The layout libinput record and TouchTape write (`%3lu, %6u, %3d, %3d, %7d]`),
             // its bytes 7...37 digits, spaces, signs and separators, none a newline: the
-            // newline is searched for from byte 38.
-            guard let hit = memchr(p + 38, 0x0A, n &- 38) else { return nil }
-            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            // newline is searched for from byte 38, together with a NUL before it.
+            guard let newline = newlineBeforeAnyNUL(p, from: 38, n) else { return nil }
+            lineEnd = newline
+            mayHoldNUL = false
             numbers = fixed
             i = 38
         } else {
@@ -236,32 +283,53 @@ final class LineReader {
             guard let hit = memchr(p + 7, 0x0A, n &- 7) else { return nil }
             lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
             i = 7
-            guard let sec = Self.rowNumber(p, &i, 0x2C), let usec = Self.rowNumber(p, &i, 0x2C),
-                  let type = Self.rowNumber(p, &i, 0x2C), let code = Self.rowNumber(p, &i, 0x2C),
-                  let value = Self.rowNumber(p, &i, 0x5D) else { return nil }
+            guard let sec = rowNumber(p, &i, 0x2C), let usec = rowNumber(p, &i, 0x2C),
+                  let type = rowNumber(p, &i, 0x2C), let code = rowNumber(p, &i, 0x2C),
+                  let value = rowNumber(p, &i, 0x5D) else { return nil }
             numbers = (sec, usec, type, code, value)
         }
-        guard lineEnd <= Self.maximumLineLength else { return nil }
+        guard lineEnd <= maximumLineLength else { return nil }
         let (sec, usec, type, code, value) = numbers
         while p[i] == 0x20 { i &+= 1 }
         if p[i] == 0x23 {
             // A comment: no NUL in it (that is the general path's binary error).
-            guard memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
+            guard !mayHoldNUL || memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
         } else if i != lineEnd {
             return nil
         }
         guard sec >= 0, sec <= Int64(maximumSeconds), usec >= 0, usec < 1_000_000,
               type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let stop = p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
-        lastLine = UnsafeBufferPointer(start: p, count: stop)
-        start &+= lineEnd &+ 1
-        lineNumber &+= 1
-        bytesSearched &+= lineEnd &+ 1
-        bytesSeen &+= lineEnd &+ 1
-        lastLineTerminated = true
-        return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
-                          type: UInt16(type), code: UInt16(code), value: Int32(value))
+        let event = InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
+                               type: UInt16(type), code: UInt16(code), value: Int32(value))
+        return (event, lineEnd, p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd)
+    }
+
+    /// Where the first newline at or after `from` is (`n` bytes readable at `p`); `nil` when
+    /// a NUL comes before it or there is none. Eight bytes at a time: a row's comment is
+    /// searched once for both, not by one `memchr` for the newline and another for a NUL.
+    @inline(__always)
+    static func newlineBeforeAnyNUL(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int? {
+        var i = from
+        while i &+ 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            // Bit 7 of each zero byte of `word` (a NUL) or of `newlines` (a newline); a byte
+            // above a true one may be flagged too, never one below, so the lowest is exact.
+            let found = ((word &- 0x0101_0101_0101_0101) & ~word | (newlines &- 0x0101_0101_0101_0101) & ~newlines)
+                & 0x8080_8080_8080_8080
+            if found != 0 {
+                let k = i &+ found.trailingZeroBitCount &>> 3
+                return p[k] == 0x0A ? k : nil
+            }
+            i &+= 8
+        }
+        while i < n {
+            if p[i] == 0x0A { return i }
+            if p[i] == 0 { return nil }
+            i &+= 1
+        }
+        return nil
     }
 
     /// A row's number at `i` in any spacing, and the separator after it (`,`, or `]` after

@@ -183,6 +183,32 @@ import TouchTapeEvents
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// The word-at-a-time search for a row's newline (``LineReader/newlineBeforeAnyNUL(_:from:_:)``)
+    /// against a byte loop: the first newline, `nil` after a NUL or without one, at any offset.
+    @Test func newlineBeforeAnyNULIsTheByteLoops() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        let bytes: [UInt8] = [0x20, 0x41, 0x23, 0x0A, 0x00, 0x80, 0x01, 0x0B, 0xFF, 0x09]
+        var mismatches = 0
+        for length in 0..<48 {
+            for _ in 0..<300 {
+                // Mostly text, a newline or NUL now and then.
+                let line = (0..<length).map { _ in next() % 8 == 0 ? bytes[Int(next() % 10)] : bytes[Int(next() % 3)] }
+                let from = length == 0 ? 0 : Int(next() % UInt64(length + 1))
+                var expected: Int?
+                for k in from..<length {
+                    if line[k] == 0x0A { expected = k; break }
+                    if line[k] == 0 { break }
+                }
+                let found = line.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { LineReader.newlineBeforeAnyNUL($0, from: from, length) } ?? nil
+                }
+                if found != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// Rows in libinput's fixed layout with every kind of wide field: the one-pass reading
     /// and the row parser agree, and the out-of-range ones are the same errors.
     @Test func fixedLayoutRowsWithSignsAndShortFields() throws {
