@@ -236,7 +236,7 @@ final class LineReader {
             lastStart = position
             lastCount = row.lineCount
             position &+= row.lineEnd &+ 1
-            if row.event.isSynReport { synReport = true; break }
+            if row.event.endsFrame { synReport = true; break }
         }
         if count > 0 {
             consumeRows(at: start, count: count, bytes: position &- start, lastStart: lastStart, lastCount: lastCount)
@@ -357,13 +357,15 @@ final class LineReader {
     /// Bytes 7...37 must be readable (a newline among them is not a row in this layout).
     @inline(__always)
     static func fixedWidthRow(_ p: UnsafePointer<UInt8>) -> (Int64, Int64, Int64, Int64, Int64)? {
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt64.self))
+        }
         guard p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
               p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
               let sec = threeWideField(p + 7), let type = threeWideField(p + 20), let code = threeWideField(p + 25),
               // The wide fields as words: the 8 bytes that end with the field's last
               // (bytes 10...17 and 29...36, inside the row's 38).
-              let usec = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 10).loadUnaligned(as: UInt64.self)), width: 6),
-              let value = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 29).loadUnaligned(as: UInt64.self)), width: 7)
+              let usec = paddedWord(word(10), width: 6), let value = paddedWord(word(29), width: 7)
         else { return nil }
         return (sec, usec, type, code, value)
     }
@@ -549,4 +551,12 @@ extension UnsafeBufferPointer<UInt8> {
         for byte in self where byte != 0x20 && byte != 0x09 { return false }
         return true
     }
+}
+
+extension InputEvent {
+    /// ``InputEvent/isSynReport`` with the kernel's numbers in place (`EV_SYN` and
+    /// `SYN_REPORT` are both 0): the property is not inlined here, and its two constants
+    /// are globals of another module, read through calls, for every event of a frame loop.
+    @inline(__always)
+    var endsFrame: Bool { type == 0 && code == 0 }
 }

@@ -50,6 +50,15 @@ import TouchTapeEvents
         }
     }
 
+    /// The constants the hot loops keep in place are the kernel's, as `TouchTapeEvents` has them.
+    @Test func inPlaceConstantsAreEventCodes() {
+        #expect(EventComment.synType == EventType.syn.rawValue && EventComment.synMTReport == EventCodes.SYN_MT_REPORT)
+        for (type, code) in [(0, 0), (0, 1), (0, 2), (1, 0), (3, 0), (0, 0xffff), (0xffff, 0)] as [(UInt16, UInt16)] {
+            let event = InputEvent(time: EventTime(seconds: 1, microseconds: 2), type: type, code: code, value: 0)
+            #expect(event.endsFrame == event.isSynReport)
+        }
+    }
+
     @Test func everyTableEntryIsTheTextFromEventCodes() {
         for type in 0..<UInt16(EventCommentTable.typeCount) {
             for code in 0...EventType(rawValue: type).maxCode {
