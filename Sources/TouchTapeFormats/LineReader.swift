@@ -268,9 +268,19 @@ final class LineReader {
         let lineEnd: Int
         let numbers: (Int64, Int64, Int64, Int64, Int64)
         var mayHoldNUL = true
-        if n > 38, let fixed = fixedWidthRow(p) {
-            // The layout libinput record and TouchTape write (`%3lu, %6u, %3d, %3d, %7d]`),
-            // its bytes 7...37 digits, spaces, signs and separators, none a newline: the
+        // The fixed layout libinput record writes (`    - [%3lu, %6u, %3d, %3d, %7d]`, each field
+        // right-aligned in its width, `]` at byte 37), read field by field with no search for
+        // where a number ends; any other spacing or a number wider than its field goes the
+        // general way below. Written out here: as a function of its own it was not inlined,
+        // and its five numbers went back through memory. The wide fields as words: the 8
+        // bytes that end with the field's last (bytes 10...17 and 29...36, inside the 39 read).
+        if n > 38, p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
+           p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
+           let sec = threeWideField(p + 7), let type = threeWideField(p + 20), let code = threeWideField(p + 25),
+           let usec = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 10).loadUnaligned(as: UInt64.self)), width: 6),
+           let value = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 29).loadUnaligned(as: UInt64.self)), width: 7) {
+            let fixed = (sec, usec, type, code, value)
+            // Bytes 7...37 are digits, spaces, signs and separators, none a newline: the
             // newline is searched for from byte 38, together with a NUL before it.
             guard let newline = newlineBeforeAnyNUL(p, from: 38, n) else { return nil }
             lineEnd = newline
@@ -348,26 +358,6 @@ final class LineReader {
         guard p[i] == separator else { return nil }
         i &+= 1
         return negative ? -value : value
-    }
-
-    /// The five numbers of a row in the fixed layout libinput record writes
-    /// (`    - [%3lu, %6u, %3d, %3d, %7d]`, each field right-aligned in its width, `]` at
-    /// byte 37), read field by field with no search for where a number ends; `nil` for
-    /// any other spacing or a number wider than its field, which the general scan reads.
-    /// Bytes 7...37 must be readable (a newline among them is not a row in this layout).
-    @inline(__always)
-    static func fixedWidthRow(_ p: UnsafePointer<UInt8>) -> (Int64, Int64, Int64, Int64, Int64)? {
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt64.self))
-        }
-        guard p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
-              p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
-              let sec = threeWideField(p + 7), let type = threeWideField(p + 20), let code = threeWideField(p + 25),
-              // The wide fields as words: the 8 bytes that end with the field's last
-              // (bytes 10...17 and 29...36, inside the row's 38).
-              let usec = paddedWord(word(10), width: 6), let value = paddedWord(word(29), width: 7)
-        else { return nil }
-        return (sec, usec, type, code, value)
     }
 
     /// ``paddedField(_:_:)`` of a field in the top `width` bytes (1...7) of `word`, the 8
