@@ -320,14 +320,28 @@ final class LineReader {
     /// searched once for both, not by one `memchr` for the newline and another for a NUL.
     @inline(__always)
     static func newlineBeforeAnyNUL(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int? {
-        var i = from
-        while i &+ 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+        /// Bit 7 of each zero byte of `word` (a NUL) or of `word ^ 0x0A…` (a newline); a byte
+        /// above a true one may be flagged too, never one below, so the lowest is exact.
+        @inline(__always) func flagged(_ word: UInt64) -> UInt64 {
             let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            // Bit 7 of each zero byte of `word` (a NUL) or of `newlines` (a newline); a byte
-            // above a true one may be flagged too, never one below, so the lowest is exact.
-            let found = ((word &- 0x0101_0101_0101_0101) & ~word | (newlines &- 0x0101_0101_0101_0101) & ~newlines)
+            return ((word &- 0x0101_0101_0101_0101) & ~word | (newlines &- 0x0101_0101_0101_0101) & ~newlines)
                 & 0x8080_8080_8080_8080
+        }
+        @inline(__always) func word(_ at: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self))
+        }
+        var i = from
+        // Two words a step (a comment is some 35 bytes), then one.
+        while i &+ 16 <= n {
+            let low = flagged(word(i)), high = flagged(word(i &+ 8))
+            if low | high != 0 {
+                let k = low != 0 ? i &+ low.trailingZeroBitCount &>> 3 : i &+ 8 &+ high.trailingZeroBitCount &>> 3
+                return p[k] == 0x0A ? k : nil
+            }
+            i &+= 16
+        }
+        while i &+ 8 <= n {
+            let found = flagged(word(i))
             if found != 0 {
                 let k = i &+ found.trailingZeroBitCount &>> 3
                 return p[k] == 0x0A ? k : nil
