@@ -130,17 +130,20 @@ struct ByteWriter {
         pair(v &- high &* 100)
     }
 
-    /// `%04x` of a 16-bit value (always four digits): the four nibbles spread into the bytes
-    /// of one word, made ASCII together, one 4-byte store; as ``hex(_:width:)`` with width 4.
+    /// "00" to "ff": a byte's two hex digits in ``hex4(_:)``.
+    private static var hexPairs: StaticString {
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
+    }
+
+    /// `%04x` of a 16-bit value (always four digits): each byte's two digits from
+    /// ``hexPairs``, one 2-byte store each; as ``hex(_:width:)`` with width 4.
     @inline(__always)
     mutating func hex4(_ value: UInt16) {
-        let v = UInt32(value)
-        // Most significant nibble in the lowest byte (written first).
-        var x = v >> 12 | (v >> 8 & 0xF) << 8 | (v >> 4 & 0xF) << 16 | (v & 0xF) << 24
-        // `0` + n, and `a` - `0` - 10 = 39 more where n ≥ 10 (exactly then n + 6 reaches bit 4).
-        let letters = (x &+ 0x0606_0606) >> 4 & 0x0101_0101
-        x = x &+ 0x3030_3030 &+ letters &* 39
-        UnsafeMutableRawPointer(base + count).storeBytes(of: x.littleEndian, as: UInt32.self)
+        // A byte's pair starts at 2 × byte < 512, the table's length.
+        let pairs = UnsafeRawPointer(Self.hexPairs.utf8Start)
+        let to = UnsafeMutableRawPointer(base + count)
+        to.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(value >> 8) &* 2, as: UInt16.self), as: UInt16.self)
+        to.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(value & 0xFF) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
         count &+= 4
     }
 

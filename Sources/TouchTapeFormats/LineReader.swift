@@ -32,6 +32,8 @@ final class LineReader {
     /// ``EventTime/maximumSeconds`` as a field: the rows' range check reads it for every
     /// event, and a global of another module is a call to its addressor each time.
     private let maximumSeconds = EventTime.maximumSeconds
+    /// The event ``canonicalLibinputRow(_:_:_:_:)`` fills in field by field.
+    private let blankEvent = InputEvent(time: EventTime(seconds: 0, microseconds: 0), type: 0, code: 0, value: 0)
     private let fd: Int32
     /// Holds `fd` and its shared lock while the file is read (nil: the caller holds the lock).
     private let lock: FileLock?
@@ -214,7 +216,8 @@ final class LineReader {
     @inline(__always)
     func nextCanonicalLibinputRow() -> InputEvent? {
         guard repeatLine == nil, scanned == 0,
-              let row = Self.canonicalLibinputRow(UnsafePointer(buffer + start), end &- start, maximumSeconds) else { return nil }
+              let row = Self.canonicalLibinputRow(UnsafePointer(buffer + start), end &- start, maximumSeconds, blankEvent)
+        else { return nil }
         consumeRows(at: start, count: 1, bytes: row.lineEnd &+ 1, lastStart: start, lastCount: row.lineCount)
         return row.event
     }
@@ -230,7 +233,8 @@ final class LineReader {
         var count = 0
         var lastStart = 0, lastCount = 0
         var synReport = false
-        while let row = Self.canonicalLibinputRow(UnsafePointer(buffer + position), end &- position, maximumSeconds) {
+        let blank = blankEvent
+        while let row = Self.canonicalLibinputRow(UnsafePointer(buffer + position), end &- position, maximumSeconds, blank) {
             frame.append(row.event)
             count &+= 1
             lastStart = position
@@ -259,7 +263,7 @@ final class LineReader {
     /// The row at `p` (`n` bytes readable) as ``nextCanonicalLibinputRow()`` reads it: its
     /// event, where its newline is, and its length without the newline (and a CR before it).
     @inline(__always)
-    static func canonicalLibinputRow(_ p: UnsafePointer<UInt8>, _ n: Int, _ maximumSeconds: UInt64)
+    static func canonicalLibinputRow(_ p: UnsafePointer<UInt8>, _ n: Int, _ maximumSeconds: UInt64, _ blank: InputEvent)
         -> (event: InputEvent, lineEnd: Int, lineCount: Int)? {
         // The shortest: "    - [0,0,0,0,0]\n". The first eight bytes as one word: "    - [".
         guard n >= 18, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF
@@ -310,10 +314,18 @@ final class LineReader {
         guard sec >= 0, sec <= Int64(maximumSeconds), usec >= 0, usec < 1_000_000,
               type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let event = InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
-                               type: UInt16(type), code: UInt16(code), value: Int32(value))
+        // Field by field into a blank event: the initialisers of InputEvent and EventTime
+        // (another module) were two calls per row, not inlined. The guard above holds what
+        // EventTime's initialiser checks (microseconds below 1 000 000).
+        var event = blank
+        event.time.seconds = UInt64(sec)
+        event.time.microseconds = UInt32(usec)
+        event.type = UInt16(type)
+        event.code = UInt16(code)
+        event.value = Int32(value)
         return (event, lineEnd, p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd)
     }
+
 
     /// Where the first newline at or after `from` is (`n` bytes readable at `p`); `nil` when
     /// a NUL comes before it or there is none. Eight bytes at a time: a row's comment is
