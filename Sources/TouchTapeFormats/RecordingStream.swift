@@ -125,6 +125,16 @@ package struct RecordingStream {
         }
     }
 
+    /// The line of the file the item last returned was read from (1-based); `nil` where the
+    /// format's reader cannot say (a libinput record file in a layout read as a whole).
+    package var line: Int? {
+        switch backend {
+        case .evemu(let events): return events.lineNumber
+        case .libinput(let events): return events.lineNumber
+        case .getevent(let events): return events.lineNumber
+        }
+    }
+
     /// Appends the events ``nextEvent()`` would give, one call after the other, to `frame`,
     /// up to and including the next `SYN_REPORT`; `true` when it stopped after one, `false`
     /// when the next item is not such an event (ask ``next()``). `convert` reads a frame with
@@ -140,16 +150,6 @@ package struct RecordingStream {
             }
             return false
         case .getevent: return false
-        }
-    }
-
-    /// The line of the file the item last returned was read from (1-based); `nil` where the
-    /// format's reader cannot say (a libinput record file in a layout read as a whole).
-    package var line: Int? {
-        switch backend {
-        case .evemu(let events): return events.lineNumber
-        case .libinput(let events): return events.lineNumber
-        case .getevent(let events): return events.lineNumber
         }
     }
 
