@@ -76,6 +76,77 @@ struct ByteWriter {
         count &+= times
     }
 
+    /// Copies `length` bytes from `source`, where `readable` bytes (at least `length`) may be
+    /// read: a text of up to 32 bytes (an event comment's name) as four 8-byte loads and stores
+    /// instead of a `memcpy` call; the bytes stored past `length` are scratch, overwritten by
+    /// what the line writes next (it has ``maximumLine`` bytes of room). Checked: reads stay
+    /// within `readable`, stores within the scratch buffer.
+    @inline(__always)
+    mutating func text(_ source: UnsafePointer<UInt8>, length: Int, readable: Int) {
+        precondition(length >= 0 && length <= readable, "a text longer than the bytes readable")
+        if length <= 32, readable >= 32, capacity - count >= 32 {
+            let from = UnsafeRawPointer(source)
+            let to = UnsafeMutableRawPointer(base + count)
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
+            count &+= length
+        } else {
+            bytes(UnsafeBufferPointer(start: source, count: length))
+        }
+    }
+
+    /// Two digits, `00` to `99`, of `value` (below 100) as one 2-byte store.
+    @inline(__always)
+    private mutating func pair(_ value: UInt32) {
+        // `value` < 100: the pair's two bytes are within the table's 200.
+        let two = UnsafeRawPointer(Self.digitPairs.utf8Start + Int(truncatingIfNeeded: value) &* 2).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: two, as: UInt16.self)
+        count &+= 2
+    }
+
+    /// `%06u` (an event's microseconds): below 1 000 000 three pairs of digits, larger
+    /// values as ``zeroPadded(_:width:)``.
+    @inline(__always)
+    mutating func sixDigits(_ value: UInt32) {
+        guard value < 1_000_000 else { zeroPadded(Int64(value), width: 6); return }
+        let high = value / 10_000
+        let low = value &- high &* 10_000
+        let middle = low / 100
+        pair(high)
+        pair(middle)
+        pair(low &- middle &* 100)
+    }
+
+    /// `%04d` (an evemu event's value): 0 to 9999 as two pairs of digits, others as
+    /// ``zeroPadded(_:width:)``.
+    @inline(__always)
+    mutating func fourDigits(_ value: Int32) {
+        guard value >= 0, value < 10_000 else { zeroPadded(Int64(value), width: 4); return }
+        let v = UInt32(truncatingIfNeeded: value)
+        let high = v / 100
+        pair(high)
+        pair(v &- high &* 100)
+    }
+
+    /// "00" to "ff": a byte's two hex digits in ``hex4(_:)``.
+    private static var hexPairs: StaticString {
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
+    }
+
+    /// `%04x` of a 16-bit value (always four digits): each byte's two digits from
+    /// ``hexPairs``, one 2-byte store each; as ``hex(_:width:)`` with width 4.
+    @inline(__always)
+    mutating func hex4(_ value: UInt16) {
+        // A byte's pair starts at 2 × byte < 512, the table's length.
+        let pairs = UnsafeRawPointer(Self.hexPairs.utf8Start)
+        let to = UnsafeMutableRawPointer(base + count)
+        to.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(value >> 8) &* 2, as: UInt16.self), as: UInt16.self)
+        to.storeBytes(of: pairs.loadUnaligned(fromByteOffset: Int(value & 0xFF) &* 2, as: UInt16.self), toByteOffset: 2, as: UInt16.self)
+        count &+= 4
+    }
+
     /// How many decimal digits `value` has (1 for 0): comparisons, most fields being short.
     @inline(__always)
     private static func decimalDigitCount(_ value: UInt64) -> Int {

@@ -107,23 +107,25 @@ package struct EvemuFormatter: RecordingFormatter {
 
     /// The fast path: one `E:` line per event, written as bytes.
     private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
-        let names = EventCommentTable.shared
-        ByteWriter.lines(into: &out, count: events.count) { index, writer in
-            // `E: %lu.%06u %04x %04x %04d\t# <comment>\n`
-            let event = events[index]
-            writer.literal("E: ")
-            writer.decimal(event.time.seconds)
-            writer.byte(UInt8(ascii: "."))
-            writer.zeroPadded(Int64(event.time.microseconds), width: 6)
-            writer.byte(UInt8(ascii: " "))
-            writer.hex(UInt64(event.type), width: 4)
-            writer.byte(UInt8(ascii: " "))
-            writer.hex(UInt64(event.code), width: 4)
-            writer.byte(UInt8(ascii: " "))
-            writer.zeroPadded(Int64(event.value), width: 4)
-            writer.literal("\t# ")
-            comment.write(event, names: names, to: &writer)
-            writer.byte(UInt8(ascii: "\n"))
+        EventCommentTable.shared.withView { names in
+            ByteWriter.lines(into: &out, count: events.count) { index, writer in
+                // `E: %lu.%06u %04x %04x %04d\t# <comment>\n`; the fixed-width fields in pairs
+                // of digits and one word of hex digits (issue 26).
+                let event = events[index]
+                writer.literal("E: ")
+                writer.decimal(event.time.seconds)
+                writer.byte(UInt8(ascii: "."))
+                writer.sixDigits(event.time.microseconds)
+                writer.byte(UInt8(ascii: " "))
+                writer.hex4(event.type)
+                writer.byte(UInt8(ascii: " "))
+                writer.hex4(event.code)
+                writer.byte(UInt8(ascii: " "))
+                writer.fourDigits(event.value)
+                writer.literal("\t# ")
+                comment.write(event, names: names, to: &writer)
+                writer.byte(UInt8(ascii: "\n"))
+            }
         }
     }
 

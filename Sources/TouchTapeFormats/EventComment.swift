@@ -14,17 +14,23 @@ struct EventComment: Hashable, Sendable {
 
     init() {}
 
+    /// `EV_SYN` and `SYN_MT_REPORT` (``EventType/syn``, ``EventCodes/SYN_MT_REPORT``) as
+    /// constants of this module: the comment asks for every event, and the globals of
+    /// `TouchTapeEvents` are read through calls.
+    static let synType: UInt16 = 0
+    static let synMTReport: UInt16 = 2
+
     /// Writes the comment for `event` (no line break):
     /// `EV_ABS / ABS_MT_POSITION_X    1330`, `++++++++++++ SYN_MT_REPORT (0) ++++++++++`
     /// or `------------ SYN_REPORT (0) ---------- +12ms`.
     @inline(__always)
-    mutating func write(_ event: InputEvent, names: EventCommentTable, to writer: inout ByteWriter) {
-        guard event.type == EventType.syn.rawValue else {
+    mutating func write(_ event: InputEvent, names: EventCommentTable.View, to writer: inout ByteWriter) {
+        guard event.type == Self.synType else {
             writeName(event, names, &writer)
             writer.decimal(Int64(event.value))
             return
         }
-        if event.code == EventCodes.SYN_MT_REPORT {
+        if event.code == Self.synMTReport {
             writer.literal("++++++++++++ ")
             writeName(event, names, &writer)
             writer.literal(" (")
@@ -47,13 +53,14 @@ struct EventComment: Hashable, Sendable {
     /// The comment as text (tests).
     mutating func text(for event: InputEvent) -> String {
         var bytes: [UInt8] = []
-        let names = EventCommentTable.shared
-        ByteWriter.lines(into: &bytes, count: 1) { _, writer in write(event, names: names, to: &writer) }
+        EventCommentTable.shared.withView { names in
+            ByteWriter.lines(into: &bytes, count: 1) { _, writer in write(event, names: names, to: &writer) }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     @inline(__always)
-    private func writeName(_ event: InputEvent, _ names: EventCommentTable, _ writer: inout ByteWriter) {
+    private func writeName(_ event: InputEvent, _ names: EventCommentTable.View, _ writer: inout ByteWriter) {
         if !names.write(type: event.type, code: event.code, to: &writer) {
             var text = EventCommentTable.text(type: event.type, code: event.code)
             text.withUTF8 { writer.bytes($0) }

@@ -103,6 +103,22 @@ final class LibinputEventSource {
         return event
     }
 
+    /// Appends the events read the one-pass way (as ``nextCanonicalEvent()`` would give them,
+    /// one after the other) to `frame`, up to and including the next `SYN_REPORT`; `true`
+    /// when it stopped after one, `false` when the next line is not such a row (ask ``next()``).
+    /// A frame's rows in one loop, not a call through ``RecordingStream`` per row (`convert`).
+    @inline(__always)
+    func appendCanonicalEvents(to frame: inout [InputEvent]) -> Bool {
+        guard inEvdevItem, !finished, fallback == nil else { return false }
+        let (count, synReport) = reader.appendCanonicalLibinputRows(to: &frame)
+        if count > 0 {
+            eventCount += count
+            yielded += count
+            endMarkSeen = false
+        }
+        return synReport
+    }
+
     /// The next event or annotation; a last line cut mid-way ends the events (see ``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
         if let event = nextCanonicalEvent() { return .event(event) }
@@ -159,6 +175,10 @@ final class LibinputEventSource {
                         let empty = k + 1 < n && line[k] == 0x5B && line[k + 1] == 0x5D && (k + 2 == n || line[k + 2] < 0x80)
                         if !empty { return try startFallback() }
                     }
+                    // The item's first row the one-pass way too, as the next call's
+                    // `nextCanonicalEvent()` would read it (it went the general way, the
+                    // line read twice and its row parsed by `row(_:)`: a row in 20).
+                    if let event = nextCanonicalEvent() { return .event(event) }
                     continue
                 }
                 inEvdevItem = false

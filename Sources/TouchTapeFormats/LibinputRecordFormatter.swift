@@ -138,29 +138,30 @@ package struct LibinputRecordFormatter: RecordingFormatter {
     /// bytes. A piece that does not end in `SYN_REPORT` (events before a mark) is an
     /// item of its own, and the next piece starts a new one.
     private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
-        let names = EventCommentTable.shared
         var frameOpen = false
-        ByteWriter.lines(into: &out, count: events.count) { index, writer in
-            let event = events[index]
-            if !frameOpen {
-                writer.literal("  - evdev:\n")
-                frameOpen = true
+        EventCommentTable.shared.withView { names in
+            ByteWriter.lines(into: &out, count: events.count) { index, writer in
+                let event = events[index]
+                if !frameOpen {
+                    writer.literal("  - evdev:\n")
+                    frameOpen = true
+                }
+                // `    - [%3lu, %6u, %3d, %3d, %7d] # <comment>\n`
+                writer.literal("    - [")
+                writer.rightAligned(event.time.seconds, width: 3)
+                writer.literal(", ")
+                writer.rightAligned(UInt64(event.time.microseconds), width: 6)
+                writer.literal(", ")
+                writer.rightAligned(UInt64(event.type), width: 3)
+                writer.literal(", ")
+                writer.rightAligned(UInt64(event.code), width: 3)
+                writer.literal(", ")
+                writer.rightAligned(Int64(event.value), width: 7)
+                writer.literal("] # ")
+                comment.write(event, names: names, to: &writer)
+                writer.byte(UInt8(ascii: "\n"))
+                if event.isSynReport { frameOpen = false }
             }
-            // `    - [%3lu, %6u, %3d, %3d, %7d] # <comment>\n`
-            writer.literal("    - [")
-            writer.rightAligned(event.time.seconds, width: 3)
-            writer.literal(", ")
-            writer.rightAligned(UInt64(event.time.microseconds), width: 6)
-            writer.literal(", ")
-            writer.rightAligned(UInt64(event.type), width: 3)
-            writer.literal(", ")
-            writer.rightAligned(UInt64(event.code), width: 3)
-            writer.literal(", ")
-            writer.rightAligned(Int64(event.value), width: 7)
-            writer.literal("] # ")
-            comment.write(event, names: names, to: &writer)
-            writer.byte(UInt8(ascii: "\n"))
-            if event.isSynReport { frameOpen = false }
         }
     }
 

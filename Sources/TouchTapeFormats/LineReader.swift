@@ -29,6 +29,11 @@ final class LineReader {
     static let maximumLineLength = 64 * 1024
 
     let path: String
+    /// ``EventTime/maximumSeconds`` as a field: the rows' range check reads it for every
+    /// event, and a global of another module is a call to its addressor each time.
+    private let maximumSeconds = EventTime.maximumSeconds
+    /// The event ``canonicalLibinputRow(_:_:_:_:)`` fills in field by field.
+    private let blankEvent = InputEvent(time: EventTime(seconds: 0, microseconds: 0), type: 0, code: 0, value: 0)
     private let fd: Int32
     /// Holds `fd` and its shared lock while the file is read (nil: the caller holds the lock).
     private let lock: FileLock?
@@ -170,7 +175,7 @@ final class LineReader {
         var seconds: UInt64 = 0
         while i < n, case let d = p[i] &- 0x30, d < 10 { seconds = seconds &* 10 &+ UInt64(d); i &+= 1 }
         // Ten digits may pass the latest second; fewer never do.
-        guard i > 3, i <= 13, i < 13 || seconds <= EventTime.maximumSeconds, i < n, p[i] == 0x2E else { return nil }
+        guard i > 3, i <= 13, i < 13 || seconds <= maximumSeconds, i < n, p[i] == 0x2E else { return nil }
         i &+= 1
         var micro: UInt32
         if i &+ 8 <= n, let six = Self.sixDigitsAndSpace(UnsafeRawPointer(p + i)) {
@@ -210,50 +215,157 @@ final class LineReader {
     /// (issue 26). Every row it accepts, the row parser accepts with the same event.
     @inline(__always)
     func nextCanonicalLibinputRow() -> InputEvent? {
-        guard repeatLine == nil, scanned == 0 else { return nil }
-        let p = UnsafePointer(buffer + start)
-        let n = end - start
+        guard repeatLine == nil, scanned == 0,
+              let row = Self.canonicalLibinputRow(UnsafePointer(buffer + start), end &- start, maximumSeconds, blankEvent)
+        else { return nil }
+        consumeRows(at: start, count: 1, bytes: row.lineEnd &+ 1, lastStart: start, lastCount: row.lineCount)
+        return row.event
+    }
+
+    /// Appends the rows ``nextCanonicalLibinputRow()`` would give, one call after the other,
+    /// to `frame`, up to and including the next `SYN_REPORT`; returns how many, and whether
+    /// it stopped after a `SYN_REPORT`. A frame's rows in one loop, the reader's counts kept
+    /// in locals and stored once (`convert`; issue 26).
+    @inline(__always)
+    func appendCanonicalLibinputRows(to frame: inout [InputEvent]) -> (count: Int, synReport: Bool) {
+        guard repeatLine == nil, scanned == 0 else { return (0, false) }
+        var position = start
+        var count = 0
+        var lastStart = 0, lastCount = 0
+        var synReport = false
+        let blank = blankEvent
+        while let row = Self.canonicalLibinputRow(UnsafePointer(buffer + position), end &- position, maximumSeconds, blank) {
+            frame.append(row.event)
+            count &+= 1
+            lastStart = position
+            lastCount = row.lineCount
+            position &+= row.lineEnd &+ 1
+            if row.event.endsFrame { synReport = true; break }
+        }
+        if count > 0 {
+            consumeRows(at: start, count: count, bytes: position &- start, lastStart: lastStart, lastCount: lastCount)
+        }
+        return (count, synReport)
+    }
+
+    /// Moves past `count` rows read in one pass (`bytes` from `from`, newlines included),
+    /// keeping the counts ``nextLine()`` keeps; the last row is `lastCount` bytes at `lastStart`.
+    @inline(__always)
+    private func consumeRows(at from: Int, count: Int, bytes: Int, lastStart: Int, lastCount: Int) {
+        lastLine = UnsafeBufferPointer(start: buffer + lastStart, count: lastCount)
+        start = from &+ bytes
+        lineNumber &+= count
+        bytesSearched &+= bytes
+        bytesSeen &+= bytes
+        lastLineTerminated = true
+    }
+
+    /// The row at `p` (`n` bytes readable) as ``nextCanonicalLibinputRow()`` reads it: its
+    /// event, where its newline is, and its length without the newline (and a CR before it).
+    @inline(__always)
+    static func canonicalLibinputRow(_ p: UnsafePointer<UInt8>, _ n: Int, _ maximumSeconds: UInt64, _ blank: InputEvent)
+        -> (event: InputEvent, lineEnd: Int, lineCount: Int)? {
         // The shortest: "    - [0,0,0,0,0]\n". The first eight bytes as one word: "    - [".
         guard n >= 18, UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_FFFF_FFFF
                 == 0x005B_202D_2020_2020 else { return nil }
-        // The line's newline first: it ends every scan below (no digit, space, sign or
-        // separator), so they need no bounds checks. One memchr per row, as before for the
-        // comment's newline.
-        guard let hit = memchr(p + 7, 0x0A, n &- 7) else { return nil }
-        let lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
-        guard lineEnd <= Self.maximumLineLength else { return nil }
-        var i = 7
+        var i: Int
+        let lineEnd: Int
         let numbers: (Int64, Int64, Int64, Int64, Int64)
-        if let fixed = Self.fixedWidthRow(p, lineEnd) {
-            // The layout libinput record and TouchTape write (`%3lu, %6u, %3d, %3d, %7d]`).
+        var mayHoldNUL = true
+        // The fixed layout libinput record writes (`    - [%3lu, %6u, %3d, %3d, %7d]`, each field
+        // right-aligned in its width, `]` at byte 37), read field by field with no search for
+        // where a number ends; any other spacing or a number wider than its field goes the
+        // general way below. Written out here: as a function of its own it was not inlined,
+        // and its five numbers went back through memory. The wide fields as words: the 8
+        // bytes that end with the field's last (bytes 10...17 and 29...36, inside the 39 read).
+        if n > 38, p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
+           p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
+           let sec = threeWideField(p + 7), let type = threeWideField(p + 20), let code = threeWideField(p + 25),
+           let usec = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 10).loadUnaligned(as: UInt64.self)), width: 6),
+           let value = paddedWord(UInt64(littleEndian: UnsafeRawPointer(p + 29).loadUnaligned(as: UInt64.self)), width: 7) {
+            let fixed = (sec, usec, type, code, value)
+            // Bytes 7...37 are digits, spaces, signs and separators, none a newline: the
+            // newline is searched for from byte 38, together with a NUL before it.
+            guard let newline = newlineBeforeAnyNUL(p, from: 38, n) else { return nil }
+            lineEnd = newline
+            mayHoldNUL = false
             numbers = fixed
             i = 38
         } else {
-            guard let sec = Self.rowNumber(p, &i, 0x2C), let usec = Self.rowNumber(p, &i, 0x2C),
-                  let type = Self.rowNumber(p, &i, 0x2C), let code = Self.rowNumber(p, &i, 0x2C),
-                  let value = Self.rowNumber(p, &i, 0x5D) else { return nil }
+            // The line's newline first: it ends every scan below (no digit, space, sign or
+            // separator), so they need no bounds checks.
+            guard let hit = memchr(p + 7, 0x0A, n &- 7) else { return nil }
+            lineEnd = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p
+            i = 7
+            guard let sec = rowNumber(p, &i, 0x2C), let usec = rowNumber(p, &i, 0x2C),
+                  let type = rowNumber(p, &i, 0x2C), let code = rowNumber(p, &i, 0x2C),
+                  let value = rowNumber(p, &i, 0x5D) else { return nil }
             numbers = (sec, usec, type, code, value)
         }
+        guard lineEnd <= maximumLineLength else { return nil }
         let (sec, usec, type, code, value) = numbers
         while p[i] == 0x20 { i &+= 1 }
         if p[i] == 0x23 {
             // A comment: no NUL in it (that is the general path's binary error).
-            guard memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
+            guard !mayHoldNUL || memchr(p + i, 0, lineEnd &- i) == nil else { return nil }
         } else if i != lineEnd {
             return nil
         }
-        guard sec >= 0, sec <= Int64(EventTime.maximumSeconds), usec >= 0, usec < 1_000_000,
+        guard sec >= 0, sec <= Int64(maximumSeconds), usec >= 0, usec < 1_000_000,
               type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        let stop = p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd
-        lastLine = UnsafeBufferPointer(start: p, count: stop)
-        start &+= lineEnd &+ 1
-        lineNumber &+= 1
-        bytesSearched &+= lineEnd &+ 1
-        bytesSeen &+= lineEnd &+ 1
-        lastLineTerminated = true
-        return InputEvent(time: EventTime(seconds: UInt64(sec), microseconds: UInt32(usec)),
-                          type: UInt16(type), code: UInt16(code), value: Int32(value))
+        // Field by field into a blank event: the initialisers of InputEvent and EventTime
+        // (another module) were two calls per row, not inlined. The guard above holds what
+        // EventTime's initialiser checks (microseconds below 1 000 000).
+        var event = blank
+        event.time.seconds = UInt64(sec)
+        event.time.microseconds = UInt32(usec)
+        event.type = UInt16(type)
+        event.code = UInt16(code)
+        event.value = Int32(value)
+        return (event, lineEnd, p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd)
+    }
+
+
+    /// Where the first newline at or after `from` is (`n` bytes readable at `p`); `nil` when
+    /// a NUL comes before it or there is none. Eight bytes at a time: a row's comment is
+    /// searched once for both, not by one `memchr` for the newline and another for a NUL.
+    @inline(__always)
+    static func newlineBeforeAnyNUL(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int? {
+        /// Bit 7 of each zero byte of `word` (a NUL) or of `word ^ 0x0A…` (a newline); a byte
+        /// above a true one may be flagged too, never one below, so the lowest is exact.
+        @inline(__always) func flagged(_ word: UInt64) -> UInt64 {
+            let newlines = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            return ((word &- 0x0101_0101_0101_0101) & ~word | (newlines &- 0x0101_0101_0101_0101) & ~newlines)
+                & 0x8080_8080_8080_8080
+        }
+        @inline(__always) func word(_ at: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self))
+        }
+        var i = from
+        // Two words a step (a comment is some 35 bytes), then one.
+        while i &+ 16 <= n {
+            let low = flagged(word(i)), high = flagged(word(i &+ 8))
+            if low | high != 0 {
+                let k = low != 0 ? i &+ low.trailingZeroBitCount &>> 3 : i &+ 8 &+ high.trailingZeroBitCount &>> 3
+                return p[k] == 0x0A ? k : nil
+            }
+            i &+= 16
+        }
+        while i &+ 8 <= n {
+            let found = flagged(word(i))
+            if found != 0 {
+                let k = i &+ found.trailingZeroBitCount &>> 3
+                return p[k] == 0x0A ? k : nil
+            }
+            i &+= 8
+        }
+        while i < n {
+            if p[i] == 0x0A { return i }
+            if p[i] == 0 { return nil }
+            i &+= 1
+        }
+        return nil
     }
 
     /// A row's number at `i` in any spacing, and the separator after it (`,`, or `]` after
@@ -274,17 +386,33 @@ final class LineReader {
         return negative ? -value : value
     }
 
-    /// The five numbers of a row in the fixed layout libinput record writes
-    /// (`    - [%3lu, %6u, %3d, %3d, %7d]`, each field right-aligned in its width, `]` at
-    /// byte 37), read field by field with no search for where a number ends; `nil` for
-    /// any other spacing or a number wider than its field, which the general scan reads.
+    /// ``paddedField(_:_:)`` of a field in the top `width` bytes (1...7) of `word`, the 8
+    /// bytes that end with the field's last (its first byte in the low bits): the bytes are
+    /// classified and the digits converted together instead of one by one (issue 26).
     @inline(__always)
-    static func fixedWidthRow(_ p: UnsafePointer<UInt8>, _ lineEnd: Int) -> (Int64, Int64, Int64, Int64, Int64)? {
-        guard lineEnd >= 38, p[10] == 0x2C, p[11] == 0x20, p[18] == 0x2C, p[19] == 0x20, p[23] == 0x2C, p[24] == 0x20,
-              p[28] == 0x2C, p[29] == 0x20, p[37] == 0x5D,
-              let sec = threeWideField(p + 7), let usec = paddedField(p + 12, 6), let type = threeWideField(p + 20),
-              let code = threeWideField(p + 25), let value = paddedField(p + 30, 7) else { return nil }
-        return (sec, usec, type, code, value)
+    static func paddedWord(_ word: UInt64, width: Int) -> Int64? {
+        let belowField: UInt64 = (1 &<< UInt64(64 &- width &* 8)) &- 1
+        // The bytes below the field read as spaces: the field's own spaces continue them.
+        let w = word & ~belowField | 0x2020_2020_2020_2020 & belowField
+        let t = w ^ 0x3030_3030_3030_3030   // a digit's byte → 0...9
+        // Bit 7 of every byte that is not a digit (t's low 7 bits above 9, or its bit 7).
+        let nonDigit = ((t & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | t) & 0x8080_8080_8080_8080
+        // The last byte is a digit; the bytes below the field are not (the field is at most 7 wide).
+        guard nonDigit >> 56 == 0, nonDigit != 0 else { return nil }
+        // The highest byte that is not a digit: every byte above it is; it is a space or the
+        // sign, and every byte below it a space.
+        let signShift = UInt64(63 &- nonDigit.leadingZeroBitCount) & ~7
+        let belowSign: UInt64 = (1 &<< signShift) &- 1
+        let sign = w >> signShift & 0xFF
+        guard (w ^ 0x2020_2020_2020_2020) & belowSign == 0, sign == 0x20 || sign == 0x2D else { return nil }
+        // The digits alone (the bytes up to the sign zero: leading zero digits), the first
+        // in the low byte: pairs, then fours, then all eight (as `sixDigitsAndSpace`).
+        var v = t & ~((1 &<< (signShift &+ 8)) &- 1)
+        v = (v &* 2561) >> 8
+        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        let magnitude = Int64(truncatingIfNeeded: v)
+        return sign == 0x2D ? -magnitude : magnitude
     }
 
     /// ``paddedField(_:_:)`` of width 3, byte by byte (`  7`, ` 47`, `330`, ` -1`, `-12`).
@@ -439,4 +567,12 @@ extension UnsafeBufferPointer<UInt8> {
         for byte in self where byte != 0x20 && byte != 0x09 { return false }
         return true
     }
+}
+
+extension InputEvent {
+    /// ``InputEvent/isSynReport`` with the kernel's numbers in place (`EV_SYN` and
+    /// `SYN_REPORT` are both 0): the property is not inlined here, and its two constants
+    /// are globals of another module, read through calls, for every event of a frame loop.
+    @inline(__always)
+    var endsFrame: Bool { type == 0 && code == 0 }
 }

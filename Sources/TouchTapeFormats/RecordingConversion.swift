@@ -74,14 +74,12 @@ package enum RecordingConversion {
         var frame: [InputEvent] = []
         frame.reserveCapacity(256)
         while true {
-            // Most events come the quick way (RecordingStream.nextEvent()); next() reads the rest.
-            if let event = stream.nextEvent() {
-                frame.append(event)
-                if event.isSynReport {
-                    formatter.append(frame, to: &buffer)
-                    frame.removeAll(keepingCapacity: true)
-                    guard try flushIfFull() else { return false }
-                }
+            // Most events come the quick way, a frame's worth per call
+            // (RecordingStream.appendEvents(toFrame:)); next() reads the rest.
+            if stream.appendEvents(toFrame: &frame) {
+                formatter.append(frame, to: &buffer)
+                frame.removeAll(keepingCapacity: true)
+                guard try flushIfFull() else { return false }
                 continue
             }
             guard let item = try stream.next() else { break }
@@ -137,10 +135,23 @@ package protocol RecordingItemSource {
     /// The next item when it is an event the source can give without a ``RecordingItem``
     /// (``RecordingStream/nextEvent()``); `nil`: ask ``next()``. By default always `nil`.
     mutating func nextEvent() -> InputEvent?
+    /// Appends the events ``nextEvent()`` would give, one call after the other, to `frame`,
+    /// up to and including the next `SYN_REPORT`: `true` when it stopped after one, `false`
+    /// when the next item is not such an event (ask ``next()``). By default through
+    /// ``nextEvent()``.
+    mutating func appendEvents(toFrame frame: inout [InputEvent]) -> Bool
 }
 
 extension RecordingItemSource {
     package mutating func nextEvent() -> InputEvent? { nil }
+
+    package mutating func appendEvents(toFrame frame: inout [InputEvent]) -> Bool {
+        while let event = nextEvent() {
+            frame.append(event)
+            if event.isSynReport { return true }
+        }
+        return false
+    }
 }
 
 extension RecordingStream: RecordingItemSource {}

@@ -148,6 +148,24 @@ package struct RecordingStream {
         }
     }
 
+    /// Appends the events ``nextEvent()`` would give, one call after the other, to `frame`,
+    /// up to and including the next `SYN_REPORT`; `true` when it stopped after one, `false`
+    /// when the next item is not such an event (ask ``next()``). `convert` reads a frame with
+    /// one call instead of one per event.
+    @inline(__always)
+    package func appendEvents(toFrame frame: inout [InputEvent]) -> Bool {
+        switch backend {
+        case .libinput(let events): return events.appendCanonicalEvents(to: &frame)
+        case .evemu(let events):
+            while let event = events.nextCanonicalEvent() {
+                frame.append(event)
+                if event.isSynReport { return true }
+            }
+            return false
+        case .getevent: return false
+        }
+    }
+
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the recording is of a
     /// touchscreen or touchpad.
     package func requireTouchDevice() throws(RecordingError) {

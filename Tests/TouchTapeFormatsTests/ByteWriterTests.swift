@@ -34,6 +34,31 @@ import TouchTapeEvents
         }
     }
 
+    /// The fixed-width fields of an evemu event line (issue 26) against the general conversions.
+    @Test func evemuFieldsEqualCFormat() {
+        for value in [0, 1, 9, 10, 15, 16, 0xa, 0x9f, 0xfa, 0x100, 0x1234, 0xabcd, 0xf0f0, 0xffff] as [UInt16] {
+            #expect(Self.written { $0.hex4(value) } == CFormat.hex(value, width: 4), "\(value)")
+        }
+        for value in 0...UInt16.max where value % 7 == 0 || value < 300 {
+            #expect(Self.written { $0.hex4(value) } == CFormat.hex(value, width: 4))
+        }
+        for value in [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99_999, 100_000, 123_456, 999_999, 1_000_000, UInt32.max] as [UInt32] {
+            #expect(Self.written { $0.sixDigits(value) } == CFormat.zeroPadded(Int64(value), width: 6), "\(value)")
+        }
+        for value in [0, 1, -1, 9, 10, 99, 100, 999, 1000, 9999, 10000, -9999, 123_456, Int32.max, Int32.min] as [Int32] {
+            #expect(Self.written { $0.fourDigits(value) } == CFormat.zeroPadded(Int64(value), width: 4), "\(value)")
+        }
+    }
+
+    /// The constants the hot loops keep in place are the kernel's, as `TouchTapeEvents` has them.
+    @Test func inPlaceConstantsAreEventCodes() {
+        #expect(EventComment.synType == EventType.syn.rawValue && EventComment.synMTReport == EventCodes.SYN_MT_REPORT)
+        for (type, code) in [(0, 0), (0, 1), (0, 2), (1, 0), (3, 0), (0, 0xffff), (0xffff, 0)] as [(UInt16, UInt16)] {
+            let event = InputEvent(time: EventTime(seconds: 1, microseconds: 2), type: type, code: code, value: 0)
+            #expect(event.endsFrame == event.isSynReport)
+        }
+    }
+
     @Test func everyTableEntryIsTheTextFromEventCodes() {
         for type in 0..<UInt16(EventCommentTable.typeCount) {
             for code in 0...EventType(rawValue: type).maxCode {

@@ -157,6 +157,85 @@ import TouchTapeEvents
         }
     }
 
+    /// The wide fixed-width fields read as words (``LineReader/paddedWord(_:width:)``) give
+    /// what the byte-by-byte ``LineReader/paddedField(_:_:)`` gives, for every field of 6 and 7
+    /// bytes over spaces, signs, digits and the bytes next to them, whatever comes before.
+    @Test func paddedWordsAreThePaddedFields() {
+        var mismatches: [[UInt8]] = []
+        var checked = 0
+        for (width, alphabet) in [(6, [0x20, 0x2D, 0x30, 0x35, 0x39, 0x2F, 0x3A, 0xB0] as [UInt8]),
+                                  (7, [0x20, 0x2D, 0x30, 0x39, 0x3A, 0xB0])] {
+            var field = [UInt8](repeating: 0x20, count: 8)
+            let total = (0..<width).reduce(1) { acc, _ in acc * alphabet.count }
+            for n in 0..<total {
+                var rest = n
+                for k in 0..<width { field[8 - width + k] = alphabet[rest % alphabet.count]; rest /= alphabet.count }
+                for before in [UInt8(0x2C), 0x35] {
+                    for k in 0..<(8 - width) { field[k] = before }
+                    let word = field.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                    let expected = field.withUnsafeBufferPointer { LineReader.paddedField($0.baseAddress! + 8 - width, width) }
+                    if LineReader.paddedWord(word, width: width) != expected { mismatches.append(field) }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 2 * (262_144 + 279_936))
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// The word-at-a-time search for a row's newline (``LineReader/newlineBeforeAnyNUL(_:from:_:)``)
+    /// against a byte loop: the first newline, `nil` after a NUL or without one, at any offset.
+    @Test func newlineBeforeAnyNULIsTheByteLoops() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        let bytes: [UInt8] = [0x20, 0x41, 0x23, 0x0A, 0x00, 0x80, 0x01, 0x0B, 0xFF, 0x09]
+        var mismatches = 0
+        for length in 0..<48 {
+            for _ in 0..<300 {
+                // Mostly text, a newline or NUL now and then.
+                let line = (0..<length).map { _ in next() % 8 == 0 ? bytes[Int(next() % 10)] : bytes[Int(next() % 3)] }
+                let from = length == 0 ? 0 : Int(next() % UInt64(length + 1))
+                var expected: Int?
+                for k in from..<length {
+                    if line[k] == 0x0A { expected = k; break }
+                    if line[k] == 0 { break }
+                }
+                let found = line.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { LineReader.newlineBeforeAnyNUL($0, from: from, length) } ?? nil
+                }
+                if found != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// Rows in libinput's fixed layout with every kind of wide field: the one-pass reading
+    /// and the row parser agree, and the out-of-range ones are the same errors.
+    @Test func fixedLayoutRowsWithSignsAndShortFields() throws {
+        let rows: [(String, [Int64])] = [
+            ("    - [  0,      0,   0,   0,       0] # EV_SYN / SYN_REPORT", [0, 0, 0, 0, 0]),
+            ("    - [999, 999999, 999, 999, 9999999]", [999, 999_999, 999, 999, 9_999_999]),
+            ("    - [  1,  12345,   3,  53, -999999] # EV_ABS", [1, 12345, 3, 53, -999_999]),
+            ("    - [  1,      7,   3,  53,      -1]", [1, 7, 3, 53, -1]),
+            ("    - [ 12, 100000,   1, 330,       1]", [12, 100_000, 1, 330, 1]),
+            ("    - [  1,     -0,   3,  53,      -0]", [1, 0, 3, 53, 0]),
+        ]
+        let text = Self.header + rows.map(\.0).joined(separator: "\n") + "\n"
+        #expect(try Self.read(text).events == rows.map { Self.event($0.1) })
+        do {
+            _ = try Self.read(Self.header + "    - [  0,      0,   0,   0,       0]\n    - [  1,    -12,   3,  53,       0]\n")
+            Issue.record("a negative usec was read")
+        } catch {
+            #expect(error.kind == .valueOutOfRange && error.line == 10)
+        }
+        do {
+            _ = try Self.read(Self.header + "    - [  1,     1-2,   3,  53,       0]\n")
+            Issue.record("1-2 was read")
+        } catch {
+            #expect(error.kind == .nonNumericField && error.line == 9)
+        }
+    }
+
     @Test func aNULInACommentIsBinary() throws {
         do {
             _ = try Self.read(Self.header + "    - [0, 0, 0, 0, 0] # a\u{0}b\n")
