@@ -67,57 +67,77 @@ package struct OutcomeSweep: Sendable {
     /// feeds it (from the first `.began`; refused → none; decided at the first
     /// `.ended`/`.cancelled`; a second `.began` first → none), with no completion animation.
     package static func outcome(samples: [PanSample], settings: DismissalSettings) -> Outcome {
-        var controller = DismissalController(settings: settings)
-        // The outcome is all a sweep reads: no words for the decision.
-        controller.explainsDecisions = false
-        let view = GestureView(settings: settings)
-        // One recognizer for the pan, as the driver keeps (and UIKit): not one per sample.
-        let recognizer = PanGesture.Recognizer()
-        var transition = TransitionContext(distance: settings.divisor)
-        var driving = false
-        for sample in samples {
-            switch (driving, sample.phase) {
-            case (false, .began):
-                controller.handlePan(PanGesture(sample: sample, view: view, recognizer: recognizer), transition: &transition)
-                guard transition.began else { return .none }
-                driving = true
-            case (false, _):
-                continue
-            case (true, .began):
-                return .none
-            case (true, .changed):
-                controller.handlePan(PanGesture(sample: sample, view: view, recognizer: recognizer), transition: &transition)
-            case (true, .ended), (true, .cancelled):
-                controller.handlePan(PanGesture(sample: sample, view: view, recognizer: recognizer), transition: &transition)
-                return transition.outcome ?? .none
-            }
-        }
-        return .none
+        PreparedPan(samples: samples, settings: settings).outcome(settings: settings)
     }
 
     package func outcome(_ setting: Setting, _ value: Double) -> Outcome {
         Self.outcome(samples: samples, settings: settings(setting, value))
     }
 
+    /// A pan's gestures, made once for the many runs of one search: a sweep runs the
+    /// controller hundreds of times a track, and making every sample's gesture again for
+    /// each run was a third of a sweep (issue 26). The settings a sweep varies (threshold,
+    /// flick) leave the view alone, so one view serves every run. One recognizer, its
+    /// offset zeroed before each run: the state a fresh one has (the runs are one after
+    /// another, on one thread).
+    struct PreparedPan {
+        let gestures: [PanGesture]
+        let recognizer = PanGesture.Recognizer()
+
+        init(samples: [PanSample], settings: DismissalSettings) {
+            let view = GestureView(settings: settings)
+            let recognizer = self.recognizer
+            gestures = samples.map { PanGesture(sample: $0, view: view, recognizer: recognizer) }
+        }
+
+        /// ``OutcomeSweep/outcome(samples:settings:)`` of these gestures; `settings` must
+        /// give the view they were made with (the same divisor).
+        func outcome(settings: DismissalSettings) -> Outcome {
+            var controller = DismissalController(settings: settings)
+            // The outcome is all a sweep reads: no words for the decision.
+            controller.explainsDecisions = false
+            recognizer.offset = .zero
+            var transition = TransitionContext(distance: settings.divisor)
+            var driving = false
+            // By index: a gesture taken out of the array for the loop was copied, and its
+            // references retained and released, once a sample a run.
+            for i in gestures.indices {
+                switch (driving, gestures[i].state) {
+                case (false, .began):
+                    controller.handlePan(gestures[i], transition: &transition)
+                    guard transition.began else { return .none }
+                    driving = true
+                case (false, _):
+                    continue
+                case (true, .began):
+                    return .none
+                case (true, .changed):
+                    controller.handlePan(gestures[i], transition: &transition)
+                case (true, .ended), (true, .cancelled):
+                    controller.handlePan(gestures[i], transition: &transition)
+                    return transition.outcome ?? .none
+                }
+            }
+            return .none
+        }
+    }
+
     /// Every flip of the outcome as `setting` runs over `range`, in increasing order.
     package func boundaries(of setting: Setting, in range: ClosedRange<Double>) -> [Boundary] {
         let steps = max(gridPoints, 1)
+        let pan = PreparedPan(samples: samples, settings: settings)
+        let outcome = { (value: Double) in pan.outcome(settings: self.settings(setting, value)) }
         var found: [Boundary] = []
-        var previous = (value: range.lowerBound, outcome: outcome(setting, range.lowerBound))
+        var previous = (value: range.lowerBound, outcome: outcome(range.lowerBound))
         for i in 1...steps {
             let value = i == steps ? range.upperBound : range.lowerBound + (range.upperBound - range.lowerBound) * Double(i) / Double(steps)
-            let current = outcome(setting, value)
+            let current = outcome(value)
             if current != previous.outcome {
-                found.append(bisect(setting, from: previous.value, previous.outcome, to: value))
+                found.append(Self.bisect(from: previous.value, previous.outcome, to: value, outcome: outcome))
             }
             previous = (value, current)
         }
         return found
-    }
-
-    /// Narrows a flip between `low` (outcome `lowOutcome`) and `high` to adjacent doubles.
-    private func bisect(_ setting: Setting, from low: Double, _ lowOutcome: Outcome, to high: Double) -> Boundary {
-        Self.bisect(from: low, lowOutcome, to: high) { outcome(setting, $0) }
     }
 
     /// Narrows a flip of `outcome` between `low` (where it is `lowOutcome`) and `high` down to
