@@ -169,8 +169,8 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
 }
 
 /// What a ``ReplaySession`` reports, in stream order. The cases made once a track are
-/// `indirect`: an enum is as large as its largest case, and every frame's step was copied
-/// at the size of a whole track result (a tenth of a replay's time in `memmove`, issue 26).
+/// `indirect`: an enum is as large as its largest case, so that a frame's or a sample's step
+/// is not copied at the size of a whole track result (issue 26).
 package enum SessionStep {
     case frame(Frame)
     case trackBegan(track: Int)
