@@ -429,7 +429,6 @@ package enum ProbeMaker {
         var tracker = velocity.makeTracker()
         tracker.addSample(time: start, position: samples[began].translation)
         var out = [samples[began]]
-        out.reserveCapacity(Int((end - start) * rate) + 2)
         var source = began
         var k = 1
         while true {
