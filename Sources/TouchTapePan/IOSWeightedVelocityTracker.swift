@@ -7,29 +7,11 @@ import TouchTapeEvents
 /// view's fling rather than `UIPanGestureRecognizer.velocity(in:)`, which Apple does not
 /// document. A missing pair (fewer than 4 samples) or a pair with no time between its
 /// samples contributes zero, as in Flutter.
-package struct IOSWeightedVelocityTracker: VelocityTracker, Hashable {
-    private var history = VelocitySampleHistory(strategy: .iOSWeighted)
+package struct IOSWeightedVelocityTracker: HistoryVelocityTracker, Hashable {
+    var history = VelocitySampleHistory(strategy: .iOSWeighted)
 
     /// A fresh instance.
     package init() {}
-
-    /// Adds the position at `time` to the history.
-    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
-
-    /// Forgets the history.
-    package mutating func reset() { history.reset() }
-
-    /// The velocity at `time`, points per second.
-    package func velocity(at time: Double) -> Vector2 {
-        guard !history.isStopped(at: time) else { return .zero }
-        return Self.fit(history.view)
-    }
-
-    /// ``velocity(at:)``, computed when read.
-    package func estimate(at time: Double) -> PanVelocity {
-        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
-        return history.deferredFit
-    }
 
     /// The weighted sum over the newest samples of `view`.
     static func fit(_ view: VelocityHistoryView) -> Vector2 {

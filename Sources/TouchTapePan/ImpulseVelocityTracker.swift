@@ -5,29 +5,11 @@ import TouchTapeEvents
 /// `W = ½·v₁·|v₁| + Σᵢ≥₂ (vᵢ − v_{i−1}')·|vᵢ|` where v' is the velocity the work so far
 /// implies, and `v = sign(W)·√(2|W|)`. Same window as LSQ2 (100 ms, 20 samples, 40 ms
 /// gap). Two samples give plain Δx/Δt; one sample or none gives zero. Per axis.
-package struct ImpulseVelocityTracker: VelocityTracker, Hashable {
-    private var history = VelocitySampleHistory(strategy: .impulse)
+package struct ImpulseVelocityTracker: HistoryVelocityTracker, Hashable {
+    var history = VelocitySampleHistory(strategy: .impulse)
 
     /// A fresh instance.
     package init() {}
-
-    /// Adds the position at `time` to the history.
-    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
-
-    /// Forgets the history.
-    package mutating func reset() { history.reset() }
-
-    /// The velocity at `time`, points per second.
-    package func velocity(at time: Double) -> Vector2 {
-        guard !history.isStopped(at: time) else { return .zero }
-        return Self.fit(history.view)
-    }
-
-    /// ``velocity(at:)``, computed when read.
-    package func estimate(at time: Double) -> PanVelocity {
-        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
-        return history.deferredFit
-    }
 
     /// The impulse velocity over the window of `view`.
     static func fit(_ view: VelocityHistoryView) -> Vector2 {

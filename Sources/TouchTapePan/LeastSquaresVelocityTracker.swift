@@ -6,29 +6,11 @@ import TouchTapeEvents
 /// Fewer than 3 samples, or a degenerate fit, give zero (Flutter's rule; Android would
 /// lower the degree instead). τ is in milliseconds as in Flutter, so the solver's
 /// absolute tolerance means the same thing here as there.
-package struct LeastSquaresVelocityTracker: VelocityTracker, Hashable {
-    private var history = VelocitySampleHistory(strategy: .leastSquares)
+package struct LeastSquaresVelocityTracker: HistoryVelocityTracker, Hashable {
+    var history = VelocitySampleHistory(strategy: .leastSquares)
 
     /// A fresh instance.
     package init() {}
-
-    /// Adds the position at `time` to the history.
-    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
-
-    /// Forgets the history.
-    package mutating func reset() { history.reset() }
-
-    /// The velocity at `time`, points per second.
-    package func velocity(at time: Double) -> Vector2 {
-        guard !history.isStopped(at: time) else { return .zero }
-        return Self.fit(history.view)
-    }
-
-    /// ``velocity(at:)``, fitted when read.
-    package func estimate(at time: Double) -> PanVelocity {
-        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
-        return history.deferredFit
-    }
 
     /// The fit over the window of `view`: zero below the minimum sample count or when degenerate.
     static func fit(_ view: VelocityHistoryView) -> Vector2 {

@@ -22,3 +22,32 @@ package protocol VelocityTracker: Sendable {
     func velocity(at time: Double) -> Vector2
     func estimate(at time: Double) -> PanVelocity
 }
+
+/// A tracker that keeps its samples in a ``VelocitySampleHistory`` and fits them with its
+/// own ``fit(_:)``: everything but the fit is the same for every strategy, and is here.
+protocol HistoryVelocityTracker: VelocityTracker {
+    /// The samples so far (the strategy's window and stop rule).
+    var history: VelocitySampleHistory { get set }
+    /// The strategy's velocity from the samples `view` holds.
+    static func fit(_ view: VelocityHistoryView) -> Vector2
+}
+
+extension HistoryVelocityTracker {
+    /// Adds the position at `time` to the history.
+    package mutating func addSample(time: Double, position: Vector2) { history.add(time: time, position: position) }
+
+    /// Forgets the history.
+    package mutating func reset() { history.reset() }
+
+    /// The velocity at `time`, points per second.
+    package func velocity(at time: Double) -> Vector2 {
+        guard !history.isStopped(at: time) else { return .zero }
+        return Self.fit(history.view)
+    }
+
+    /// ``velocity(at:)``, fitted when read.
+    package func estimate(at time: Double) -> PanVelocity {
+        guard !history.isStopped(at: time) else { return PanVelocity(.zero) }
+        return history.deferredFit
+    }
+}
