@@ -127,8 +127,9 @@ package struct JSONTreeBuilder: JSONOutput {
     }
 }
 
-/// Writes the calls as ``JSONValue/rendered(indent:)`` renders their tree, byte for byte
-/// (two-space indentation from `indent`, `{}` and `[]` when empty), into ``bytes``.
+/// Writes the calls pretty-printed into ``bytes``: two-space indentation from `indent`, a
+/// member or element a line, `{}` and `[]` when empty. The one layout of the project's JSON:
+/// ``JSONValue/rendered(indent:)`` is this writer's text of its tree.
 package struct JSONTextWriter: JSONOutput {
     /// The UTF-8 text so far.
     package var bytes: [UInt8]
@@ -150,11 +151,6 @@ package struct JSONTextWriter: JSONOutput {
     package mutating func integer(_ value: Int) { beforeValue(); JSONValue.digits(Int64(value), into: &bytes) }
     package mutating func number(_ value: Double) { beforeValue(); JSONValue.number(value, into: &bytes) }
     package mutating func string(_ value: String) { beforeValue(); JSONValue.quote(value, into: &bytes) }
-
-    package mutating func value(_ value: JSONValue) {
-        beforeValue()
-        value.render(into: &bytes, indent: indent + counts.count)
-    }
 
     package mutating func key(_ name: String) {
         separate()

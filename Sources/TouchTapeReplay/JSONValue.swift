@@ -40,39 +40,14 @@ package enum JSONValue: Hashable, Sendable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// ``rendered(indent:)``'s UTF-8 bytes appended to `out`.
+    /// ``rendered(indent:)``'s UTF-8 bytes appended to `out`: the tree written through
+    /// ``JSONTextWriter``, the one place the layout is (a report row is written through it
+    /// without a tree).
     package func render(into out: inout [UInt8], indent: Int) {
-        switch self {
-        case .null: Self.literal("null", into: &out)
-        case .bool(let b): Self.literal(b ? "true" : "false", into: &out)
-        case .integer(let i): Self.digits(Int64(i), into: &out)
-        case .number(let d): Self.number(d, into: &out)
-        case .string(let s): Self.quote(s, into: &out)
-        case .array(let items):
-            if items.isEmpty { Self.literal("[]", into: &out); return }
-            Self.literal("[\n", into: &out)
-            for (i, item) in items.enumerated() {
-                if i > 0 { Self.literal(",\n", into: &out) }
-                Self.pad(&out, indent + 1)
-                item.render(into: &out, indent: indent + 1)
-            }
-            out.append(0x0A)
-            Self.pad(&out, indent)
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            if members.isEmpty { Self.literal("{}", into: &out); return }
-            Self.literal("{\n", into: &out)
-            for (i, member) in members.enumerated() {
-                if i > 0 { Self.literal(",\n", into: &out) }
-                Self.pad(&out, indent + 1)
-                Self.quote(member.0, into: &out)
-                Self.literal(": ", into: &out)
-                member.1.render(into: &out, indent: indent + 1)
-            }
-            out.append(0x0A)
-            Self.pad(&out, indent)
-            out.append(UInt8(ascii: "}"))
-        }
+        var writer = JSONTextWriter(indent: indent)
+        swap(&writer.bytes, &out)   // written in place, not copied
+        writer.value(self)
+        swap(&writer.bytes, &out)
     }
 
     /// A literal's bytes (a `String`'s UTF-8 view appended piece by piece cost a tenth of
