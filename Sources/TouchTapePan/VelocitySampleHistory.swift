@@ -23,6 +23,8 @@ struct VelocitySampleHistory: Hashable, Sendable {
     private let strategy: VelocityStrategy
     /// Where the samples go; replaced (with the live samples carried over) when full.
     private var block: VelocityBlock
+    /// What the deferred fits of `block` are read through (made once a block).
+    private var source: PanVelocitySource
     /// How many of the block's samples are this history's: a copy of the history that was
     /// fed after the copy was made appended past it, and this one then takes a block of its own.
     private var end = 0
@@ -37,12 +39,13 @@ struct VelocitySampleHistory: Hashable, Sendable {
     init(strategy: VelocityStrategy) {
         self.strategy = strategy
         block = VelocityBlock(strategy: strategy)
+        source = .record(block)
     }
 
     static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
     /// The fit of the history as it is now, made only when read.
-    var deferredFit: PanVelocity { PanVelocity(deferred: block, at: end) }
+    var deferredFit: PanVelocity { PanVelocity(deferred: source, at: end) }
 
     /// The history as it is now, for a fit made now or later.
     var view: VelocityHistoryView { VelocityHistoryView(block: block, end: end) }
@@ -70,6 +73,7 @@ struct VelocitySampleHistory: Hashable, Sendable {
             // made before keep the old one.
             let live = view.withLiveSamples { Array($0.reversed()) }
             block = VelocityBlock(strategy: strategy)
+            source = .record(block)
             for s in live { block.append(s) }
         }
         block.append(sample)
@@ -159,7 +163,7 @@ struct VelocityHistoryView: Sendable {
 /// ``VelocityHistoryView`` reads the samples before its end while the pan appends after
 /// it. One pan is fed on one thread; a view handed to another thread reads only samples
 /// written before it was made (the hand-over orders the writes before the reads).
-final class VelocityBlock: PanVelocitySource, @unchecked Sendable {
+final class VelocityBlock: PanVelocityRecord, @unchecked Sendable {
     /// Samples per block: 256 × 24 bytes, 6 KiB a pan at least. A full block starts a new
     /// one with at most 20 live samples copied, so the copying is under a tenth of the appends.
     static let capacity = 256
