@@ -168,6 +168,21 @@ public struct TransitionContext: Hashable, Sendable {
     /// Whether ``begin()`` was called.
     public var began: Bool { calls.contains { $0.kind == .begin } }
 
+    /// Room for `calls` recorded calls (a driver that knows a pan's length).
+    package mutating func reserveCapacity(calls count: Int) {
+        calls.reserveCapacity(count)
+    }
+
+    /// Whether an ``update(_:)`` was recorded from call `mark` on (the calls a sample made).
+    package func hasUpdate(since mark: Int) -> Bool {
+        var i = mark
+        while i < calls.count {
+            if case .update = calls[i].kind { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// The outcome the calls so far set: the first finish, cancel or animate; `nil` while
     /// none was made. Kept as the calls are recorded (a replay reads it after every
     /// sample: a scan of the calls made each replay quadratic in its samples).

@@ -114,6 +114,13 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         }
     }
 
+    /// Room for the updates and calls of `samples` samples (a whole track's run knows how
+    /// many; growing the arrays sample by sample was a tenth of a run, issue 26).
+    package mutating func reserveCapacity(samples: Int) {
+        updates.reserveCapacity(samples)
+        transition.reserveCapacity(calls: samples + 4)
+    }
+
     /// A driver of its own in this one's state, to be fed other samples from here (the
     /// probes that change only a release share the run up to it): the recognizer's state is
     /// copied, not shared. Meaningful for controllers with value semantics, as
@@ -169,24 +176,32 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// did), otherwise the progress the calls since `mark` left.
     private mutating func step(after sample: PanSample, since mark: Int) -> DismissalStep {
         let released = transition.outcome != nil
-        if released || sample.phase == .ended || sample.phase == .cancelled {
-            if released, sample.phase == .began || sample.phase == .changed {
-                updates.append(update(for: sample, since: mark))
+        // The phases matched as patterns, and the update made by a static function: `==`
+        // went through PanPhase's witness table, and a method of the driver copied the whole
+        // driver (a kilobyte) for every sample (issue 26).
+        let ending: Bool
+        switch sample.phase {
+        case .ended, .cancelled: ending = true
+        case .began, .changed: ending = false
+        }
+        if released || ending {
+            if released, !ending {
+                updates.append(Self.update(for: sample, since: mark, transition: transition, settings: settings))
             }
             let result = complete(Self.decision(at: sample, transition: transition, settings: settings))
             phase = .decided
             decided = result
             return .decided(result)
         }
-        let update = update(for: sample, since: mark)
+        let update = Self.update(for: sample, since: mark, transition: transition, settings: settings)
         updates.append(update)
         return .progress(update)
     }
 
-    private func update(for sample: PanSample, since mark: Int) -> ProgressUpdate {
-        let sent = transition.calls[mark...].contains { if case .update = $0.kind { return true } else { return false } }
-        return ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: settings.rawProgress(of: sample.translation),
-                              progress: transition.percentComplete, sentToUIKit: sent, state: .interactive)
+    private static func update(for sample: PanSample, since mark: Int, transition: borrowing TransitionContext,
+                               settings: borrowing DismissalSettings) -> ProgressUpdate {
+        ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: settings.rawProgress(of: sample.translation),
+                       progress: transition.percentComplete, sentToUIKit: transition.hasUpdate(since: mark), state: .interactive)
     }
 
     /// The decision the calls made at `sample`: the outcome of the first finish/cancel/animate,

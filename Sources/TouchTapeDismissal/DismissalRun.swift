@@ -29,6 +29,7 @@ package enum DismissalRun {
         controller: Controller, settings: DismissalSettings, samples: [PanSample], clock: VirtualClock = VirtualClock()
     ) -> DismissalRunResult {
         var driver = DismissalDriver(controller: controller, settings: settings, clock: clock)
+        driver.reserveCapacity(samples: samples.count)
         for sample in samples { _ = driver.feed(sample) }
         return driver.result
     }

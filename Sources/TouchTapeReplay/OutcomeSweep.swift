@@ -98,6 +98,7 @@ package struct OutcomeSweep: Sendable {
             controller.explainsDecisions = false
             recognizer.offset = .zero
             var transition = TransitionContext(distance: settings.divisor)
+            transition.reserveCapacity(calls: gestures.count + 4)   // not grown call by call
             var driving = false
             // By index: a gesture taken out of the array for the loop was copied, and its
             // references retained and released, once a sample a run.
