@@ -167,8 +167,7 @@ package struct JSONTextWriter: JSONOutput {
             JSONValue.literal(array ? "[]" : "{}", into: &bytes)
             return
         }
-        bytes.append(0x0A)
-        JSONValue.pad(&bytes, indent + counts.count)
+        newLine(depth: indent + counts.count)
         bytes.append(array ? UInt8(ascii: "]") : UInt8(ascii: "}"))
     }
 
@@ -186,11 +185,27 @@ package struct JSONTextWriter: JSONOutput {
     private mutating func separate() {
         guard let last = counts.indices.last else { return }
         if counts[last] == 0 {
-            JSONValue.literal(isArray[last] ? "[\n" : "{\n", into: &bytes)
+            bytes.append(isArray[last] ? UInt8(ascii: "[") : UInt8(ascii: "{"))
         } else {
-            JSONValue.literal(",\n", into: &bytes)
+            bytes.append(UInt8(ascii: ","))
         }
         counts[last] += 1
-        JSONValue.pad(&bytes, indent + counts.count)
+        newLine(depth: indent + counts.count)
+    }
+
+    /// A newline and then two spaces a level, padding up to 30 levels, as one piece: the
+    /// newline and the spaces appended apart were a tenth of a probed replay's JSON (issue 26).
+    private static let newLineAndPadding: StaticString = "\n                                                            "
+
+    /// A newline and the padding of `depth`.
+    private mutating func newLine(depth: Int) {
+        let text = Self.newLineAndPadding
+        let count = 1 + 2 * depth
+        guard count <= text.utf8CodeUnitCount else {
+            bytes.append(0x0A)
+            JSONValue.pad(&bytes, depth)
+            return
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
 }

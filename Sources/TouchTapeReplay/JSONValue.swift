@@ -58,7 +58,7 @@ package enum JSONValue: Hashable, Sendable {
     }
 
     package static func pad(_ out: inout [UInt8], _ indent: Int) {
-        for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// The decimal digits of `value` (with its `-`), as `String(value)` writes them.
@@ -149,18 +149,17 @@ package enum JSONValue: Hashable, Sendable {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole (per scalar, quoting was the
         // dearest part of a streamed JSON report, and reports are full of "—" and "→").
-        // Looked at through the string's own bytes where it has them (a native string):
-        // iterating its UTF-8 view byte by byte was a tenth of a probed replay (issue 26).
-        var whole = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        // Looked at through the string's own bytes: `withUTF8` gives a native string's in
+        // place and a small one's (most keys and values) from a copy on the stack. (Its
+        // UTF-8 view byte by byte was a tenth of a probed replay, and a small string
+        // copied into an array a third of a check's JSON, issue 26.)
+        var text = s
+        let whole = text.withUTF8 { bytes -> Bool in
             guard !needsEscape(bytes) else { return false }
             out.append(contentsOf: bytes)
             return true
         }
-        if whole == nil {
-            whole = !needsEscape(s.utf8)
-            if whole == true { out += s.utf8 }
-        }
-        if whole == true {
+        if whole {
             out.append(UInt8(ascii: "\""))
             return
         }
@@ -191,12 +190,28 @@ package enum JSONValue: Hashable, Sendable {
 /// Whether `bytes` (UTF-8) hold anything ``JSONValue`` escapes: a control character, DEL, a
 /// quote or a backslash, a C1 control (`C2 80`…`C2 9F`), or one of U+200E/F, U+2028/9,
 /// U+202A…E (`E2 80 8E`…) and U+2066…9 (`E2 81 A6`…). Other multi-byte characters ("—",
-/// "→", "é") are not, so text with them is still appended whole. Printable ASCII, most of
-/// a report, is passed over with one comparison a byte.
+/// "→", "é") are not, so text with them is still appended whole. Looked at eight bytes at a
+/// time: a word with none of those bytes nor a `C2` or `E2` lead byte is passed over whole,
+/// any other is looked at byte by byte.
 private func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
+    guard let base = bytes.baseAddress else { return false }
     let count = bytes.count
-    while i < count {
+    var i = 0
+    while i + 8 <= count {
+        if mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)), escapes(bytes, from: i, to: i + 8) {
+            return true
+        }
+        i += 8
+    }
+    return escapes(bytes, from: i, to: count)
+}
+
+/// Whether a byte of `bytes[from..<to]` starts something ``needsEscape(_:)`` finds (the
+/// bytes after a lead byte are read past `to`).
+private func escapes(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
+    let count = bytes.count
+    var i = from
+    while i < end {
         let b = bytes[i]
         i += 1
         if b >= 0x20 && b < 0x7F {
@@ -220,9 +235,18 @@ private func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return false
 }
 
-/// ``needsEscape(_:)`` for a string without contiguous UTF-8 (a bridged one).
-private func needsEscape(_ utf8: String.UTF8View) -> Bool {
-    Array(utf8).withUnsafeBufferPointer { needsEscape($0) }
+/// Whether one of the eight bytes of `word` is below 0x20, DEL, `"`, `\\`, or the lead byte
+/// `C2` or `E2`: the usual "has a zero byte" test, `(v − 0x01…) & ~v & 0x80…`, on `word` XOR
+/// each, and its "has a byte below n" form for the controls (exact for any byte values, as a
+/// byte of 0x80 or more neither borrows nor is flagged). Continuation bytes and other lead
+/// bytes pass: only the sequences behind `C2` and `E2` are escaped.
+@inline(__always)
+private func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+    if (word &- ones &* 0x20) & ~word & highs != 0 { return true }
+    return hasZero(word ^ (ones &* 0x7F)) || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+        || hasZero(word ^ (ones &* 0xC2)) || hasZero(word ^ (ones &* 0xE2))
 }
 
 private func String(format whole: Double) -> String {

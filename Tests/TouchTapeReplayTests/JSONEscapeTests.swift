@@ -22,3 +22,52 @@ import Testing
         #expect(JSONValue.string(text).rendered() == "\"" + text + "\"", "U+\(String(value, radix: 16)) is kept")
     }
 }
+
+/// Printable ASCII is looked at eight bytes at a time: a character to escape is found at
+/// every position of a word, in strings short enough to be stored inline and long ones, and
+/// each byte of printable ASCII on its own is kept.
+@Test func anEscapeIsFoundAtEveryPositionOfAWord() {
+    let plain = "abcdefghijklmnopqrstuvwxyz0123456789"
+    let special: [Unicode.Scalar] = (0x00..<0x20).map { Unicode.Scalar(UInt8($0)) } + ["\"", "\\", "\u{7F}", "\u{85}", "\u{2028}"]
+    for length in [7, 8, 9, 15, 16, 17, 24, 33] {
+        let base = String(plain.prefix(length))
+        for position in 0...length {
+            for scalar in special {
+                var text = base
+                text.insert(Character(scalar), at: text.index(text.startIndex, offsetBy: position))
+                let json = JSONValue.string(text).rendered()
+                let expected = "\"" + String(base.prefix(position)) + escapedForm(scalar) + String(base.dropFirst(position)) + "\""
+                #expect(json == expected, "U+\(String(scalar.value, radix: 16)) at \(position) of \(length)")
+            }
+        }
+    }
+    // Lead bytes of kept characters (C2 A0, E2 80 94, E2 86 92, C3 A9) at every position too.
+    for length in [7, 8, 9, 16, 17] {
+        let base = String(plain.prefix(length))
+        for position in 0...length {
+            for kept in ["\u{A0}", "—", "→", "é", "\u{2027}", "\u{202F}", "\u{1F600}"] {
+                var text = base
+                text.insert(contentsOf: kept, at: text.index(text.startIndex, offsetBy: position))
+                #expect(JSONValue.string(text).rendered() == "\"" + text + "\"", "\(kept) at \(position) of \(length)")
+            }
+        }
+    }
+    for byte in UInt8(0x20)...UInt8(0x7E) where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+        let text = String(repeating: String(Character(Unicode.Scalar(byte))), count: 11)
+        #expect(JSONValue.string(text).rendered() == "\"" + text + "\"", "0x\(String(byte, radix: 16)) is kept")
+    }
+}
+
+/// How JSONValue writes one escaped character.
+private func escapedForm(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\"": return "\\\""
+    case "\\": return "\\\\"
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    default:
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
