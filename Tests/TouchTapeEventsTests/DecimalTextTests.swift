@@ -13,6 +13,48 @@ import TouchTapeEvents
         #expect(DecimalText.fixed(.nan, 1) == "nan")
     }
 
+    /// `fixed` writes its digits itself: the same text as the integers' descriptions joined
+    /// with the padding (how it was written before), on whole numbers, halves, values near
+    /// the Int64 limit and 100 000 values spread over many magnitudes, for 0 to 9 decimals.
+    @Test func fixedIsTheIntegersDescriptionsJoined() {
+        func joined(_ value: Double, _ digits: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<digits { scale *= 10 }
+            guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }
+            let scaled = (abs(value) * scale).rounded()
+            let whole = Int64(scaled / scale)
+            var text = String(whole)
+            if digits > 0 {
+                let frac = String(Int64(scaled) - whole * Int64(scale))
+                text += "." + String(repeating: "0", count: digits - frac.count) + frac
+            }
+            return (value < 0 && scaled != 0 ? "-" : "") + text
+        }
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 0.05, 0.005, 9.9999999, 99.5, 1e17, 9.99e17, 1e18, 123456.789,
+                                -0.0000001, .infinity, -.infinity, .nan, 0.3333333, 1.0 / 3, 2.0 / 3, 1200, 0.125]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {   // SplitMix64: the same values every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for _ in 0..<100_000 {
+            let mantissa = Double(next() % 1_000_000_000) / 1_000_000_000
+            let exponent = Int(next() % 24) - 8
+            values.append((next() % 2 == 0 ? 1 : -1) * mantissa * pow(10, Double(exponent)))
+        }
+        var differing: [String] = []
+        for value in values {
+            for digits in 0...9 where DecimalText.fixed(value, digits) != joined(value, digits) {
+                differing.append("\(value) with \(digits): \(DecimalText.fixed(value, digits)), not \(joined(value, digits))")
+            }
+        }
+        #expect(values.count > 100_000)
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+    }
+
     /// `general4` is C's `%.4g` (what the decisions' words printed through Foundation):
     /// compared with `String(format:)` on exact halves (rounded to even, as C rounds the
     /// exact binary value), their neighbouring doubles, powers of ten, and 200 000 values
