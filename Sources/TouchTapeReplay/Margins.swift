@@ -37,21 +37,22 @@ package struct Margins: Hashable, Sendable {
             self.init(threshold: nil, flickVelocity: nil)
             return
         }
-        func outcome(_ setting: OutcomeSweep.Setting) -> (Double) -> Outcome {
-            { value in
-                DismissalController.outcome(of: release, progress: d.progress,
-                                            settings: OutcomeSweep.settings(settings, setting, value))
-            }
+        // Local functions, not closures made per setting: a margin is read at a dozen values.
+        func thresholdOutcome(_ value: Double) -> Outcome {
+            DismissalController.outcome(of: release, progress: d.progress, settings: OutcomeSweep.settings(settings, .threshold, value))
+        }
+        func flickOutcome(_ value: Double) -> Outcome {
+            DismissalController.outcome(of: release, progress: d.progress, settings: OutcomeSweep.settings(settings, .flickVelocity, value))
         }
         // Where a flip can be: the values the tests compare with each setting.
         let v = release.velocity
         let along = settings.edge.component(of: v)
-        let fractions = [d.progress, d.rawProgress, min(max(d.rawProgress, 0), 1)]
         self.init(
-            threshold: Self.margin(current: settings.completionThreshold, candidates: fractions,
-                                   range: Self.thresholdRange, outcome: outcome(.threshold)),
-            flickVelocity: Self.margin(current: settings.flick?.minimumVelocity, candidates: [v.length, along, -along],
-                                       range: Self.flickRange, outcome: outcome(.flickVelocity)))
+            threshold: Self.margin(current: settings.completionThreshold,
+                                   candidates: (d.progress, d.rawProgress, min(max(d.rawProgress, 0), 1)),
+                                   range: Self.thresholdRange, outcome: thresholdOutcome),
+            flickVelocity: Self.margin(current: settings.flick?.minimumVelocity, candidates: (v.length, along, -along),
+                                       range: Self.flickRange, outcome: flickOutcome))
     }
 
     /// The nearest flip to `current` minus `current`, given that the outcome can change only
@@ -59,18 +60,30 @@ package struct Margins: Hashable, Sendable {
     /// each candidate and its neighbouring doubles; a change between points that are not
     /// neighbours is narrowed by bisection, as ``OutcomeSweep`` does. (PhotoZoomAnimator's
     /// test compares `1 − (1 − p)`, a few doubles away from `p`: bisection finds it.)
-    static func margin(current: Double?, candidates: [Double], range: ClosedRange<Double>,
+    static func margin(current: Double?, candidates: (Double, Double, Double), range: ClosedRange<Double>,
                        outcome: (Double) -> Outcome) -> Double? {
         guard let current else { return nil }
-        var points: Set<Double> = [current, range.lowerBound, range.upperBound]
-        for c in candidates where c.isFinite {
-            for p in [c.nextDown, c, c.nextUp] where range.contains(p) { points.insert(p) }
+        // At most twelve points, kept in a small array: the first of equal values stays (a
+        // `Set` and its hashing were a sixth of a margin, issue 26).
+        var points: [Double] = []
+        points.reserveCapacity(12)
+        func add(_ p: Double) {
+            if !points.contains(p) { points.append(p) }
         }
-        let sorted = points.sorted()
-        let outcomes = sorted.map(outcome)
+        add(current)
+        add(range.lowerBound)
+        add(range.upperBound)
+        for c in [candidates.0, candidates.1, candidates.2] where c.isFinite {
+            for p in [c.nextDown, c, c.nextUp] where range.contains(p) { add(p) }
+        }
+        points.sort()
         var nearest: Double?
-        for i in sorted.indices.dropFirst() where outcomes[i] != outcomes[i - 1] {
-            let m = OutcomeSweep.bisect(from: sorted[i - 1], outcomes[i - 1], to: sorted[i], outcome: outcome).value - current
+        var previous = outcome(points[0])
+        for i in points.indices.dropFirst() {
+            let here = outcome(points[i])
+            defer { previous = here }
+            guard here != previous else { continue }
+            let m = OutcomeSweep.bisect(from: points[i - 1], previous, to: points[i], outcome: outcome).value - current
             if nearest.map({ abs(m) < abs($0) }) ?? true { nearest = m }
         }
         return nearest
