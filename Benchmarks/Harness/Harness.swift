@@ -15,6 +15,9 @@ import TouchTapeReplay
 ///     touchtape-bench-harness stability FILE   # the same with the stability analysis instead of probes
 ///     touchtape-bench-harness live-frame [FRAMES]   # live per-frame latency (see ``LiveFrame``)
 ///
+/// `TOUCHTAPE_BENCH_PROBED=1` makes `replay` a probed replay, so that callgrind can count a
+/// probed replay's instructions beside a plain one's (the `probes` mode runs both).
+///
 /// Seconds are CPU time of this process (user + system), so the figure is one core's.
 @main
 enum Harness {
@@ -35,7 +38,7 @@ enum Harness {
         let start = cpuSeconds()
         switch mode {
         case "parse": _ = parse(path)
-        case "replay": replay(path)
+        case "replay": replay(path, probes: ProcessInfo.processInfo.environment["TOUCHTAPE_BENCH_PROBED"] == "1")
         case "convert": convert(path)
         default: fail("unknown mode '\(mode)'")
         }
