@@ -77,37 +77,6 @@ private final class RecordedPanVelocity: PanVelocitySource, @unchecked Sendable 
     override func velocity(at position: Int) -> Vector2 { record.velocity(at: position) }
 }
 
-/// A deferred velocity with a transformation applied when it is read.
-private final class MappedPanVelocity: PanVelocitySource, @unchecked Sendable {
-    let base: PanVelocity
-    let transform: @Sendable (Vector2) -> Vector2
-
-    init(base: PanVelocity, transform: @escaping @Sendable (Vector2) -> Vector2) {
-        self.base = base
-        self.transform = transform
-    }
-
-    override func velocity(at _: Int) -> Vector2 { transform(base.value) }
-}
-
-/// Two velocities, one of them deferred, interpolated when read.
-private final class InterpolatedPanVelocity: PanVelocitySource, @unchecked Sendable {
-    let a: PanVelocity
-    let b: PanVelocity
-    let f: Double
-
-    init(a: PanVelocity, b: PanVelocity, f: Double) {
-        self.a = a
-        self.b = b
-        self.f = f
-    }
-
-    override func velocity(at _: Int) -> Vector2 {
-        let a = self.a.value
-        return a + (b.value - a) * f
-    }
-}
-
 /// An append-only record of a pan's velocity samples (the recognizer's), fitted as it was at
 /// `position`.
 package protocol PanVelocityRecord: AnyObject, Sendable {
@@ -116,16 +85,55 @@ package protocol PanVelocityRecord: AnyObject, Sendable {
 }
 
 extension PanVelocity {
-    /// `transform` of this velocity: applied now to a known one, and to a deferred one when
-    /// it is read (a probe turning or slowing a whole pan need not fit every sample's).
-    package func map(_ transform: @escaping @Sendable (Vector2) -> Vector2) -> PanVelocity {
-        guard source != nil else { return PanVelocity(transform(known)) }
-        return PanVelocity(deferred: MappedPanVelocity(base: self, transform: transform), at: 0)
+    /// `transform` of each of `velocities`: applied now to a known one, and to a deferred one
+    /// when it is read (a probe turning or slowing a whole pan need not fit every sample's).
+    /// The deferred ones share one source: one object a sample, made and freed, was a
+    /// twentieth of a probed replay (issue 26).
+    package static func map(_ velocities: [PanVelocity], _ transform: @escaping @Sendable (Vector2) -> Vector2) -> [PanVelocity] {
+        guard velocities.contains(where: { $0.source != nil }) else { return velocities.map { PanVelocity(transform($0.known)) } }
+        let shared = MappedPanVelocities(bases: velocities, transform: transform)
+        return velocities.indices.map { i in
+            velocities[i].source == nil ? PanVelocity(transform(velocities[i].known)) : PanVelocity(deferred: shared, at: i)
+        }
     }
 
-    /// `a + (b − a) × f`, deferred when either is.
-    package static func interpolated(_ a: PanVelocity, _ b: PanVelocity, _ f: Double) -> PanVelocity {
-        guard a.source != nil || b.source != nil else { return PanVelocity(a.known + (b.known - a.known) * f) }
-        return PanVelocity(deferred: InterpolatedPanVelocity(a: a, b: b, f: f), at: 0)
+    /// `a + (b − a) × f` for each pair: computed now when both are known, when read when
+    /// either is deferred (one source for all of those).
+    package static func interpolated(_ pairs: [(a: PanVelocity, b: PanVelocity, f: Double)]) -> [PanVelocity] {
+        let deferred = { (pair: (a: PanVelocity, b: PanVelocity, f: Double)) in pair.a.source != nil || pair.b.source != nil }
+        let known = { (pair: (a: PanVelocity, b: PanVelocity, f: Double)) in
+            PanVelocity(pair.a.known + (pair.b.known - pair.a.known) * pair.f)
+        }
+        guard pairs.contains(where: deferred) else { return pairs.map(known) }
+        let shared = InterpolatedPanVelocities(pairs: pairs)
+        return pairs.indices.map { i in deferred(pairs[i]) ? PanVelocity(deferred: shared, at: i) : known(pairs[i]) }
+    }
+}
+
+/// Deferred velocities of a whole pan with one transformation, each read at its index.
+private final class MappedPanVelocities: PanVelocitySource, @unchecked Sendable {
+    let bases: [PanVelocity]
+    let transform: @Sendable (Vector2) -> Vector2
+
+    init(bases: [PanVelocity], transform: @escaping @Sendable (Vector2) -> Vector2) {
+        self.bases = bases
+        self.transform = transform
+    }
+
+    override func velocity(at index: Int) -> Vector2 { transform(bases[index].value) }
+}
+
+/// Interpolations between pairs of velocities, each read at its index.
+private final class InterpolatedPanVelocities: PanVelocitySource, @unchecked Sendable {
+    let pairs: [(a: PanVelocity, b: PanVelocity, f: Double)]
+
+    init(pairs: [(a: PanVelocity, b: PanVelocity, f: Double)]) {
+        self.pairs = pairs
+    }
+
+    override func velocity(at index: Int) -> Vector2 {
+        let (a, b, f) = pairs[index]
+        let av = a.value
+        return av + (b.value - av) * f
     }
 }

@@ -131,11 +131,11 @@ package enum ProbeMaker {
         func runFromRelease(_ transformed: [PanSample]) -> DismissalRunResult {
             if beforeRelease == nil {
                 var driver = DismissalDriver(controller: DismissalController(settings: rules), settings: rules)
-                for sample in samples[..<release] { _ = driver.feed(sample) }
+                driver.feed(contentsOf: samples[..<release])
                 beforeRelease = driver
             }
             var driver = beforeRelease!.branch()
-            for sample in transformed[release...] { _ = driver.feed(sample) }
+            driver.feed(contentsOf: transformed[release...])
             return driver.result
         }
         func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String, fromRelease: Bool = false) {
@@ -366,8 +366,9 @@ package enum ProbeMaker {
             }
             return v
         }
-        return samples.map { s in
-            var s = s
+        let velocities = PanVelocity.map(samples.map(\.velocityEstimate), bend)
+        return samples.indices.map { i in
+            var s = samples[i]
             let taken = ramp * min(1, max(0, (s.time - first) / (last - first)))
             switch rules.edge.axis {
             case .vertical:
@@ -375,7 +376,7 @@ package enum ProbeMaker {
             case .horizontal:
                 s.translation.x -= rules.edge.sign * taken
             }
-            s.velocityEstimate = s.velocityEstimate.map(bend)
+            s.velocityEstimate = velocities[i]
             return s
         }
     }
@@ -391,10 +392,11 @@ package enum ProbeMaker {
             default: return v
             }
         }
-        return samples.map { s in
-            var s = s
+        let velocities = PanVelocity.map(samples.map(\.velocityEstimate), turn)   // turned when read
+        return samples.indices.map { i in
+            var s = samples[i]
             s.translation = turn(s.translation)
-            s.velocityEstimate = s.velocityEstimate.map(turn)   // turned when read
+            s.velocityEstimate = velocities[i]
             s.slopTranslation = turn(s.slopTranslation)   // the movement shouldBegin reads turns too
             return s
         }
@@ -404,10 +406,11 @@ package enum ProbeMaker {
     /// velocities ÷ `factor`.
     static func timeWarped(_ samples: [PanSample], by factor: Double) -> [PanSample] {
         guard let first = samples.first?.time else { return samples }
-        return samples.map { s in
-            var s = s
+        let velocities = PanVelocity.map(samples.map(\.velocityEstimate)) { $0 * (1 / factor) }   // scaled when read
+        return samples.indices.map { i in
+            var s = samples[i]
             s.time = first + (s.time - first) * factor
-            s.velocityEstimate = s.velocityEstimate.map { $0 * (1 / factor) }   // scaled when read
+            s.velocityEstimate = velocities[i]
             return s
         }
     }
@@ -428,7 +431,16 @@ package enum ProbeMaker {
         guard end - start > step else { return nil }
         var tracker = velocity.makeTracker()
         tracker.addSample(time: start, position: samples[began].translation)
-        var out = [samples[began]]
+        // The resampled times, translations and finger counts first, then their velocities
+        // all at once (one source for the whole pan's deferred ones).
+        var points: [(time: Double, translation: Vector2, fingers: Int)] = []
+        var pairs: [(a: PanVelocity, b: PanVelocity, f: Double)] = []
+        // Room for a pan of the usual length at once (a corrupt time span is not reserved for).
+        let expected = (end - start) * rate
+        if expected < 100_000 {
+            points.reserveCapacity(Int(expected) + 1)
+            pairs.reserveCapacity(Int(expected) + 1)
+        }
         var source = began
         var k = 1
         while true {
@@ -442,11 +454,16 @@ package enum ProbeMaker {
             let aTranslation = samples[source].translation
             let translation = aTranslation + (samples[source + 1].translation - aTranslation) * f
             tracker.addSample(time: time, position: translation)
-            out.append(PanSample(time: time, phase: .changed, translation: translation,
-                                 velocityEstimate: .interpolated(samples[source].velocityEstimate,
-                                                                 samples[source + 1].velocityEstimate, f),
-                                 fingerCount: samples[source].fingerCount))
+            points.append((time, translation, samples[source].fingerCount))
+            pairs.append((samples[source].velocityEstimate, samples[source + 1].velocityEstimate, f))
             k += 1
+        }
+        let velocities = PanVelocity.interpolated(pairs)
+        var out = [samples[began]]
+        out.reserveCapacity(points.count + 2)
+        for (point, velocity) in zip(points, velocities) {
+            out.append(PanSample(time: point.time, phase: .changed, translation: point.translation, velocityEstimate: velocity,
+                                 fingerCount: point.fingers))
         }
         var last = samples[release]
         tracker.addSample(time: last.time, position: last.translation)
