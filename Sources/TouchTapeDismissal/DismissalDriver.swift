@@ -114,6 +114,29 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         }
     }
 
+    /// Whether every later sample would be unused: the pan was refused, decided or
+    /// interrupted.
+    package var isFinished: Bool {
+        switch phase {
+        case .refused, .decided, .interrupted: true
+        case .waiting, .driving: false
+        }
+    }
+
+    /// Feeds `samples` in order, without returning the steps; once the run ``isFinished``
+    /// the rest are counted as unused, as ``feed(_:)`` would count each (a probe's track
+    /// goes on after its release, and feeding every sample was half of a probe's run,
+    /// issue 26).
+    package mutating func feed(contentsOf samples: ArraySlice<PanSample>) {
+        for i in samples.indices {
+            if isFinished {
+                unusedSampleCount += samples.endIndex - i
+                return
+            }
+            _ = feed(samples[i])
+        }
+    }
+
     /// Room for the updates and calls of `samples` samples (a whole track's run knows how
     /// many; growing the arrays sample by sample was a tenth of a run, issue 26).
     package mutating func reserveCapacity(samples: Int) {
@@ -176,9 +199,10 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// did), otherwise the progress the calls since `mark` left.
     private mutating func step(after sample: PanSample, since mark: Int) -> DismissalStep {
         let released = transition.outcome != nil
-        // The phases matched as patterns, and the update made by a static function: `==`
-        // went through PanPhase's witness table, and a method of the driver copied the whole
-        // driver (a kilobyte) for every sample (issue 26).
+        // The phases matched as patterns, and the update made from plain values: `==` went
+        // through PanPhase's witness table, a method of the driver copied the whole driver
+        // (a kilobyte) for every sample, and passing the context and the settings copied
+        // them (issue 26).
         let ending: Bool
         switch sample.phase {
         case .ended, .cancelled: ending = true
@@ -186,22 +210,25 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         }
         if released || ending {
             if released, !ending {
-                updates.append(Self.update(for: sample, since: mark, transition: transition, settings: settings))
+                updates.append(update(for: sample, since: mark))
             }
             let result = complete(Self.decision(at: sample, transition: transition, settings: settings))
             phase = .decided
             decided = result
             return .decided(result)
         }
-        let update = Self.update(for: sample, since: mark, transition: transition, settings: settings)
+        let update = update(for: sample, since: mark)
         updates.append(update)
         return .progress(update)
     }
 
-    private static func update(for sample: PanSample, since mark: Int, transition: borrowing TransitionContext,
-                               settings: borrowing DismissalSettings) -> ProgressUpdate {
-        ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: settings.rawProgress(of: sample.translation),
-                       progress: transition.percentComplete, sentToUIKit: transition.hasUpdate(since: mark), state: .interactive)
+    /// The progress update the calls since `mark` left.
+    private mutating func update(for sample: PanSample, since mark: Int) -> ProgressUpdate {
+        let rawProgress = settings.rawProgress(of: sample.translation)
+        let progress = transition.percentComplete
+        let sent = transition.hasUpdate(since: mark)
+        return ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: rawProgress, progress: progress,
+                              sentToUIKit: sent, state: .interactive)
     }
 
     /// The decision the calls made at `sample`: the outcome of the first finish/cancel/animate,

@@ -30,7 +30,7 @@ package enum DismissalRun {
     ) -> DismissalRunResult {
         var driver = DismissalDriver(controller: controller, settings: settings, clock: clock)
         driver.reserveCapacity(samples: samples.count)
-        for sample in samples { _ = driver.feed(sample) }
+        driver.feed(contentsOf: samples[...])
         return driver.result
     }
 
@@ -38,6 +38,15 @@ package enum DismissalRun {
     package static func run(controller: DismissalController, samples: [PanSample],
                            clock: VirtualClock = VirtualClock()) -> DismissalRunResult {
         run(controller: controller, settings: controller.settings, samples: samples, clock: clock)
+    }
+
+    /// How many pans ``pans(in:)`` finds: the `.began` samples.
+    package static func panCount(in samples: [PanSample]) -> Int {
+        var count = 0
+        for i in samples.indices {
+            if case .began = samples[i].phase { count += 1 }
+        }
+        return count
     }
 
     /// Splits samples into pans, each starting at a `.began` (samples before the first are dropped).

@@ -27,8 +27,8 @@ package enum ReplayPipeline {
         if samples.isEmpty {
             notes.append("no pan recognised (\(context.deviceKind == .touchpad && context.fingers < 2 ? "one-finger touchpad motion is pointer motion" : "the contacts never moved past the slop"))")
         }
-        if run.unusedSampleCount > 0, DismissalRun.pans(in: samples).count > 1 {
-            notes.append("\(DismissalRun.pans(in: samples).count) pans in one track; only the first drives the transition")
+        if run.unusedSampleCount > 0, case let pans = DismissalRun.panCount(in: samples), pans > 1 {
+            notes.append("\(pans) pans in one track; only the first drives the transition")
         }
         if let first = run.ignoredCalls.first {
             notes.append("the controller made \(run.ignoredCalls.count) call(s) with no interactive transition to apply them to, the first \(TransitionCall.name(of: first.kind)) at t=\(fmt(first.time)) s")

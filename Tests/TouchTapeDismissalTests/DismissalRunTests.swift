@@ -45,6 +45,11 @@ private let frame = 1.0 / 60
     #expect(r.unusedSampleCount == 5)
     #expect(r.updates.count == 3)
     #expect(DismissalRun.pans(in: samples).map(\.count) == [4, 4])
+    #expect(DismissalRun.panCount(in: samples) == 2)
+    // Fed one at a time, the driver counts the same unused samples as the whole run.
+    var driver = DismissalDriver(controller: DismissalController(profile: .transition))
+    for sample in samples { _ = driver.feed(sample) }
+    #expect(driver.result == r)
 }
 
 @Test func aPanThatNeverEndsHasNoRelease() {
