@@ -18,8 +18,9 @@ import TouchTapePan
 /// A replay drives it only through ``InteractiveDismissalController/handlePan(_:transition:)``,
 /// the contract an app's own controller implements (`DismissalController+Contract.swift`).
 public struct DismissalController: Hashable, Sendable {
-    /// The rules it follows (a profile plus overrides).
-    package let settings: DismissalSettings
+    /// The rules it follows (a profile plus overrides). Changed only by ``Redecision``,
+    /// in the settings that act at the release alone.
+    package private(set) var settings: DismissalSettings
     /// Where it is in its life (``DismissalState``).
     package private(set) var state: DismissalState = .idle
     /// The fraction UIKit holds (after clamping).
@@ -125,6 +126,32 @@ public struct DismissalController: Hashable, Sendable {
         controller.progress = progress
         controller.explainsDecisions = false
         return controller.decide(at: release).outcome
+    }
+
+    /// One release decided again and again under settings that differ from one another only
+    /// in what acts at the release (the threshold, the flick rule): one controller whose
+    /// settings are changed in place, where ``outcome(of:progress:settings:)`` makes a
+    /// controller and a copy of the settings for each (a margin asks a dozen times, issue 26).
+    package struct Redecision {
+        private var controller: DismissalController
+        private let release: PanSample
+
+        /// Decisions of `release`, UIKit holding `progress`, under `settings` changed.
+        package init(release: PanSample, progress: Double, settings: DismissalSettings) {
+            controller = DismissalController(settings: settings)
+            controller.state = .deciding
+            controller.progress = progress
+            controller.explainsDecisions = false
+            self.release = release
+        }
+
+        /// The outcome under the settings `change` leaves. It may change only settings that
+        /// act at the release alone (the threshold, the flick rule); each call's change is
+        /// made to the settings the last one left.
+        package mutating func outcome(_ change: (inout DismissalSettings) -> Void) -> Outcome {
+            change(&controller.settings)
+            return controller.decide(at: release).outcome
+        }
     }
 
     /// The library's completion run for a finish or cancel from `progress`; `nil` for none.

@@ -37,12 +37,16 @@ package struct Margins: Hashable, Sendable {
             self.init(threshold: nil, flickVelocity: nil)
             return
         }
-        // Local functions, not closures made per setting: a margin is read at a dozen values.
+        // One controller a setting, its settings changed in place, and local functions, not
+        // closures made per setting: a margin is read at a dozen values. Each value is set
+        // from scratch, so each outcome is that of the base settings with that one value.
+        var thresholds = DismissalController.Redecision(release: release, progress: d.progress, settings: settings)
+        var flicks = DismissalController.Redecision(release: release, progress: d.progress, settings: settings)
         func thresholdOutcome(_ value: Double) -> Outcome {
-            DismissalController.outcome(of: release, progress: d.progress, settings: OutcomeSweep.settings(settings, .threshold, value))
+            thresholds.outcome { OutcomeSweep.set(.threshold, to: value, in: &$0) }
         }
         func flickOutcome(_ value: Double) -> Outcome {
-            DismissalController.outcome(of: release, progress: d.progress, settings: OutcomeSweep.settings(settings, .flickVelocity, value))
+            flicks.outcome { OutcomeSweep.set(.flickVelocity, to: value, in: &$0) }
         }
         // Where a flip can be: the values the tests compare with each setting.
         let v = release.velocity

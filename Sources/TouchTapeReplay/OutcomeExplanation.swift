@@ -216,6 +216,8 @@ package struct OutcomeExplanation: Hashable, Sendable {
 
     static func signed(_ value: Double, _ digits: Int) -> String {
         let text = n(value, digits)
-        return text.hasPrefix("-") || Double(text) == 0 ? text : "+" + text
+        // Zero printed ("0", "0.000") takes no sign; read from its digits, not parsed back.
+        let zero = text.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }
+        return text.hasPrefix("-") || zero ? text : "+" + text
     }
 }

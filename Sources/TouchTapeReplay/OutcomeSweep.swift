@@ -50,6 +50,12 @@ package struct OutcomeSweep: Sendable {
     /// forward fling slides back at threshold 1.0", a cross-axis margin) stays the profile's.
     package static func settings(_ base: DismissalSettings, _ setting: Setting, _ value: Double) -> DismissalSettings {
         var s = base
+        set(setting, to: value, in: &s)
+        return s
+    }
+
+    /// ``settings(_:_:_:)`` in place.
+    package static func set(_ setting: Setting, to value: Double, in s: inout DismissalSettings) {
         switch setting {
         case .threshold: s.completionThreshold = value
         case .flickVelocity:
@@ -59,7 +65,6 @@ package struct OutcomeSweep: Sendable {
                 s.flick = .init(minimumVelocity: value, comparison: .greaterThanOrEqual)
             }
         }
-        return s
     }
 
     /// The outcome under `settings`: the controller alone, through the public contract
