@@ -88,17 +88,20 @@ enum Harness {
     }
 
     /// Probes' cost (issue 23, target ≤ 3×): the same replay without and with every track's
-    /// probes, each the best of three runs, and their ratio.
+    /// probes, each the best of three runs, and their ratio. The runs alternate (plain,
+    /// probed, plain, …), so that both sets see the same spells of a shared host's speed.
     static func probes(_ path: String, stability: Bool = false) {
-        let runs = Int(ProcessInfo.processInfo.environment["TOUCHTAPE_BENCH_RUNS"] ?? "") ?? 3
-        func best(_ on: Bool) -> Double {
-            (0..<max(1, runs)).map { _ in
-                let start = cpuSeconds()
-                replay(path, probes: on && !stability, stability: on && stability)
-                return cpuSeconds() - start
-            }.min()!
+        let runs = max(1, Int(ProcessInfo.processInfo.environment["TOUCHTAPE_BENCH_RUNS"] ?? "") ?? 3)
+        func seconds(_ on: Bool) -> Double {
+            let start = cpuSeconds()
+            replay(path, probes: on && !stability, stability: on && stability)
+            return cpuSeconds() - start
         }
-        let plain = best(false), probed = best(true)
+        var plain = Double.infinity, probed = Double.infinity
+        for _ in 0..<runs {
+            plain = min(plain, seconds(false))
+            probed = min(probed, seconds(true))
+        }
         print(parse(path), String(format: "%.6f", plain), String(format: "%.6f", probed), String(format: "%.2f", probed / plain))
     }
 
