@@ -16,6 +16,10 @@ package protocol JSONOutput {
     mutating func value(_ value: JSONValue)
     /// The next member's key, inside an object.
     mutating func key(_ name: String)
+    /// The same for a key the code spells (plain ASCII, nothing to escape): written as it
+    /// is (keys quoted and checked for escapes one by one were a twentieth of a probed
+    /// replay, issue 26).
+    mutating func key(_ name: StaticString)
     mutating func beginObject()
     mutating func beginArray()
     /// Closes the innermost object or array.
@@ -23,20 +27,24 @@ package protocol JSONOutput {
 }
 
 extension JSONOutput {
+    package mutating func key(_ name: StaticString) {
+        key(name.description)
+    }
+
     /// `"name": ` and then what `body` writes.
-    package mutating func member(_ name: String, _ body: (inout Self) -> Void) {
+    package mutating func member(_ name: StaticString, _ body: (inout Self) -> Void) {
         key(name)
         body(&self)
     }
 
     /// `"name": "text"`.
-    package mutating func member(_ name: String, string text: String) {
+    package mutating func member(_ name: StaticString, string text: String) {
         key(name)
         string(text)
     }
 
     /// `"name": number` (or `null`).
-    package mutating func member(_ name: String, number: Double?) {
+    package mutating func member(_ name: StaticString, number: Double?) {
         key(name)
         if let number { self.number(number) } else { null() }
     }
@@ -156,6 +164,13 @@ package struct JSONTextWriter: JSONOutput {
         separate()
         JSONValue.quote(name, into: &bytes)
         JSONValue.literal(": ", into: &bytes)
+    }
+
+    package mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { JSONValue.bytes($0, into: &bytes) }
+        JSONValue.literal("\": ", into: &bytes)
     }
 
     package mutating func beginObject() { beforeValue(); open(array: false) }
