@@ -55,4 +55,10 @@ private let allProfiles = ["transition", "easytransitions", "photozoom", "flutte
     let one = try TouchTapeBinary.run(["compare", "Recordings", "--profile", "flutter", "--no-config"])
     #expect(one.status == 64 || one.status == 2)
     #expect(one.stderr.contains("--profiles"))
+    // Its help offers --profiles, not the --profile it refuses (replay's help has --profile).
+    let help = try TouchTapeBinary.run(["compare", "--help"])
+    #expect(help.stdout.contains("--profiles <profiles>"))
+    #expect(!help.stdout.contains("--profile <profile>"))
+    let replayHelp = try TouchTapeBinary.run(["replay", "--help"])
+    #expect(replayHelp.stdout.contains("--profile <profile>"))
 }

@@ -23,7 +23,7 @@ struct CompareCommand: AsyncParsableCommand {
     var paths: [String] = []
     @Option(parsing: .upToNextOption, help: "The profiles to compare, in column order (default: all).")
     var profiles: [DismissalProfile] = []
-    @OptionGroup var settingsOptions: SessionSettingsOptions
+    @OptionGroup var settingsOptions: SessionSettingsOptionsShowing<ProfileOptionHidden>
     @Option(help: "Report format.") var format: SweepFormat = .text
     @Option(name: .shortAndLong, help: "Write the table to this file ('-': standard output).") var output: String = "-"
 

@@ -6,14 +6,32 @@ import TouchTapeFrames
 import TouchTapeDevice
 import TouchTapeReplay
 
-/// The profile and setting options `replay` and `live` share, mapped onto the library's
-/// one ``SessionSettings`` type (the CLI only maps arguments; ranges are checked there).
-struct SessionSettingsOptions: ParsableArguments {
+/// The profile and setting options `replay`, `live`, `sweep`, `plot` and `compare` share.
+typealias SessionSettingsOptions = SessionSettingsOptionsShowing<ProfileOptionShown>
+
+/// Whether a command's help shows `--profile`: `compare` runs several profiles (its own
+/// `--profiles`) and refuses the option, so it keeps it out of its help.
+protocol ProfileOptionVisibility {
+    static var visibility: ArgumentVisibility { get }
+}
+
+enum ProfileOptionShown: ProfileOptionVisibility {
+    static var visibility: ArgumentVisibility { .default }
+}
+
+enum ProfileOptionHidden: ProfileOptionVisibility {
+    static var visibility: ArgumentVisibility { .hidden }
+}
+
+/// The profile and setting options, mapped onto the library's one ``SessionSettings`` type
+/// (the CLI only maps arguments; ranges are checked there); `--profile` shown in the help as
+/// `Profile` says.
+struct SessionSettingsOptionsShowing<Profile: ProfileOptionVisibility>: ParsableArguments {
     // Names, help and reading come from the settings table (`SessionSetting`); every
     // option's value is checked there as it is parsed, so a bad value is refused naming
     // the option. `.unconditional`: a negative value (`--threshold -0.1`) is read as the
     // value and rejected by its range check, instead of looking like an unknown option.
-    @Option(name: .customLong(SessionSetting.profile.key), help: ArgumentHelp(SessionSetting.profile.help))
+    @Option(name: .customLong(SessionSetting.profile.key), help: ArgumentHelp(SessionSetting.profile.help, visibility: Profile.visibility))
     var profile: DismissalProfile?
 
     @Option(name: .customLong(SessionSetting.threshold.key), parsing: .unconditional,
