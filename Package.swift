@@ -111,7 +111,7 @@ let package = Package(
                           path: "Sources/TouchTapeFuzz"),
         .testTarget(name: "TouchTapeFuzzingTests", dependencies: ["TouchTapeFuzzing", "TouchTapeTestSupport"]),
 
-        .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents", "TouchTapeTestSupport"]),
+        .testTarget(name: "TouchTapeEventsTests", dependencies: ["TouchTapeEvents", "TouchTapeSynthesis", "TouchTapeTestSupport"]),
         .testTarget(name: "TouchTapeFormatsTests", dependencies: ["TouchTapeFormats", "TouchTapeEvents", "TouchTapeTestSupport",
                     .product(name: "PropertyBased", package: "swift-property-based")]),
         // Hand-built event streams, device descriptions and package paths shared by the test targets.
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "TouchTapeDismissalTests", dependencies: ["TouchTapeDismissal", "TouchTapePan", "TouchTapeEvents",
                     .product(name: "PropertyBased", package: "swift-property-based")]),
         // Resources/junit.xsd is read by path (ReplayInCITests, with xmllint), not bundled.
-        .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeTestSupport"],
+        .testTarget(name: "TouchTapeReplayTests", dependencies: ["TouchTapeReplay", "TouchTapeDismissal", "TouchTapePan", "TouchTapeFormats", "TouchTapeEvents", "TouchTapeTracks", "TouchTapeFrames", "TouchTapeSynthesis", "TouchTapeTestSupport"],
                     exclude: ["Resources/junit.xsd", "Golden"]),
         // The API's own tests: a file that imports only `TouchTape` (or `TouchTapeTesting`) sees what
         // an app sees; one that also imports a pipeline module reaches its `package` names.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeEvents
+import TouchTapeSynthesis
 
 @Suite struct DecimalTextTests {
     @Test func fixedDecimalsRoundHalfAwayFromZeroAndNeverPrintMinusZero() {
@@ -32,7 +33,7 @@ import TouchTapeEvents
         }
         var values: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 0.05, 0.005, 9.9999999, 99.5, 1e17, 9.99e17, 1e18, 123456.789,
                                 -0.0000001, .infinity, -.infinity, .nan, 0.3333333, 1.0 / 3, 2.0 / 3, 1200, 0.125]
-        var random = SplitMix64(state: 0x2545_F491_4F6C_DD1D)
+        var random = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D)
         func next() -> UInt64 { random.next() }
         for _ in 0..<100_000 {
             let mantissa = Double(next() % 1_000_000_000) / 1_000_000_000
@@ -62,7 +63,7 @@ import TouchTapeEvents
             values += [ten, ten.nextUp, ten.nextDown, ten * 9.9995, (ten * 9.9995).nextUp, (ten * 9.9995).nextDown]
         }
         for v in Array(values) { values += [v.nextUp, v.nextDown, -v] }
-        var random = SplitMix64(state: 0x9E37_79B9_7F4A_7C15)
+        var random = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
         func next() -> UInt64 { random.next() }
         for i in 0..<200_000 {
             let mantissa = Double(next() >> 11) / Double(1 << 53) * 10   // 0…10
@@ -80,18 +81,5 @@ import TouchTapeEvents
         }
         #expect(compared > 150_000)
         #expect(DecimalText.general4(.nan) == nil && DecimalText.general4(1e20) == nil)
-    }
-}
-
-/// SplitMix64: the same values every run.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

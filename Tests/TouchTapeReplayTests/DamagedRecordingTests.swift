@@ -3,6 +3,7 @@ import Testing
 import TouchTapeDismissal
 import TouchTapeEvents
 import TouchTapeFormats
+import TouchTapeSynthesis
 import TouchTapeTestSupport
 @testable import TouchTapeReplay
 
@@ -28,24 +29,12 @@ private let damagedFiles: [(folder: URL, file: String, descriptionOf: String?)] 
     (peerFolder, "N-Trig MultiTouch.desc", "N-Trig MultiTouch.1-finger-drag-NW-SE.events"),
 ]
 
-/// A small deterministic generator (SplitMix64), so every run damages the same bytes.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Bytes that make a parser take a different path: digits at the limits, signs, separators,
 /// hex letters, YAML punctuation.
 private let interestingBytes = Array("09-+. \t\n:#[],Ff\"x".utf8)
 
 private func variants(of bytes: [UInt8], seed: UInt64) -> [[UInt8]] {
-    var rng = SplitMix(state: seed)
+    var rng = SeededGenerator(seed: seed)   // every run damages the same bytes
     var out: [[UInt8]] = []
     for k in 1...80 { out.append(Array(bytes.prefix(bytes.count * k / 81))) }       // cut anywhere
     for _ in 0..<120 {                                                               // one byte changed
