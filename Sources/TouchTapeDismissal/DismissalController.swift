@@ -107,31 +107,12 @@ public struct DismissalController: Hashable, Sendable {
         }
     }
 
-    /// The decision `settings` give a release at which UIKit holds `progress`: the release
-    /// decided again under other settings, without replaying the pan. Exact for settings that
-    /// act only at the release (the threshold, the flick rule, the cancel velocity); margins
-    /// and the live view's re-decided column rest on it.
-    package static func decision(of release: PanSample, progress: Double, settings: DismissalSettings) -> Decision {
-        var controller = DismissalController(settings: settings)
-        controller.state = .deciding
-        controller.progress = progress
-        return controller.decide(at: release)
-    }
-
-    /// The outcome alone of ``decision(of:progress:settings:)``: the same decision, without
-    /// building its words (margins and the settings region ask hundreds of times a track).
-    package static func outcome(of release: PanSample, progress: Double, settings: DismissalSettings) -> Outcome {
-        var controller = DismissalController(settings: settings)
-        controller.state = .deciding
-        controller.progress = progress
-        controller.explainsDecisions = false
-        return controller.decide(at: release).outcome
-    }
-
-    /// One release decided again and again under settings that differ from one another only
-    /// in what acts at the release (the threshold, the flick rule): one controller whose
-    /// settings are changed in place, where ``outcome(of:progress:settings:)`` makes a
-    /// controller and a copy of the settings for each (a margin asks a dozen times, issue 26).
+    /// One release decided again and again, without replaying the pan, under settings that
+    /// differ from one another only in what acts at the release (the threshold, the flick
+    /// rule): exact because those settings act there alone. One controller whose settings
+    /// are changed in place, not a controller and a copy of the settings per decision (a
+    /// margin asks a dozen times, the settings region ten thousand, issue 26). The outcome
+    /// alone: no words are made for the decision.
     package struct Redecision {
         private var controller: DismissalController
         private let release: PanSample

@@ -11,7 +11,7 @@ import TouchTapeDismissal
 /// that setting alone changes the outcome, or when the setting is off.
 ///
 /// The release is decided again under the changed setting
-/// (``DismissalController/outcome(of:progress:settings:)``), which is exact because the
+/// (``DismissalController/Redecision``), which is exact because the
 /// threshold and the flick rule act only at the release; ``OutcomeSweep`` finds the same
 /// flips by replaying the whole pan, and a test holds the two equal.
 package struct Margins: Hashable, Sendable {

@@ -7,7 +7,7 @@ import TouchTapeDismissal
 ///
 /// A grid over the two swept ranges (101 × 101 points by default) counts, at each point,
 /// the labelled tracks that come out as labelled there: each track's release is decided
-/// again under the point's settings (``DismissalController/outcome(of:progress:settings:)``,
+/// again under the point's settings (``DismissalController/Redecision``,
 /// exact since both settings act only at the release). Tracks are added one at a time and
 /// only the counts are kept, so memory does not grow with the run.
 ///
@@ -57,11 +57,18 @@ package struct SettingsRegion: Hashable, Sendable {
         guard let release, let progress, let expected, expected != .none else { return }
         let wanted: Outcome = expected == .finish ? .finish : .cancel
         labelled += 1
+        // One controller for the whole grid, both settings set at each point from scratch:
+        // each outcome is that of ``settings(column:row:)``.
+        var redecision = DismissalController.Redecision(release: release, progress: progress, settings: base)
         for row in 0...steps {
-            for column in 0...steps
-            where DismissalController.outcome(of: release, progress: progress,
-                                              settings: settings(column: column, row: row)) == wanted {
-                right[row * (steps + 1) + column] += 1
+            let flickVelocity = flickVelocity(row)
+            for column in 0...steps {
+                let threshold = threshold(column)
+                let outcome = redecision.outcome {
+                    OutcomeSweep.set(.threshold, to: threshold, in: &$0)
+                    OutcomeSweep.set(.flickVelocity, to: flickVelocity, in: &$0)
+                }
+                if outcome == wanted { right[row * (steps + 1) + column] += 1 }
             }
         }
     }
