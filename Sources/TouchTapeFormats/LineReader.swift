@@ -326,7 +326,6 @@ final class LineReader {
         return (event, lineEnd, p[lineEnd &- 1] == 0x0D ? lineEnd &- 1 : lineEnd)
     }
 
-
     /// Where the first newline at or after `from` is (`n` bytes readable at `p`); `nil` when
     /// a NUL comes before it or there is none. Eight bytes at a time: a row's comment is
     /// searched once for both, not by one `memchr` for the newline and another for a NUL.
@@ -386,9 +385,11 @@ final class LineReader {
         return negative ? -value : value
     }
 
-    /// ``paddedField(_:_:)`` of a field in the top `width` bytes (1...7) of `word`, the 8
-    /// bytes that end with the field's last (its first byte in the low bits): the bytes are
-    /// classified and the digits converted together instead of one by one (issue 26).
+    /// A number right-aligned in a field of `width` bytes (1...7): spaces, an optional `-`,
+    /// then at least one digit up to the field's end; `nil` otherwise. The field is the top
+    /// `width` bytes of `word`, the 8 bytes that end with the field's last (its first byte in
+    /// the low bits): the bytes are classified and the digits converted together instead of
+    /// one by one (issue 26).
     @inline(__always)
     static func paddedWord(_ word: UInt64, width: Int) -> Int64? {
         let belowField: UInt64 = (1 &<< UInt64(64 &- width &* 8)) &- 1
@@ -415,7 +416,8 @@ final class LineReader {
         return sign == 0x2D ? -magnitude : magnitude
     }
 
-    /// ``paddedField(_:_:)`` of width 3, byte by byte (`  7`, ` 47`, `330`, ` -1`, `-12`).
+    /// A number right-aligned in the 3 bytes at `p`, as ``paddedWord(_:width:)`` reads wider
+    /// fields, byte by byte (`  7`, ` 47`, `330`, ` -1`, `-12`).
     @inline(__always)
     static func threeWideField(_ p: UnsafePointer<UInt8>) -> Int64? {
         let c = p[2] &- 0x30
@@ -433,27 +435,6 @@ final class LineReader {
         let ad = a &- 0x30
         guard ad < 10 else { return nil }
         return Int64(ad) &* 100 &+ low
-    }
-
-    /// A number right-aligned in `width` bytes: spaces, an optional `-`, then at least one
-    /// digit up to the field's end; `nil` otherwise.
-    @inline(__always)
-    static func paddedField(_ p: UnsafePointer<UInt8>, _ width: Int) -> Int64? {
-        // The field's last byte is always a digit: the spaces before the number end at the
-        // first byte that is not one (at most `width - 1` steps, so no bound is needed).
-        guard p[width &- 1] &- 0x30 < 10 else { return nil }
-        var i = 0
-        while p[i] == 0x20 { i &+= 1 }
-        let negative = p[i] == 0x2D
-        if negative { i &+= 1 }
-        var value: Int64 = 0
-        while i < width {
-            let d = p[i] &- 0x30
-            guard d < 10 else { return nil }
-            value = value &* 10 &+ Int64(d)
-            i &+= 1
-        }
-        return negative ? -value : value
     }
 
     /// Six decimal digits and a space at `bytes` (eight readable), as their value; `nil` otherwise.

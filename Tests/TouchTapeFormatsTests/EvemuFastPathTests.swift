@@ -158,8 +158,8 @@ import TouchTapeEvents
     }
 
     /// The wide fixed-width fields read as words (``LineReader/paddedWord(_:width:)``) give
-    /// what the byte-by-byte ``LineReader/paddedField(_:_:)`` gives, for every field of 6 and 7
-    /// bytes over spaces, signs, digits and the bytes next to them, whatever comes before.
+    /// what reading them byte by byte (`paddedField`, below) gives, for every field of 6 and
+    /// 7 bytes over spaces, signs, digits and the bytes next to them, whatever comes before.
     @Test func paddedWordsAreThePaddedFields() {
         var mismatches: [[UInt8]] = []
         var checked = 0
@@ -173,7 +173,7 @@ import TouchTapeEvents
                 for before in [UInt8(0x2C), 0x35] {
                     for k in 0..<(8 - width) { field[k] = before }
                     let word = field.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-                    let expected = field.withUnsafeBufferPointer { LineReader.paddedField($0.baseAddress! + 8 - width, width) }
+                    let expected = field.withUnsafeBufferPointer { paddedField($0.baseAddress! + 8 - width, width) }
                     if LineReader.paddedWord(word, width: width) != expected { mismatches.append(field) }
                     checked += 1
                 }
@@ -244,4 +244,25 @@ import TouchTapeEvents
             #expect(error.kind == .binary)
         }
     }
+}
+
+/// The fixed-width field read byte by byte, the reference ``LineReader/paddedWord(_:width:)``
+/// is held to: a number right-aligned in `width` bytes (spaces, an optional `-`, then at
+/// least one digit up to the field's end); `nil` otherwise.
+private func paddedField(_ p: UnsafePointer<UInt8>, _ width: Int) -> Int64? {
+    // The field's last byte is always a digit: the spaces before the number end at the
+    // first byte that is not one (at most `width - 1` steps, so no bound is needed).
+    guard p[width &- 1] &- 0x30 < 10 else { return nil }
+    var i = 0
+    while p[i] == 0x20 { i &+= 1 }
+    let negative = p[i] == 0x2D
+    if negative { i &+= 1 }
+    var value: Int64 = 0
+    while i < width {
+        let d = p[i] &- 0x30
+        guard d < 10 else { return nil }
+        value = value &* 10 &+ Int64(d)
+        i &+= 1
+    }
+    return negative ? -value : value
 }
