@@ -219,9 +219,10 @@ extension DismissalController {
     /// A decision's words, built only when the decision is to be explained
     /// (``explainsDecisions``): margins, sweeps and the settings region decide a release
     /// hundreds of times for its outcome alone, and `String(format:)` was most of their cost
-    /// (issue 26). Empty otherwise.
-    func words(_ text: @autoclosure () -> String) -> String {
-        explainsDecisions ? text() : ""
+    /// (issue 26). Empty otherwise. Built as ``Words`` (a `String` interpolation's literal
+    /// pieces cost more than the numbers).
+    func words(_ text: @autoclosure () -> Words) -> String {
+        explainsDecisions ? text().text : ""
     }
 
     /// Four significant digits (C's `%.4g`): enough to tell 0.3333 from 0.3344 in a report.

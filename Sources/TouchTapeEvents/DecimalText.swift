@@ -8,40 +8,61 @@ package enum DecimalText {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         guard value.isFinite, abs(value) * scale < 1e18 else { return "\(value)" }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var fraction = Int64(scaled) - whole * Int64(scale)
         // Written into bytes on the stack: the integers' descriptions, their concatenation
         // and the zero padding as strings cost ten times as much, and a probe's explanation
         // prints a dozen numbers (issue 26). A sign, 19 digits, the point and the decimals.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21 + digits) { buffer in
-            var count = 0
-            if value < 0 && scaled != 0 {
-                buffer[0] = UInt8(ascii: "-")
-                count = 1
-            }
-            var rest = whole, first = count
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                count += 1
-                rest /= 10
-            } while rest > 0
-            var last = count - 1
-            while first < last {
-                buffer.swapAt(first, last)
-                first += 1
-                last -= 1
-            }
-            if digits > 0 {
-                buffer[count] = UInt8(ascii: ".")
-                for position in stride(from: count + digits, to: count, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
-                    fraction /= 10
-                }
-                count += 1 + digits
-            }
+            let count = write(value, digits, scale: scale, into: buffer)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
+    }
+
+    /// The same text appended to `bytes` (``Words`` writes its numbers so).
+    package static func fixed(_ value: Double, _ digits: Int, into bytes: inout [UInt8]) {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        guard value.isFinite, abs(value) * scale < 1e18 else {
+            bytes.append(contentsOf: "\(value)".utf8)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21 + digits) { buffer in
+            let count = write(value, digits, scale: scale, into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes `value` (finite, `|value| × scale` below 1e18, `scale` = 10^`digits`) with
+    /// `digits` decimals into `buffer`, which has room for 21 + `digits` bytes; returns the count.
+    private static func write(_ value: Double, _ digits: Int, scale: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        var fraction = Int64(scaled) - whole * Int64(scale)
+        var count = 0
+        if value < 0 && scaled != 0 {
+            buffer[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        var rest = whole, first = count
+        repeat {
+            buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+            count += 1
+            rest /= 10
+        } while rest > 0
+        var last = count - 1
+        while first < last {
+            buffer.swapAt(first, last)
+            first += 1
+            last -= 1
+        }
+        if digits > 0 {
+            buffer[count] = UInt8(ascii: ".")
+            for position in stride(from: count + digits, to: count, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            count += 1 + digits
+        }
+        return count
     }
 
     /// The shortest text that reads back as `value`: `2`, `0.25`, `1e-05`.

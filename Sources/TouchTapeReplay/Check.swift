@@ -1,3 +1,4 @@
+import TouchTapeEvents
 /// One named property a replayed dismissal must have. Checks read a ``Transcript``
 /// only; each says plainly when it does not apply to a track (it is then skipped).
 package protocol Check: Sendable {
@@ -7,9 +8,11 @@ package protocol Check: Sendable {
 }
 
 extension Check {
-    func pass(_ detail: String) -> CheckResult { CheckResult(name: name, passed: true, detail: detail) }
-    func fail(_ detail: String) -> CheckResult { CheckResult(name: name, passed: false, detail: detail) }
-    func skip(_ detail: String) -> CheckResult { CheckResult(name: name, status: .skipped, detail: detail) }
+    // The details are ``Words``: a check's sentence as a `String` interpolation was a tenth
+    // of a probed replay's checks (issue 26).
+    func pass(_ detail: Words) -> CheckResult { CheckResult(name: name, status: .passed, words: detail) }
+    func fail(_ detail: Words) -> CheckResult { CheckResult(name: name, status: .failed, words: detail) }
+    func skip(_ detail: Words) -> CheckResult { CheckResult(name: name, status: .skipped, words: detail) }
 }
 
 /// The checks every replay runs, in report order.

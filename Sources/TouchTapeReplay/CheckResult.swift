@@ -1,3 +1,4 @@
+import TouchTapeEvents
 /// The verdict of one named check on one track.
 package struct CheckResult: Hashable, Sendable {
     /// Whether the check held, failed, or had nothing to judge on this track.
@@ -13,14 +14,25 @@ package struct CheckResult: Hashable, Sendable {
     package var name: String
     /// Passed, failed or skipped.
     package var status: Status
+    /// ``detail``'s bytes, as the check wrote them (a JSON report writes them as they are).
+    package var words: Words
+
     /// One line saying what was measured against what, or why the check does not apply.
-    package var detail: String
+    package var detail: String {
+        get { words.text }
+        set { words = Words(newValue) }
+    }
+
+    /// A value from its parts.
+    package init(name: String, status: Status, words: Words) {
+        self.name = name
+        self.status = status
+        self.words = words
+    }
 
     /// A value from its parts.
     package init(name: String, status: Status, detail: String) {
-        self.name = name
-        self.status = status
-        self.detail = detail
+        self.init(name: name, status: status, words: Words(detail))
     }
 
     /// A value from its parts.

@@ -20,19 +20,19 @@ package struct CompletionOnceCheck: Check {
             // with neither finish nor cancel it hangs interactive. (An ignored `.cancelled`
             // is a library's real behaviour and is reported, not failed.)
             if let d = t.decision, d.phase == .ended {
-                return fail("the pan ended at t=\(fmt(d.time)) s but neither finish nor cancel was called: the transition hangs interactive")
+                return fail("the pan ended at t=\(fmt: d.time) s but neither finish nor cancel was called: the transition hangs interactive")
             }
             return calls.isEmpty ? skip("no decision, no completion (\(t.reason))")
                                  : fail("no decision but \(calls.count) completion callback(s)")
         }
         let interactive = t.callbacks.filter { $0.kind != .completeTransition }
         guard interactive.count == 1 else {
-            return fail("expected one finish or cancel call per release, got \(interactive.count)"
-                        + (interactive.isEmpty ? "" : " (\(interactive.map { "\($0.kind.rawValue) at t=\(fmt($0.time)) s" }.joined(separator: ", ")))"))
+            let calls = interactive.map { "\($0.kind.rawValue) at t=\(fmt($0.time)) s" }.joined(separator: ", ")
+            return fail("expected one finish or cancel call per release, got \(interactive.count)\(interactive.isEmpty ? "" : " (\(calls))")")
         }
         let expectedCall: DismissalCallback.Kind = t.outcome == .finish ? .finishInteractiveTransition : .cancelInteractiveTransition
         guard interactive[0].kind == expectedCall else {
-            return fail("\(interactive[0].kind.rawValue) at t=\(fmt(interactive[0].time)) s for outcome \(t.outcome)")
+            return fail("\(interactive[0].kind.rawValue) at t=\(fmt: interactive[0].time) s for outcome \(t.outcome)")
         }
         guard calls.count == 1, let call = calls.first else {
             return fail("expected exactly one completion callback, got \(calls.count)")
@@ -44,12 +44,12 @@ package struct CompletionOnceCheck: Check {
         let target: Double = finishing ? 1 : 0
         guard let last = t.completionFrames.last else { return fail("no completion frames") }
         guard last.value == target else {
-            return fail("animation settled on \(fmt(last.value)), expected \(fmt(target))")
+            return fail("animation settled on \(fmt: last.value), expected \(fmt: target)")
         }
         let start = t.decision?.time ?? t.completionFrames.first?.time ?? 0
         guard call.time - start <= Self.settleBound else {
-            return fail("completion \(fmt(call.time - start)) s after release, bound \(fmt(Self.settleBound)) s")
+            return fail("completion \(fmt: call.time - start) s after release, bound \(fmt: Self.settleBound) s")
         }
-        return pass("one callback finished=\(call.finished) at +\(fmt(call.time - start)) s, settled on \(fmt(target))")
+        return pass("one callback finished=\(call.finished) at +\(fmt: call.time - start) s, settled on \(fmt: target)")
     }
 }

@@ -1,3 +1,4 @@
+import TouchTapeEvents
 import TouchTapeDismissal
 
 /// `completion-timing`: `completeTransition` comes when the completion animation the
@@ -19,16 +20,16 @@ package struct CompletionTimingCheck: Check {
             return skip("no completion animation was started")
         }
         let release = t.decision?.time
-        let since = release.map { " (release at t=\(fmt($0)) s)" } ?? ""
+        let since: Words = release.map { " (release at t=\(fmt: $0) s)" } ?? ""
         if let interactive = t.callbacks.first(where: { $0.kind != .completeTransition }), interactive.time > completion.time {
-            return fail("completeTransition at t=\(fmt(completion.time)) s came before \(interactive.kind.rawValue) at t=\(fmt(interactive.time)) s")
+            return fail("completeTransition at t=\(fmt: completion.time) s came before \(interactive.kind.rawValue) at t=\(fmt: interactive.time) s")
         }
         // The virtual clock is exact: a completion one microsecond early is early.
         guard completion.time >= animationEnd - 1e-6 else {
-            let duration = release.map { ", an animation of \(fmt(animationEnd - $0)) s" } ?? ""
-            return fail("completeTransition(\(completion.finished)) at t=\(fmt(completion.time)) s, expected when the completion "
-                        + "animation ends at t=\(fmt(animationEnd)) s\(duration)\(since)")
+            let duration: Words = release.map { ", an animation of \(fmt: animationEnd - $0) s" } ?? ""
+            let end: Words = "animation ends at t=\(fmt: animationEnd) s\(duration)\(since)"
+            return fail("completeTransition(\(completion.finished)) at t=\(fmt: completion.time) s, expected when the completion \(end)")
         }
-        return pass("completeTransition at t=\(fmt(completion.time)) s, when the animation ended at t=\(fmt(animationEnd)) s")
+        return pass("completeTransition at t=\(fmt: completion.time) s, when the animation ended at t=\(fmt: animationEnd) s")
     }
 }

@@ -13,7 +13,7 @@ package struct FlickCheck: Check {
         guard let d = t.decision, t.outcome != .none else { return skip("no decision (\(t.reason))") }
         switch ReleaseRules(settings: t.settings).velocityVerdict(d.velocity, progress: d.progress) {
         case .none:
-            return skip("v (\(fmt(d.velocity.x)), \(fmt(d.velocity.y))) is no flick")
+            return skip("v (\(fmt: d.velocity.x), \(fmt: d.velocity.y)) is no flick")
         case .forwardFlick(let why):
             return t.outcome == .finish ? pass("\(why) → finish") : fail("\(why) → expected finish, got \(t.outcome)")
         case .cancelVelocity(let why):

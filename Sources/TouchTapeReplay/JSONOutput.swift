@@ -1,3 +1,4 @@
+import TouchTapeEvents
 /// Where JSON is written as it is made, a value at a time: a ``JSONValue`` tree
 /// (``JSONTreeBuilder``) or its pretty-printed bytes (``JSONTextWriter``). A report row is
 /// described once, generic over the output: the streamed report writes its bytes straight
@@ -12,6 +13,8 @@ package protocol JSONOutput {
     mutating func integer(_ value: Int)
     mutating func number(_ value: Double)
     mutating func string(_ value: String)
+    /// A string from its UTF-8 bytes (a check's detail, an explanation).
+    mutating func string(_ words: Words)
     /// A whole tree at once (the settings, already a ``JSONValue``).
     mutating func value(_ value: JSONValue)
     /// The next member's key, inside an object.
@@ -29,6 +32,16 @@ package protocol JSONOutput {
 extension JSONOutput {
     package mutating func key(_ name: StaticString) {
         key(name.description)
+    }
+
+    package mutating func string(_ words: Words) {
+        string(words.text)
+    }
+
+    /// `"name": "words"`.
+    package mutating func member(_ name: StaticString, words: Words) {
+        key(name)
+        string(words)
     }
 
     /// `"name": ` and then what `body` writes.
@@ -159,6 +172,7 @@ package struct JSONTextWriter: JSONOutput {
     package mutating func integer(_ value: Int) { beforeValue(); JSONValue.digits(Int64(value), into: &bytes) }
     package mutating func number(_ value: Double) { beforeValue(); JSONValue.number(value, into: &bytes) }
     package mutating func string(_ value: String) { beforeValue(); JSONValue.quote(value, into: &bytes) }
+    package mutating func string(_ words: Words) { beforeValue(); JSONValue.quote(words, into: &bytes) }
 
     package mutating func key(_ name: String) {
         separate()

@@ -84,7 +84,7 @@ package enum JSONReportRenderer {
             }
             o.member("outcome", string: t.outcome.rawValue)
             o.member("reason", string: t.reason.rawValue)
-            o.member("explanation", string: t.explanation.summary)
+            o.member("explanation", words: t.explanation.words)
             o.member("margins") {
                 $0.object { m in
                     m.member("threshold", number: t.explanation.margins.threshold)
@@ -99,7 +99,7 @@ package enum JSONReportRenderer {
                             check.member("name", string: c.name)
                             check.member("status", string: c.status.rawValue)
                             check.member("passed") { $0.bool(c.passed) }
-                            check.member("detail", string: c.detail)
+                            check.member("detail", words: c.words)
                         }
                     }
                 }

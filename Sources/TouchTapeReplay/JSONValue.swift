@@ -1,3 +1,5 @@
+import TouchTapeEvents
+
 /// A minimal JSON tree with a deterministic writer: keys keep the order they were
 /// given and numbers are printed with a fixed rounding, so two replays of the same
 /// input give byte-identical reports (Foundation's encoder guarantees neither
@@ -156,6 +158,19 @@ package enum JSONValue: Hashable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// ``quote(_:into:)`` of text given as its UTF-8 bytes: appended whole when nothing in it
+    /// is escaped, else quoted as its `String`.
+    package static func quote(_ words: Words, into out: inout [UInt8]) {
+        let whole = words.bytes.withUnsafeBufferPointer { bytes -> Bool in
+            guard !needsEscape(bytes) else { return false }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !whole { quote(words.text, into: &out) }
+    }
+
     package static func quote(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: appended whole (per scalar, quoting was the
@@ -164,11 +179,20 @@ package enum JSONValue: Hashable, Sendable {
         // place and a small one's (most keys and values) from a copy on the stack. (Its
         // UTF-8 view byte by byte was a tenth of a probed replay, and a small string
         // copied into an array a third of a check's JSON, issue 26.)
-        var text = s
-        let whole = text.withUTF8 { bytes -> Bool in
+        // A native string's bytes are read where they are (its copy for `withUTF8`, which
+        // mutates, retained and released it: a tenth of a probed replay's reference
+        // counting, issue 26); a small one's from a copy on the stack.
+        let append = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
             guard !needsEscape(bytes) else { return false }
             Self.bytes(bytes, into: &out)
             return true
+        }
+        let whole: Bool
+        if let native = s.utf8.withContiguousStorageIfAvailable(append) {
+            whole = native
+        } else {
+            var text = s
+            whole = text.withUTF8(append)
         }
         if whole {
             out.append(UInt8(ascii: "\""))

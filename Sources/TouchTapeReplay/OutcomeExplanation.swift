@@ -19,13 +19,19 @@ import TouchTapeDismissal
 /// why.margins.threshold  // 0.232
 /// ```
 package struct OutcomeExplanation: Hashable, Sendable {
-    /// One sentence; starts with the reason's word (`threshold:`, `flick:`, `refused:` …).
-    package var summary: String
+    /// ``summary``'s bytes, as written (a JSON report writes them as they are).
+    package var words: Words
     /// How far the threshold and the flick velocity must move for the outcome to flip.
     package var margins: Margins
 
+    /// One sentence; starts with the reason's word (`threshold:`, `flick:`, `refused:` …).
+    package var summary: String {
+        get { words.text }
+        set { words = Words(newValue) }
+    }
+
     package init(summary: String, margins: Margins) {
-        self.summary = summary
+        self.words = Words(summary)
         self.margins = margins
     }
 
@@ -34,14 +40,18 @@ package struct OutcomeExplanation: Hashable, Sendable {
     package init(transcript t: Transcript, pan: PanSettings? = nil) {
         margins = t.outcome == .none ? Margins(threshold: nil, flickVelocity: nil)
             : Margins(decision: t.decision, release: t.releaseSample, settings: t.settings)
-        summary = Self.summary(t, pan: pan)
-        if t.outcome != .none, let words = Self.marginWords(margins, settings: t.settings) {
-            summary += "; " + words
+        // Built as ``Words`` and made a `String` once: as `String` pieces joined, a probe's
+        // explanation was a tenth of a probed replay (issue 26).
+        var words = Self.summary(t, pan: pan)
+        if t.outcome != .none, let margins = Self.marginWords(margins, settings: t.settings) {
+            words += "; \(margins)"
         }
         if let limit = pan?.fingerRule(for: t.deviceKind).maximum, t.fingers > limit {
-            summary += "; \(t.fingers) fingers down, the profile's maximum is \(limit): touches beyond the first"
-                + (limit == 1 ? "" : " \(limit)") + " were ignored"
+            words += "; \(t.fingers) fingers down, the profile's maximum is \(limit): touches beyond the first"
+            if limit != 1 { words += " \(limit)" }
+            words += " were ignored"
         }
+        self.words = words
     }
 
     /// The value the threshold test compares: UIKit's fraction (clamped), the raw one, or
@@ -63,19 +73,23 @@ package struct OutcomeExplanation: Hashable, Sendable {
     }
 
     /// `margins: threshold +0.031, flick velocity no flip` (settings that are off left out).
-    static func marginWords(_ m: Margins, settings: DismissalSettings) -> String? {
-        var parts: [String] = []
-        if settings.completionThreshold != nil {
-            parts.append("threshold " + (m.threshold.map { signed($0, 3) } ?? "no flip"))
+    static func marginWords(_ m: Margins, settings: DismissalSettings) -> Words? {
+        let threshold = settings.completionThreshold != nil, flick = settings.flick != nil && settings.rule != .vetoOnly
+        guard threshold || flick else { return nil }
+        var words: Words = "margins: "
+        if threshold {
+            words += "threshold "
+            if let margin = m.threshold { words.append(signed(margin, 3)) } else { words += "no flip" }
         }
-        if settings.flick != nil, settings.rule != .vetoOnly {
-            parts.append("flick velocity " + (m.flickVelocity.map { signed($0, 0) + " \(settings.unit.symbol)/s" } ?? "no flip"))
+        if flick {
+            words += threshold ? ", flick velocity " : "flick velocity "
+            if let margin = m.flickVelocity { words += "\(signed(margin, 0)) \(settings.unit.symbol)/s" } else { words += "no flip" }
         }
-        return parts.isEmpty ? nil : "margins: " + parts.joined(separator: ", ")
+        return words
     }
 
     /// The threshold test at the release: `release progress 0.364 > threshold 0.333`.
-    static func thresholdWords(_ d: Decision, settings: DismissalSettings) -> String? {
+    static func thresholdWords(_ d: Decision, settings: DismissalSettings) -> Words? {
         let comparison = settings.thresholdComparison
         if case .distance(let points) = settings.decisionInput {
             let along = d.rawProgress * settings.divisor
@@ -86,12 +100,12 @@ package struct OutcomeExplanation: Hashable, Sendable {
         guard let threshold = settings.completionThreshold, let value = thresholdValue(d, settings: settings) else { return nil }
         if case .projection(let seconds, let fromStartOnly) = settings.decisionInput {
             if fromStartOnly, d.rawProgress < 0 {
-                return "released behind its start (progress \(n(d.rawProgress, 3))), which never dismisses"
+                return "released behind its start (progress \(fixed: d.rawProgress, 3)), which never dismisses"
             }
             let passes = comparison.holds(value, threshold)
             let (a, b) = printed(value, threshold, digits: 3)
-            return "release projected \(n(seconds, 3)) s ahead at \(n(settings.edge.component(of: d.velocity), 0)) \(settings.unit.symbol)/s: progress \(a) "
-                + "\(passes ? comparison.symbol : comparison.negatedSymbol) threshold \(b)"
+            let along: Words = "\(fixed: settings.edge.component(of: d.velocity), 0) \(settings.unit.symbol)/s"
+            return "release projected \(fixed: seconds, 3) s ahead at \(along): progress \(a) \(passes ? comparison.symbol : comparison.negatedSymbol) threshold \(b)"
         }
         let passes = comparison.holds(value, threshold)
         let (a, b) = printed(value, threshold, digits: 3)
@@ -105,22 +119,24 @@ package struct OutcomeExplanation: Hashable, Sendable {
     /// the release) is no flick, and the words say which gate: no fling counts at progress
     /// 0, nor one whose cross-axis speed is within the margin, nor a forward one at
     /// threshold 1 (it slides back), as ``ReleaseRules/velocityVerdict(_:progress:)`` rules.
-    static func flickWords(_ velocity: Vector2, settings: DismissalSettings, progress: Double? = nil) -> (held: Bool, words: String)? {
+    static func flickWords(_ velocity: Vector2, settings: DismissalSettings, progress: Double? = nil) -> (held: Bool, words: Words)? {
         guard let flick = settings.flick, settings.rule != .vetoOnly else { return nil }
         let edge = settings.edge
         let c = flick.comparison
         let along = edge.component(of: velocity)
         let across = edge.axis == .vertical ? velocity.x : velocity.y
-        func compared(_ name: String, _ value: Double, towards: DismissEdge) -> (Bool, String) {
+        func compared(_ name: StaticString, _ value: Double, towards: DismissEdge) -> (Bool, Words) {
             let held = c.holds(value, flick.minimumVelocity)
             let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
-            let words = "\(name) \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
+            var words = Words()
+            words.append(name)
+            words += " \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
             guard held, towards == edge else { return (held, words) }
             if flick.requiresProgress, progress == 0 {
                 return (false, words + ", but a fling at progress 0 does not count")
             }
             if let margin = flick.crossAxisMargin, abs(along) - abs(across) < margin {
-                return (false, words + ", but the cross-axis speed is within \(n(margin, 0)) \(settings.unit.symbol)/s of it")
+                return (false, words + ", but the cross-axis speed is within \(fixed: margin, 0) \(settings.unit.symbol)/s of it")
             }
             if flick.blocksForwardFlick(threshold: settings.completionThreshold) {
                 return (false, words + ", but at threshold 1 a forward fling slides back")
@@ -133,7 +149,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
             if direction.axis == edge.axis { return compared("|v|", velocity.length, towards: direction) }
             switch settings.offAxisFlick {
             case .ignore:
-                return (false, "|v| \(n(velocity.length, 0)) \(settings.unit.symbol)/s towards \(direction), off the \(edge) axis")
+                return (false, "|v| \(fixed: velocity.length, 0) \(settings.unit.symbol)/s towards \(direction), off the \(edge) axis")
             case .projectOntoAxis:
                 return compared("velocity", abs(along), towards: along >= 0 ? edge : edge.opposite)
             }
@@ -145,24 +161,28 @@ package struct OutcomeExplanation: Hashable, Sendable {
         }
     }
 
-    private static func summary(_ t: Transcript, pan: PanSettings?) -> String {
+    private static func summary(_ t: Transcript, pan: PanSettings?) -> Words {
         let settings = t.settings
         guard let d = t.decision else {
-            return t.reason == .noRelease ? "no decision: the recording ends before the pan ended" : "refused: " + refusal(t, pan: pan)
+            return t.reason == .noRelease ? "no decision: the recording ends before the pan ended" : "refused: \(refusal(t, pan: pan))"
         }
         let position = thresholdWords(d, settings: settings)
         let flick = flickWords(d.velocity, settings: settings, progress: d.progress)
         switch t.reason {
         case .threshold:
             guard let position else { return "threshold: \(d.detail)" }
-            let other = flick.map { ($0.held ? "; a flick too: " : "; no flick: ") + $0.words } ?? ""
-            return "threshold: " + position + other
+            var words: Words = "threshold: \(position)"
+            if let flick { words += flick.held ? "; a flick too: \(flick.words)" : "; no flick: \(flick.words)" }
+            return words
         case .flick:
             guard let flick else { return "flick: \(d.detail)" }
-            return "flick: " + flick.words + (position.map { "; " + $0 } ?? "")
+            var words: Words = "flick: \(flick.words)"
+            if let position { words += "; \(position)" }
+            return words
         case .veto:
-            return "cancel velocity: \(d.detail) \(settings.unit.symbol)/s (moving away from \(settings.edge) at release)"
-                + (position.map { "; " + $0 } ?? "")
+            var words: Words = "cancel velocity: \(d.detail) \(settings.unit.symbol)/s (moving away from \(settings.edge) at release)"
+            if let position { words += "; \(position)" }
+            return words
         case .anchor:
             return "position: \(d.detail)"
         case .ignoredCancel:
@@ -170,7 +190,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
         case .noRelease:
             return "no decision: the recording ends before the pan ended"
         case .noTransition:
-            return "refused: " + refusal(t, pan: pan)
+            return "refused: \(refusal(t, pan: pan))"
         }
     }
 
@@ -183,30 +203,30 @@ package struct OutcomeExplanation: Hashable, Sendable {
     }
 
     /// Why no transition started.
-    private static func refusal(_ t: Transcript, pan: PanSettings?) -> String {
+    private static func refusal(_ t: Transcript, pan: PanSettings?) -> Words {
         let settings = t.settings
         guard let began = t.samples.first(where: { $0.phase == .began }) else {
             if t.deviceKind == .touchpad, t.fingers < (pan?.touchpadFingers.minimum ?? PanConstants.touchpadMinimumFingers) {
                 return "one-finger touchpad motion is pointer motion, not a pan"
             }
-            let slop = pan.map { " (\(n($0.slop(for: t.deviceKind), 1)) \(settings.unit.symbol))" } ?? ""
-            return "no pan began: the contacts never moved past the slop\(slop)"
+            var words: Words = "no pan began: the contacts never moved past the slop"
+            if let pan { words += " (\(fixed: pan.slop(for: t.deviceKind), 1) \(settings.unit.symbol))" }
+            return words
         }
         let edge = settings.edge
         let v = began.velocity
-        let velocityWords = "velocity (\(n(v.x, 0)), \(n(v.y, 0))) \(settings.unit.symbol)/s"
+        let velocityWords: Words = "velocity (\(fixed: v.x, 0), \(fixed: v.y, 0)) \(settings.unit.symbol)/s"
         switch settings.beginRule {
         case .translationEdge:
             if began.translation == .zero && v == .zero {
-                return "at recognition translation and velocity were zero, which reads as towards top;"
-                    + " the pan must start towards \(edge)"
+                return "at recognition translation and velocity were zero, which reads as towards top; the pan must start towards \(edge)"
             }
             let direction = DismissEdge(dominantDirectionOf: began.translation != .zero ? began.translation : v)
             return "the pan started towards \(direction) (\(velocityWords) at .began), not towards \(edge)"
         case .positiveVelocity:
-            return "the velocity at .began was not towards \(edge) (\(n(edge.component(of: v), 0)) \(settings.unit.symbol)/s along it, needs > 0)"
+            return "the velocity at .began was not towards \(edge) (\(fixed: edge.component(of: v), 0) \(settings.unit.symbol)/s along it, needs > 0)"
         case .notUpward:
-            return "the velocity at .began pointed away from \(edge) (\(n(edge.component(of: v), 0)) \(settings.unit.symbol)/s along it)"
+            return "the velocity at .began pointed away from \(edge) (\(fixed: edge.component(of: v), 0) \(settings.unit.symbol)/s along it)"
         case .any:
             return "the controller refused the pan at .began (\(velocityWords))"
         }

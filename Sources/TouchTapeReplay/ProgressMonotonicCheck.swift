@@ -43,19 +43,19 @@ package struct ProgressMonotonicCheck: Check {
             let progressed = abs(dP) > Self.progressTolerance
             if free(a.rawProgress) && free(b.rawProgress) {
                 if moved && (!progressed || (dP > 0) != (dAxis > 0)) {
-                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: pan moved \(fmt(dAxis)) \(t.settings.unit.symbol) along \(edge) but progress changed \(fmt(dP))")
+                    return fail("t=\(fmt: a.time)→\(fmt: b.time) s: pan moved \(fmt: dAxis) \(t.settings.unit.symbol) along \(edge) but progress changed \(fmt: dP)")
                 }
                 if !moved && progressed {
-                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: no movement along \(edge) but progress changed \(fmt(dP))")
+                    return fail("t=\(fmt: a.time)→\(fmt: b.time) s: no movement along \(edge) but progress changed \(fmt: dP)")
                 }
             } else {
                 if progressed && moved && (dP > 0) != (dAxis > 0) {
-                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: clamped progress moved \(fmt(dP)) against the pan (\(fmt(dAxis)) \(t.settings.unit.symbol))")
+                    return fail("t=\(fmt: a.time)→\(fmt: b.time) s: clamped progress moved \(fmt: dP) against the pan (\(fmt: dAxis) \(t.settings.unit.symbol))")
                 }
                 let sameBound = (a.rawProgress <= clamp.lowerBound && b.rawProgress <= clamp.lowerBound)
                     || (a.rawProgress >= clamp.upperBound && b.rawProgress >= clamp.upperBound)
                 if sameBound && progressed {
-                    return fail("t=\(fmt(a.time))→\(fmt(b.time)) s: progress changed \(fmt(dP)) while clamped at a bound")
+                    return fail("t=\(fmt: a.time)→\(fmt: b.time) s: progress changed \(fmt: dP) while clamped at a bound")
                 }
             }
         }

@@ -10,15 +10,15 @@ extension ReleaseRules {
     package func verdict(for decision: Decision, release: PanSample?) -> (reason: DecisionReason, detail: String) {
         switch velocityVerdict(decision.velocity, progress: decision.progress) {
         case .forwardFlick(let why):
-            return (.flick, why)
+            return (.flick, why.text)
         case .cancelVelocity(let why):
-            return (settings.cancelVelocity == .oppositeFlick ? .flick : .veto, why)
+            return (settings.cancelVelocity == .oppositeFlick ? .flick : .veto, why.text)
         case .none:
             let position = positionPasses(progress: decision.progress, rawProgress: decision.rawProgress,
                                           translation: release?.translation ?? .zero, velocity: decision.velocity)
             let reason: DecisionReason
             if case .positionVsAnchor = settings.decisionInput { reason = .anchor } else { reason = .threshold }
-            return (reason, position?.detail ?? "")
+            return (reason, position?.detail.text ?? "")
         }
     }
 }

@@ -17,9 +17,9 @@ package struct ReleaseRules: Sendable {
     /// What the velocity alone says at release.
     package enum VelocityVerdict: Hashable, Sendable {
         /// A flick towards the dismiss edge: finish whatever the position.
-        case forwardFlick(String)
+        case forwardFlick(Words)
         /// A flick against it, or a cancel-velocity veto: cancel whatever the position.
-        case cancelVelocity(String)
+        case cancelVelocity(Words)
         /// The velocity decides nothing; the position (threshold or anchor) does.
         case none
     }
@@ -44,11 +44,11 @@ package struct ReleaseRules: Sendable {
                 let direction = DismissEdge(dominantDirectionOf: velocity)
                 let fast = flick.comparison.holds(velocity.length, flick.minimumVelocity)
                 if fast && direction == edge {
-                    return .forwardFlick("|v| \(fmt(velocity.length)) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity)) towards \(edge)")
+                    return .forwardFlick("|v| \(fmt: velocity.length) \(flick.comparison.symbol) \(fmt: flick.minimumVelocity) towards \(edge)")
                 }
                 if fast && direction.axis != edge.axis && settings.offAxisFlick == .projectOntoAxis
                     && flick.comparison.holds(projected, flick.minimumVelocity) {
-                    return .forwardFlick("on-axis v \(fmt(projected)) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity))")
+                    return .forwardFlick("on-axis v \(fmt: projected) \(flick.comparison.symbol) \(fmt: flick.minimumVelocity)")
                 }
             case .projected:
                 if flick.comparison.holds(projected, flick.minimumVelocity) {
@@ -57,7 +57,7 @@ package struct ReleaseRules: Sendable {
                     if case .some(let veto) = settings.cancelVelocity, vetoes(veto, projected: projected, velocity: velocity) {
                         break
                     }
-                    return .forwardFlick("v \(fmt(projected)) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity))")
+                    return .forwardFlick("v \(fmt: projected) \(flick.comparison.symbol) \(fmt: flick.minimumVelocity)")
                 }
             }
         }
@@ -75,11 +75,11 @@ package struct ReleaseRules: Sendable {
     /// velocity rules still apply). A threshold added to the anchor test (`replay
     /// --profile photozoom --threshold F`) must pass as well, on the clamped fraction.
     package func positionPasses(progress: Double, rawProgress: Double, translation: Vector2,
-                                velocity: Vector2) -> (passes: Bool, detail: String)? {
-        func fraction(_ value: Double, _ name: String) -> (passes: Bool, detail: String) {
-            guard let threshold = settings.completionThreshold else { return (true, "\(name) \(fmt(value)), no threshold") }
+                                velocity: Vector2) -> (passes: Bool, detail: Words)? {
+        func fraction(_ value: Double, _ name: Words) -> (passes: Bool, detail: Words) {
+            guard let threshold = settings.completionThreshold else { return (true, "\(name) \(fmt: value), no threshold") }
             let passes = settings.thresholdComparison.holds(value, threshold)
-            return (passes, "\(name) \(fmt(value)) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt(threshold))")
+            return (passes, "\(name) \(fmt: value) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt: threshold)")
         }
         let along = settings.edge.component(of: translation)
         if settings.rule == .anchored {
@@ -87,23 +87,23 @@ package struct ReleaseRules: Sendable {
             let v = settings.edge.component(of: velocity)
             if v == 0 {
                 let threshold = settings.completionThreshold ?? 0.5
-                return (progress >= threshold, "no velocity: fraction \(fmt(progress)) \(progress >= threshold ? ">=" : "<") \(fmt(threshold)), the nearer anchor")
+                return (progress >= threshold, "no velocity: fraction \(fmt: progress) \(progress >= threshold ? ">=" : "<") \(fmt: threshold), the nearer anchor")
             }
             if v < 0 {
                 let limit = settings.positionalDistance
                 let fromFar = settings.divisor - along
                 let stays = !settings.thresholdComparison.holds(fromFar, limit)
-                return (stays, "moving back: \(fmt(fromFar)) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(fmt(limit)) \(settings.unit.symbol)")
+                return (stays, "moving back: \(fmt: fromFar) \(settings.unit.symbol) from the dismissed anchor \(stays ? "not " : "")\(settings.thresholdComparison.symbol) \(fmt: limit) \(settings.unit.symbol)")
             }
         }
         switch settings.decisionInput {
         case .projection(let seconds, let fromStartOnly):
-            if fromStartOnly, along < 0 { return (false, "released \(fmt(-along)) \(settings.unit.symbol) behind its start") }
+            if fromStartOnly, along < 0 { return (false, "released \(fmt: -along) \(settings.unit.symbol) behind its start") }
             return fraction((along + settings.edge.component(of: velocity) * seconds) / settings.divisor,
-                            "projected fraction (\(fmt(seconds)) s ahead)")
+                            "projected fraction (\(fmt: seconds) s ahead)")
         case .distance(let points):
             let passes = settings.thresholdComparison.holds(along, points)
-            return (passes, "translation \(fmt(along)) \(settings.unit.symbol) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt(points)) \(settings.unit.symbol)")
+            return (passes, "translation \(fmt: along) \(settings.unit.symbol) \(passes ? "" : "not ")\(settings.thresholdComparison.symbol) \(fmt: points) \(settings.unit.symbol)")
         case .clampedFraction:
             return fraction(progress, "fraction")
         case .rawFraction:
@@ -120,10 +120,10 @@ package struct ReleaseRules: Sendable {
             let shift = settings.edge.axis == .vertical ? imageHeight * s * (1 - s) / 2 : 0
             let offset = t - shift
             let anchorPasses = !(offset < 0)
-            let anchor = "image centre \(fmt(offset)) \(settings.unit.symbol) from its anchor (\(anchorPasses ? "at/below" : "above"))"
+            let anchor: Words = "image centre \(fmt: offset) \(settings.unit.symbol) from its anchor (\(anchorPasses ? "at/below" : "above"))"
             guard anchorPasses, settings.completionThreshold != nil else { return (anchorPasses, anchor) }
             let threshold = fraction(progress, "fraction")
-            return (threshold.passes, anchor + "; " + threshold.detail)
+            return (threshold.passes, "\(anchor); \(threshold.detail)")
         }
     }
 
@@ -146,16 +146,16 @@ package struct ReleaseRules: Sendable {
         }
     }
 
-    private func describe(_ rule: DismissalSettings.CancelVelocityRule, projected: Double, velocity: Vector2) -> String {
+    private func describe(_ rule: DismissalSettings.CancelVelocityRule, projected: Double, velocity: Vector2) -> Words {
         switch rule {
         case .oppositeFlick:
             let direction = DismissEdge(dominantDirectionOf: velocity)
             if settings.velocityMeasure == .magnitude2D, direction.axis == settings.edge.axis {
-                return "|v| \(fmt(velocity.length)) towards \(settings.edge.opposite)"
+                return "|v| \(fmt: velocity.length) towards \(settings.edge.opposite)"
             }
-            return "on-axis v \(fmt(projected)) towards \(settings.edge.opposite)"
-        case .atOrBelow(let limit): return "v \(fmt(projected)) <= \(fmt(limit))"
-        case .below(let limit): return "v \(fmt(projected)) < \(fmt(limit))"
+            return "on-axis v \(fmt: projected) towards \(settings.edge.opposite)"
+        case .atOrBelow(let limit): return "v \(fmt: projected) <= \(fmt: limit)"
+        case .below(let limit): return "v \(fmt: projected) < \(fmt: limit)"
         }
     }
 }
@@ -165,4 +165,21 @@ func fmt(_ value: Double) -> String {
     guard value.isFinite else { return "\(value)" }
     let rounded = (value * 10_000).rounded() / 10_000
     return JSONValue.format(rounded == 0 ? 0 : rounded)
+}
+
+/// ``fmt(_:)``'s text appended to `out` (no string made for it).
+func fmt(_ value: Double, into out: inout [UInt8]) {
+    guard value.isFinite else {
+        out += "\(value)".utf8
+        return
+    }
+    let rounded = (value * 10_000).rounded() / 10_000
+    JSONValue.number(rounded == 0 ? 0 : rounded, into: &out)
+}
+
+extension Words.Interpolation {
+    /// `\(fmt: value)`: ``fmt(_:)`` written in place.
+    mutating func appendInterpolation(fmt value: Double) {
+        appendInterpolation(write: { fmt(value, into: &$0) })
+    }
 }

@@ -40,14 +40,22 @@ import TouchTapeSynthesis
             let exponent = Int(next() % 24) - 8
             values.append((next() % 2 == 0 ? 1 : -1) * mantissa * pow(10, Double(exponent)))
         }
-        var differing: [String] = []
+        var differing: [String] = [], bytesDiffer: [String] = []
         for value in values {
-            for digits in 0...9 where DecimalText.fixed(value, digits) != joined(value, digits) {
-                differing.append("\(value) with \(digits): \(DecimalText.fixed(value, digits)), not \(joined(value, digits))")
+            for digits in 0...9 {
+                let text = DecimalText.fixed(value, digits)
+                if text != joined(value, digits) {
+                    differing.append("\(value) with \(digits): \(text), not \(joined(value, digits))")
+                }
+                // The bytes ``Words`` appends are the same text, after what was there.
+                var bytes: [UInt8] = [0x3E]
+                DecimalText.fixed(value, digits, into: &bytes)
+                if bytes != [0x3E] + Array(text.utf8) { bytesDiffer.append("\(value) with \(digits)") }
             }
         }
         #expect(values.count > 100_000)
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+        #expect(bytesDiffer.isEmpty, "\(bytesDiffer.count) differ as bytes, first: \(bytesDiffer.prefix(5))")
     }
 
     /// `general4` is C's `%.4g` (what the decisions' words printed through Foundation):

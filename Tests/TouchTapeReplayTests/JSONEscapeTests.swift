@@ -1,4 +1,5 @@
 import Testing
+import TouchTapeEvents
 @testable import TouchTapeReplay
 
 /// JSON strings: what a terminal would act on is escaped, whatever surrounds it; every
@@ -69,5 +70,18 @@ private func escapedForm(_ scalar: Unicode.Scalar) -> String {
     default:
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
+
+/// A check's detail and an explanation reach the JSON as their bytes (``Words``): quoted
+/// exactly as the same text as a `String`, escapes and kept characters alike.
+@Test func wordsAreQuotedAsTheirString() {
+    let texts = ["", "plain", "a — b → c", "tab\there", "quote \" and \\", "bidi \u{202E} override", "C1 \u{85}", "é\n"]
+        + (0..<0x20).map { "x" + String(Character(Unicode.Scalar(UInt8($0)))) + "y" }
+    for text in texts {
+        var fromWords: [UInt8] = [], fromString: [UInt8] = []
+        JSONValue.quote(Words(text), into: &fromWords)
+        JSONValue.quote(text, into: &fromString)
+        #expect(fromWords == fromString, "\(text.debugDescription)")
     }
 }

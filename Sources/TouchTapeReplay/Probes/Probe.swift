@@ -138,18 +138,20 @@ package enum ProbeMaker {
             driver.feed(contentsOf: transformed[release...])
             return driver.result
         }
-        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: String, fromRelease: Bool = false) {
+        // The words are ``Words``: as `String` interpolations they were a twentieth of making
+        // the probes (issue 26).
+        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: Words, fromRelease: Bool = false) {
             guard let transformed else { notMade.append(kind); return }
             let result = fromRelease ? runFromRelease(transformed) : oracleRun(transformed)
             // The transformed pan's own release (a resampled one has its own number of samples).
             let released = transformed.last { $0.phase == .ended || $0.phase == .cancelled } ?? transformed[transformed.count - 1]
-            let progress = DecimalText.fixed(rules.rawProgress(of: released.translation), 6)
+            let detail: Words = "\(words): release progress \(fixed: rules.rawProgress(of: released.translation), 6) → \(result.outcome)"
             var probe = Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
-                              detail: "\(words): release progress \(progress) → \(result.outcome)")
+                              detail: detail.text)
             probe.rulesRun = result
             made.append(probe)
         }
-        func pair(_ below: Probe.Kind, _ above: Probe.Kind, _ family: (Double) -> [PanSample], upTo limit: Double, _ what: String) {
+        func pair(_ below: Probe.Kind, _ above: Probe.Kind, _ family: (Double) -> [PanSample], upTo limit: Double, _ what: StaticString) {
             guard let (low, high) = boundary(family, from: 0, to: limit, oracle: oracle) else {
                 notMade += [below, above]
                 return
@@ -238,8 +240,11 @@ package enum ProbeMaker {
             add(kind, resampled(samples, release: release, at: rate, velocity: velocity),
                 "pan resampled at \(Int(rate)) Hz, its release velocity estimated again (\(velocity.rawValue))")
         }
+        // Sorted in place (moved, not copied: a copy of a probe retains its samples, words
+        // and run one by one).
         let order = Probe.Kind.allCases
-        return (made.sorted { order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! }, notMade)
+        made.sort { order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! }
+        return (made, notMade)
     }
 
     // MARK: Landing on a boundary

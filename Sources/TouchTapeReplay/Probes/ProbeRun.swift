@@ -21,27 +21,30 @@ extension Probe {
                                    clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
         }
         let label: ExpectedOutcome? = startsTransition ? expected.expected : ExpectedOutcome.none
-        let t = track.transcript
-        let context = TrackContext(file: t.file, track: t.track, deviceName: track.report.deviceName, deviceKind: t.deviceKind,
-                                   touchProtocol: t.touchProtocol, fingers: t.fingers,
+        // The track's transcript and report read in place (a copy of each retained every
+        // array and string in it).
+        let note: Words = "probe \(name): \(detail)"
+        let context = TrackContext(file: track.result.transcript.file, track: track.result.transcript.track,
+                                   deviceName: track.result.report.deviceName, deviceKind: track.result.transcript.deviceKind,
+                                   touchProtocol: track.result.transcript.touchProtocol, fingers: track.result.transcript.fingers,
                                    annotation: TrackAnnotation(expected: label),
-                                   notes: ["probe \(name): \(detail)"])
+                                   notes: [note.text])
         let transcript = ReplayPipeline.transcript(samples: samples, run: run, settings: rules,
                                                    profileName: configuration.profileName, context: context)
-        var report = TrackReport(transcript: transcript, deviceName: track.report.deviceName,
+        var report = TrackReport(transcript: transcript, deviceName: track.result.report.deviceName,
                                  checks: ReplayPipeline.check(transcript),
                                  explanation: OutcomeExplanation(transcript: transcript, pan: configuration.pan))
-        report.assumptions = track.report.assumptions
+        report.assumptions = track.result.report.assumptions
         report.probe = name
         // The transformations keep every sample, in order: each still comes from its frame.
         // A resampled pan's sample lies between two recorded ones: it is placed at the frame
         // of the one before it, so a failure still names a frame of the recording.
         var frames = track.sampleFrames
         if kind.rate != nil, !frames.isEmpty {
-            let recorded = t.samples
             var before = 0
+            let last = min(track.result.transcript.samples.count, track.sampleFrames.count)
             frames = samples.map { sample in
-                while before + 1 < min(recorded.count, track.sampleFrames.count), recorded[before + 1].time <= sample.time { before += 1 }
+                while before + 1 < last, track.result.transcript.samples[before + 1].time <= sample.time { before += 1 }
                 return track.sampleFrames[before]
             }
         }

@@ -1,0 +1,105 @@
+/// A line of report text (a check's detail, an explanation, a probe's description) built
+/// as UTF-8 bytes from literal words and a few values.
+///
+/// ```swift
+/// let detail: Words = "\(steps) steps follow the pan along \(edge)"
+/// detail.text   // "12 steps follow the pan along bottom"
+/// ```
+///
+/// Its literals are `StaticString`s, copied as bytes. The same sentence as a `String`
+/// interpolation went through the standard library's general append for every literal
+/// piece, about 400 instructions each: a probed replay writes a dozen such sentences a row,
+/// and they were a tenth of its instructions (issue 26). A report that writes bytes (JSON)
+/// takes them as they are, without a `String` made and checked in between. A value is
+/// written as a `String` interpolation writes it (its `description`), so the text is the
+/// same character for character.
+package struct Words: ExpressibleByStringInterpolation, Hashable, Sendable, CustomStringConvertible {
+    /// The text so far, UTF-8.
+    @usableFromInline package var bytes: [UInt8]
+
+    /// No text.
+    @inlinable package init() { bytes = [] }
+
+    @inlinable package init(stringLiteral literal: StaticString) {
+        bytes = []
+        append(literal)
+    }
+
+    @inlinable package init(stringInterpolation: Interpolation) {
+        bytes = stringInterpolation.words.bytes
+    }
+
+    /// `text`'s bytes.
+    @inlinable package init(_ text: String) {
+        bytes = []
+        append(text)
+    }
+
+    /// The text as a `String`.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    package var description: String { text }
+
+    /// Whether there is no text.
+    @inlinable package var isEmpty: Bool { bytes.isEmpty }
+
+    @inlinable package mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    @inlinable package mutating func append(_ text: String) {
+        // In place where the string's bytes are; a small string's from a copy.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    @inlinable package mutating func append(_ words: Words) {
+        bytes.append(contentsOf: words.bytes)
+    }
+
+    /// `value` with `digits` decimals, as ``DecimalText/fixed(_:_:)`` writes it.
+    @inlinable package mutating func append(fixed value: Double, _ digits: Int) {
+        DecimalText.fixed(value, digits, into: &bytes)
+    }
+
+    /// What `write` appends to the bytes (a module's own number format).
+    @inlinable package mutating func append(_ write: (inout [UInt8]) -> Void) {
+        write(&bytes)
+    }
+
+    @inlinable package static func + (a: Words, b: Words) -> Words {
+        var sum = a
+        sum.append(b)
+        return sum
+    }
+
+    @inlinable package static func += (a: inout Words, b: Words) {
+        a.append(b)
+    }
+
+    /// The pieces of an interpolated literal, appended in order.
+    package struct Interpolation: StringInterpolationProtocol {
+        package typealias StringLiteralType = StaticString
+
+        @usableFromInline var words = Words()
+
+        @inlinable package init(literalCapacity: Int, interpolationCount: Int) {
+            words.bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
+        }
+
+        @inlinable package mutating func appendLiteral(_ literal: StaticString) { words.append(literal) }
+        @inlinable package mutating func appendInterpolation(_ text: String) { words.append(text) }
+        @inlinable package mutating func appendInterpolation(_ other: Words) { words.append(other) }
+        @inlinable package mutating func appendInterpolation(_ value: Int) { words.append(String(value)) }
+        /// `\(fixed: value, 3)`: three decimals (``DecimalText/fixed(_:_:)``).
+        @inlinable package mutating func appendInterpolation(fixed value: Double, _ digits: Int) { words.append(fixed: value, digits) }
+        /// What `write` appends (`\(write: { JSONValue.number(v, into: &$0) })`).
+        @inlinable package mutating func appendInterpolation(write: (inout [UInt8]) -> Void) { words.append(write) }
+        /// Any other value as a `String` interpolation writes it: its `description`.
+        @inlinable package mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            words.append(value.description)
+        }
+    }
+}
