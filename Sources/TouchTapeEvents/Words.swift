@@ -86,7 +86,9 @@ package struct Words: ExpressibleByStringInterpolation, Hashable, Sendable, Cust
         @usableFromInline var words = Words()
 
         @inlinable package init(literalCapacity: Int, interpolationCount: Int) {
-            words.bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
+            // Room for a line of the usual length at once: a report line grown piece by
+            // piece was reallocated as often as it was made (issue 26).
+            words.bytes.reserveCapacity(Swift.max(literalCapacity + 16 * interpolationCount, 120))
         }
 
         @inlinable package mutating func appendLiteral(_ literal: StaticString) { words.append(literal) }

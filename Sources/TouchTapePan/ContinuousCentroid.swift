@@ -34,7 +34,10 @@ struct ContinuousCentroid: Hashable, Sendable {
     /// Takes one frame; returns the displacement after it, or `nil` when the frame has
     /// no contact position (no contacts, e.g. a lift frame).
     mutating func update(contacts: [Contact], maximum: Int?, followsGap: Bool) -> Vector2? {
-        arrivalOrder.removeAll { id in !contacts.contains { $0.id == id } }
+        // Lifted fingers leave the order (looked for first: a removal of none still went
+        // through `replaceSubrange` every frame).
+        let lifted = { (id: Int) in !contacts.contains { $0.id == id } }
+        if arrivalOrder.contains(where: lifted) { arrivalOrder.removeAll(where: lifted) }
         if contacts.contains(where: { contact in !arrivalOrder.contains(contact.id) }) {
             // Newcomers in id order (several can land in one frame).
             for contact in contacts.sorted(by: { $0.id < $1.id }) where !arrivalOrder.contains(contact.id) {
@@ -42,17 +45,23 @@ struct ContinuousCentroid: Hashable, Sendable {
             }
         }
         let tracked = maximum.map { min(max(0, $0), arrivalOrder.count) } ?? arrivalOrder.count
-        current.removeAll(keepingCapacity: true)
+        Self.empty(&current)
         for id in arrivalOrder[..<tracked] {
             // The first contact with the id, as the frame lists them.
             guard let contact = contacts.first(where: { $0.id == id }) else { continue }
-            // Insertion in id order: a handful of contacts.
+            // Insertion in id order: a handful of contacts, usually in order already (an
+            // append; `insert(_:at:)` and `removeAll(keepingCapacity:)` go through the general
+            // `replaceSubrange`, a third of this update, issue 26).
             var at = current.count
             while at > 0, current[at - 1].id > id { at -= 1 }
-            current.insert(Tracked(id: id, position: contact.position), at: at)
+            if at == current.count {
+                current.append(Tracked(id: id, position: contact.position))
+            } else {
+                current.insert(Tracked(id: id, position: contact.position), at: at)
+            }
         }
         guard !current.isEmpty else {
-            previous.removeAll(keepingCapacity: true)
+            Self.empty(&previous)
             return nil
         }
         // Summed in id order so the rounding, and so the report, is the same on every run.
@@ -83,8 +92,14 @@ struct ContinuousCentroid: Hashable, Sendable {
             displacement = .zero
         }
         swap(&previous, &current)
-        current.removeAll(keepingCapacity: true)  // empty between frames: equality sees only state
+        Self.empty(&current)  // empty between frames: equality sees only state
         return displacement
+    }
+
+    /// `array` emptied, its storage kept: the last element removed until none is left (a
+    /// few at most here).
+    private static func empty(_ array: inout [Tracked]) {
+        while !array.isEmpty { array.removeLast() }
     }
 
     private static func sameIDs(_ a: [Tracked], _ b: [Tracked]) -> Bool {
