@@ -16,6 +16,10 @@ package enum ContactMatching {
     /// separate touches that swap roles.
     package static let maximumDistance = 30.0
 
+    /// Up to this many candidate pairs (four fingers in two frames) are ranked by
+    /// insertion; more by the standard sort, whose cost grows as n log n.
+    static let insertionLimit = 16
+
     /// Returns `current` (raw positions, in report order) with ids, advancing `nextID`.
     ///
     /// Runs every protocol-A frame: the pairs, the ids and the taken marks live in stack
@@ -47,7 +51,24 @@ package enum ContactMatching {
                 }
             }
             var ranked = UnsafeMutableBufferPointer(rebasing: pairs[..<count])
-            ranked.sort { ($0.distance, $0.previous, $0.current) < ($1.distance, $1.previous, $1.current) }
+            if count <= insertionLimit {
+                // A frame's few pairs sorted by insertion, in place: the standard sort's set-up
+                // was half of a protocol-A frame's matching (issue 26). No two pairs share
+                // both indices, so the order is total and either sort gives the same ranking.
+                var k = 1
+                while k < count {
+                    let pair = ranked[k]
+                    var j = k
+                    while j > 0, precedes(pair, ranked[j - 1]) {
+                        ranked[j] = ranked[j - 1]
+                        j -= 1
+                    }
+                    ranked[j] = pair
+                    k += 1
+                }
+            } else {
+                ranked.sort(by: precedes)
+            }
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, previous.count)) { taken in
                 taken.initialize(repeating: false)
                 for pair in ranked where ids[pair.current] == .min && !taken[pair.previous] {
@@ -64,5 +85,14 @@ package enum ContactMatching {
         }
         }
         return matched
+    }
+
+    /// Nearer first; ties by the previous contact's, then the current one's report order.
+    @inline(__always)
+    private static func precedes(_ a: (distance: Double, previous: Int, current: Int),
+                                 _ b: (distance: Double, previous: Int, current: Int)) -> Bool {
+        if a.distance != b.distance { return a.distance < b.distance }
+        if a.previous != b.previous { return a.previous < b.previous }
+        return a.current < b.current
     }
 }

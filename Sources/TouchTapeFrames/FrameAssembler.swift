@@ -210,7 +210,7 @@ package struct FrameAssembler: Sendable {
         let tools = toolFingers
         // Ties by slot: two slots may hold the same tracking id in a broken stream (found by
         // `tools/fuzz frames`). Usually already in order: then nothing is moved.
-        if !Self.isInOrder(contacts) { contacts.sort { ($0.id, $0.slot ?? -1) < ($1.id, $1.slot ?? -1) } }
+        if !Self.isInOrder(contacts) { Self.sortByID(&contacts) }
         let frame = Frame(
             index: nextFrameIndex, time: time, eventRange: (frameStart ?? endIndex)..<(endIndex + 1),
             contacts: contacts, fingerCount: max(contacts.count, tools),
@@ -224,6 +224,35 @@ package struct FrameAssembler: Sendable {
         frameStart = nil
         nextFrameIndex += 1
         return frame
+    }
+
+    /// Whether `a` comes before `b`: by id, then slot (none first).
+    private static func precedes(_ a: Contact, _ b: Contact) -> Bool {
+        a.id < b.id || a.id == b.id && (a.slot ?? -1) < (b.slot ?? -1)
+    }
+
+    /// The contacts sorted by id, then slot. A frame has a few: sorted by insertion in place
+    /// (the standard sort's set-up was most of a protocol-A frame's sorting, whose contacts
+    /// come in report order, issue 26); many, from a hostile stream, by the standard sort.
+    /// No two contacts share both id and slot, so either gives the same order.
+    static func sortByID(_ contacts: inout [Contact]) {
+        guard contacts.count <= ContactMatching.insertionLimit else {
+            contacts.sort(by: precedes)
+            return
+        }
+        contacts.withUnsafeMutableBufferPointer { c in
+            var k = 1
+            while k < c.count {
+                let contact = c[k]
+                var j = k
+                while j > 0, precedes(contact, c[j - 1]) {
+                    c[j] = c[j - 1]
+                    j -= 1
+                }
+                c[j] = contact
+                k += 1
+            }
+        }
     }
 
     /// Whether the contacts are sorted by id, then slot.
