@@ -1,6 +1,6 @@
 import Foundation
 import Histogram
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
 import TouchTapeDismissal

@@ -3,7 +3,7 @@
 // tools/remake-recordings plays these through a real kernel in the VM and records them back
 // with `touchtape record`; Recordings/ holds that recorder output, not these files.
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeSynthesis
 

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 
 /// `touchtape record` with no DEVICE, as evemu-record does it: the touchscreens and

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The text `touchtape devices` prints: one block per node, with kind, protocol, axes
 /// and whether this user may open it. Pure, so it is tested without devices.

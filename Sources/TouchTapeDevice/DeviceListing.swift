@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One `/dev/input/eventN` node as `touchtape devices` shows it: either its
 /// description, or why this user cannot open it.

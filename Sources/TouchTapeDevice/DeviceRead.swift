@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// What one ``EvdevDevice/read(timeoutMilliseconds:stop:)`` call returns.
 package enum DeviceRead: Sendable {

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One gesture the recorder closed: what the live line on stderr says about it.
 package struct GestureSummary: Hashable, Sendable {

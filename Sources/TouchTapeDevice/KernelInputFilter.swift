@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A model of what the Linux input core (drivers/input/input.c, 6.1) passes on to
 /// evdev readers when events are written into a device, e.g. through uinput.

@@ -1,5 +1,5 @@
 import CLibevdev
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Conversions between libevdev's device state and ``DeviceDescription``: the only
 /// place that walks libevdev's bitmasks, so evemu, libinput and live devices agree.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Something the recorder tells the user while it records.
 package enum RecorderNotice: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Histogram
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// What `touchtape record --stats` reports when the recording ends: how many events and
 /// frames were read, how many `SYN_DROPPED` the kernel reported (events lost before the

@@ -1,5 +1,5 @@
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// What ``GestureRecorder`` needs from a recording format: text for the header,
 /// for whole frames, for a track annotation and for the end of the file.

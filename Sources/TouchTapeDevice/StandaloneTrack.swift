@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeTracks
 
 /// A track's events made playable on their own into a fresh uinput device

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 
 /// Appends whole gestures to a recording, one at a time (`touchtape live --save`),

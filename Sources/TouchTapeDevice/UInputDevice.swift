@@ -1,5 +1,5 @@
 import CLibevdev
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 
 /// What udev knows of a device node, read as libudev reads it: the database file udevd

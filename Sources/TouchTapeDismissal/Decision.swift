@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 /// The result of a release (`.ended`) or of a gesture cut off (`.cancelled`).

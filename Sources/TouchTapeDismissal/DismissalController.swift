@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 /// TouchTape's model of an interactive dismissal controller, driven entirely by

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 /// Drives one controller with the pan samples of one track, one sample at a time: the

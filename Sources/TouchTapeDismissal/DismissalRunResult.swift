@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Everything one pan did to a dismissal controller: the raw material of a transcript.
 package struct DismissalRunResult: Hashable, Sendable {

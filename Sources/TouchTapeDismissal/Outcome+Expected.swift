@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 extension Outcome {
     /// The recorder's label this outcome satisfies; `nil` for `.none`, which no label expects.

@@ -4,57 +4,57 @@
 /// recordings carry absolute epoch times (`1357751027.090934`) whose microsecond
 /// digit a `Double` would round, and a lossless round trip must give back the
 /// same digits.
-package struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+@_spi(Pipeline) public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Whole seconds (`struct timeval.tv_sec`).
-    package var seconds: UInt64
+    public var seconds: UInt64
     /// Microseconds within the second, `0..<1_000_000`.
-    package var microseconds: UInt32
+    public var microseconds: UInt32
 
     /// A value from its parts.
-    @inlinable package init(seconds: UInt64, microseconds: UInt32) {
+    @inlinable public init(seconds: UInt64, microseconds: UInt32) {
         precondition(microseconds < 1_000_000, "microseconds must be below 1_000_000")
         self.seconds = seconds
         self.microseconds = microseconds
     }
 
     /// Builds a time from a total count of microseconds.
-    package init(totalMicroseconds: UInt64) {
+    public init(totalMicroseconds: UInt64) {
         self.seconds = totalMicroseconds / 1_000_000
         self.microseconds = UInt32(totalMicroseconds % 1_000_000)
     }
 
     /// Zero.
-    package static let zero = EventTime(seconds: 0, microseconds: 0)
+    public static let zero = EventTime(seconds: 0, microseconds: 0)
 
     /// The latest second a recording may hold: 9 007 199 254 (the year 2255), so that a
     /// time in microseconds stays below 2^53 — exact as a `Double` and far from `Int64`
     /// overflow in the time differences the pipeline takes. The readers reject later times.
-    package static let maximumSeconds: UInt64 = 9_007_199_254
+    public static let maximumSeconds: UInt64 = 9_007_199_254
 
     /// The time as one integer count of microseconds (exact).
-    @inlinable package var totalMicroseconds: UInt64 { seconds &* 1_000_000 &+ UInt64(microseconds) }
+    @inlinable public var totalMicroseconds: UInt64 { seconds &* 1_000_000 &+ UInt64(microseconds) }
 
     /// Seconds as a `Double`, for arithmetic where microsecond exactness no longer matters.
-    package var secondsValue: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
+    public var secondsValue: Double { Double(seconds) + Double(microseconds) / 1_000_000 }
 
     /// Signed microseconds from `other` to `self` (`self − other`).
-    @inlinable package func microseconds(since other: EventTime) -> Int64 {
+    @inlinable public func microseconds(since other: EventTime) -> Int64 {
         Int64(bitPattern: totalMicroseconds &- other.totalMicroseconds)
     }
 
     /// `self` moved by a signed number of microseconds; clamps at zero.
-    package func adding(microseconds delta: Int64) -> EventTime {
+    public func adding(microseconds delta: Int64) -> EventTime {
         let total = Int64(bitPattern: totalMicroseconds) + delta
         return EventTime(totalMicroseconds: UInt64(max(0, total)))
     }
 
     /// Orders by value.
-    package static func < (lhs: EventTime, rhs: EventTime) -> Bool {
+    public static func < (lhs: EventTime, rhs: EventTime) -> Bool {
         (lhs.seconds, lhs.microseconds) < (rhs.seconds, rhs.microseconds)
     }
 
     /// `sec.usec` with six microsecond digits, as evemu writes it.
-    package var description: String {
+    public var description: String {
         let us = String(microseconds)
         return "\(seconds)." + String(repeating: "0", count: 6 - us.count) + us
     }

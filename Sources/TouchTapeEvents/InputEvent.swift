@@ -6,18 +6,18 @@
 /// The initialisers and the `SYN_*` tests are `@inlinable`: every reader makes one per
 /// line and every stage asks `isSynReport` of every event, and as calls across modules
 /// they were about a tenth of reading a file (issue 26).
-package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
+@_spi(Pipeline) public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     /// When the kernel stamped it.
-    package var time: EventTime
+    public var time: EventTime
     /// The event type (`EV_*`).
-    package var type: UInt16
+    public var type: UInt16
     /// The event code within its type (`ABS_MT_SLOT`, …).
-    package var code: UInt16
+    public var code: UInt16
     /// The value (a position, a tracking id, a key state).
-    package var value: Int32
+    public var value: Int32
 
     /// A value from its parts.
-    @inlinable package init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
+    @inlinable public init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type
         self.code = code
@@ -25,22 +25,22 @@ package struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A value from its parts.
-    @inlinable package init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
+    @inlinable public init(time: EventTime, type: EventType, code: UInt16, value: Int32) {
         self.init(time: time, type: type.rawValue, code: code, value: value)
     }
 
     /// The type as an ``EventType``.
-    package var eventType: EventType { EventType(rawValue: type) }
+    public var eventType: EventType { EventType(rawValue: type) }
 
     /// `EV_SYN / SYN_REPORT`: the end of one hardware frame.
-    @inlinable package var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
+    @inlinable public var isSynReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_REPORT }
     /// `EV_SYN / SYN_MT_REPORT`: the end of one anonymous contact (protocol A).
-    @inlinable package var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
+    @inlinable public var isSynMTReport: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_MT_REPORT }
     /// `EV_SYN / SYN_DROPPED`: the kernel's buffer overflowed; state is unknown until resync.
-    @inlinable package var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
+    @inlinable public var isSynDropped: Bool { type == EventType.syn.rawValue && code == EventCodes.SYN_DROPPED }
 
     /// Symbolic form, e.g. `0.000001 EV_ABS ABS_MT_POSITION_X 1330`.
-    package var description: String {
+    public var description: String {
         "\(time) \(EventCodes.typeName(type)) \(EventCodes.codeName(type: type, code: code)) \(value)"
     }
 }

@@ -13,41 +13,41 @@
 /// takes them as they are, without a `String` made and checked in between. A value is
 /// written as a `String` interpolation writes it (its `description`), so the text is the
 /// same character for character.
-package struct Words: ExpressibleByStringInterpolation, Hashable, Sendable, CustomStringConvertible {
+@_spi(Pipeline) public struct Words: ExpressibleByStringInterpolation, Hashable, Sendable, CustomStringConvertible {
     /// The text so far, UTF-8.
-    @usableFromInline package var bytes: [UInt8]
+    public var bytes: [UInt8]
 
     /// No text.
-    @inlinable package init() { bytes = [] }
+    @inlinable public init() { bytes = [] }
 
-    @inlinable package init(stringLiteral literal: StaticString) {
+    @inlinable public init(stringLiteral literal: StaticString) {
         bytes = []
         append(literal)
     }
 
-    @inlinable package init(stringInterpolation: Interpolation) {
+    @inlinable public init(stringInterpolation: Interpolation) {
         bytes = stringInterpolation.words.bytes
     }
 
     /// `text`'s bytes.
-    @inlinable package init(_ text: String) {
+    @inlinable public init(_ text: String) {
         bytes = []
         append(text)
     }
 
     /// The text as a `String`.
-    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    package var description: String { text }
+    public var description: String { text }
 
     /// Whether there is no text.
-    @inlinable package var isEmpty: Bool { bytes.isEmpty }
+    @inlinable public var isEmpty: Bool { bytes.isEmpty }
 
-    @inlinable package mutating func append(_ literal: StaticString) {
+    @inlinable public mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    @inlinable package mutating func append(_ text: String) {
+    @inlinable public mutating func append(_ text: String) {
         // In place where the string's bytes are; a small string's from a copy.
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
             var text = text
@@ -55,52 +55,52 @@ package struct Words: ExpressibleByStringInterpolation, Hashable, Sendable, Cust
         }
     }
 
-    @inlinable package mutating func append(_ words: Words) {
+    @inlinable public mutating func append(_ words: Words) {
         bytes.append(contentsOf: words.bytes)
     }
 
     /// `value` with `digits` decimals, as ``DecimalText/fixed(_:_:)`` writes it.
-    @inlinable package mutating func append(fixed value: Double, _ digits: Int) {
+    public mutating func append(fixed value: Double, _ digits: Int) {
         DecimalText.fixed(value, digits, into: &bytes)
     }
 
     /// What `write` appends to the bytes (a module's own number format).
-    @inlinable package mutating func append(_ write: (inout [UInt8]) -> Void) {
+    @inlinable public mutating func append(_ write: (inout [UInt8]) -> Void) {
         write(&bytes)
     }
 
-    @inlinable package static func + (a: Words, b: Words) -> Words {
+    @inlinable public static func + (a: Words, b: Words) -> Words {
         var sum = a
         sum.append(b)
         return sum
     }
 
-    @inlinable package static func += (a: inout Words, b: Words) {
+    @inlinable public static func += (a: inout Words, b: Words) {
         a.append(b)
     }
 
     /// The pieces of an interpolated literal, appended in order.
-    package struct Interpolation: StringInterpolationProtocol {
-        package typealias StringLiteralType = StaticString
+    public struct Interpolation: StringInterpolationProtocol {
+        public typealias StringLiteralType = StaticString
 
         @usableFromInline var words = Words()
 
-        @inlinable package init(literalCapacity: Int, interpolationCount: Int) {
+        @inlinable public init(literalCapacity: Int, interpolationCount: Int) {
             // Room for a line of the usual length at once: a report line grown piece by
             // piece was reallocated as often as it was made (issue 26).
             words.bytes.reserveCapacity(Swift.max(literalCapacity + 16 * interpolationCount, 120))
         }
 
-        @inlinable package mutating func appendLiteral(_ literal: StaticString) { words.append(literal) }
-        @inlinable package mutating func appendInterpolation(_ text: String) { words.append(text) }
-        @inlinable package mutating func appendInterpolation(_ other: Words) { words.append(other) }
-        @inlinable package mutating func appendInterpolation(_ value: Int) { words.append(String(value)) }
+        @inlinable public mutating func appendLiteral(_ literal: StaticString) { words.append(literal) }
+        @inlinable public mutating func appendInterpolation(_ text: String) { words.append(text) }
+        @inlinable public mutating func appendInterpolation(_ other: Words) { words.append(other) }
+        @inlinable public mutating func appendInterpolation(_ value: Int) { words.append(String(value)) }
         /// `\(fixed: value, 3)`: three decimals (``DecimalText/fixed(_:_:)``).
-        @inlinable package mutating func appendInterpolation(fixed value: Double, _ digits: Int) { words.append(fixed: value, digits) }
+        @inlinable public mutating func appendInterpolation(fixed value: Double, _ digits: Int) { words.append(fixed: value, digits) }
         /// What `write` appends (`\(write: { JSONValue.number(v, into: &$0) })`).
-        @inlinable package mutating func appendInterpolation(write: (inout [UInt8]) -> Void) { words.append(write) }
+        @inlinable public mutating func appendInterpolation(write: (inout [UInt8]) -> Void) { words.append(write) }
         /// Any other value as a `String` interpolation writes it: its `description`.
-        @inlinable package mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+        @inlinable public mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
             words.append(value.description)
         }
     }

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A ``TrackAnnotation`` at its place in the event stream.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The comment line that carries a ``TrackAnnotation`` in an evemu file.
 ///

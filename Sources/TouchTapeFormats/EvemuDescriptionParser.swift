@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Reads an evemu device description (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:` and
 /// the header comments) from a ``LineReader``, stopping before the first `E:` line.

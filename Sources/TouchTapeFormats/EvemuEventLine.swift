@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The hand-written parser for one `E: <sec>.<usec> <type> <code> <value>` line.
 ///

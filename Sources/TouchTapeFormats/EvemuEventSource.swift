@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Streams the event part of an evemu file: `E:` lines become events, `# touchtape:`
 /// comments become annotations, other comments and blank lines are skipped.

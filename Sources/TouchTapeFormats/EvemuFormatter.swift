@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Writes what evemu 2.7's `evemu-record` writes (`src/evemu.c`, fact sheet §1):
 /// `# EVEMU 1.3`, `# Kernel:`/`# DMI:`, the evtest-like comment block, then

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The human-readable comment both evemu-record and `libinput record` put after each
 /// event (evemu's `write_event_desc`): type / code / value, or a separator line for
@@ -14,23 +14,17 @@ struct EventComment: Hashable, Sendable {
 
     init() {}
 
-    /// `EV_SYN` and `SYN_MT_REPORT` (``EventType/syn``, ``EventCodes/SYN_MT_REPORT``) as
-    /// constants of this module: the comment asks for every event, and the globals of
-    /// `TouchTapeEvents` are read through calls.
-    static let synType: UInt16 = 0
-    static let synMTReport: UInt16 = 2
-
     /// Writes the comment for `event` (no line break):
     /// `EV_ABS / ABS_MT_POSITION_X    1330`, `++++++++++++ SYN_MT_REPORT (0) ++++++++++`
     /// or `------------ SYN_REPORT (0) ---------- +12ms`.
     @inline(__always)
     mutating func write(_ event: InputEvent, names: EventCommentTable.View, to writer: inout ByteWriter) {
-        guard event.type == Self.synType else {
+        guard event.type == EventType.syn.rawValue else {
             writeName(event, names, &writer)
             writer.decimal(Int64(event.value))
             return
         }
-        if event.code == Self.synMTReport {
+        if event.code == EventCodes.SYN_MT_REPORT {
             writer.literal("++++++++++++ ")
             writeName(event, names, &writer)
             writer.literal(" (")

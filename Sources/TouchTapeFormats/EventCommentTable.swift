@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The fixed part of every event comment (``EventComment``), as bytes, for each code
 /// the kernel defines: looked up by index per event instead of building the names.

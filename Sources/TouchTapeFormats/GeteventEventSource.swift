@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Reads an Android `getevent` capture (docs/getevent-format.md, docs/recording-formats.md
 /// "getevent captures"): the device listing (`-lp`/`-p`/`-i`, in the capture or in a

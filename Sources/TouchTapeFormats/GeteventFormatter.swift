@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Writes a recording as Android's `getevent` prints one device: the listing of
 /// `getevent -i -l` (docs/getevent-format.md §2-3) and one `getevent -lt` line per

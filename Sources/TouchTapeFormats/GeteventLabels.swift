@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The names Android's `getevent -l` prints for types, codes, values and input
 /// properties, and the way back (docs/getevent-format.md §6).

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One line of getevent's text output, as docs/getevent-format.md describes each form.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The devices a getevent capture lists: `add device` blocks with the lines `-p`, `-i`
 /// and `-v` add (docs/getevent-format.md §2-3), built up one line at a time.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import Yams
 
 /// Streams one device's `events:` list of a libinput record file.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import Yams
 
 /// The part of a libinput record file before a device's `events:`, read with Yams:

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Writes libinput-record's YAML layout (`tools/libinput-record.c`, fact sheet §2):
 /// `# libinput record`, `version: 1`, `ndevices: 1`, the `libinput:` and `system:`

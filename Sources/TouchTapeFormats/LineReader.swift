@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Reads a file in 64 KiB chunks and hands out one line at a time as bytes.
 ///
@@ -240,7 +240,7 @@ final class LineReader {
             lastStart = position
             lastCount = row.lineCount
             position &+= row.lineEnd &+ 1
-            if row.event.endsFrame { synReport = true; break }
+            if row.event.isSynReport { synReport = true; break }
         }
         if count > 0 {
             consumeRows(at: start, count: count, bytes: position &- start, lastStart: lastStart, lastCount: lastCount)
@@ -314,9 +314,8 @@ final class LineReader {
         guard sec >= 0, sec <= Int64(maximumSeconds), usec >= 0, usec < 1_000_000,
               type >= 0, type <= 0xFFFF, code >= 0, code <= 0xFFFF,
               value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        // Field by field into a blank event: the initialisers of InputEvent and EventTime
-        // (another module) were two calls per row, not inlined. The guard above holds what
-        // EventTime's initialiser checks (microseconds below 1 000 000).
+        // Field by field into a blank event; the guard above holds what EventTime's
+        // initialiser checks (microseconds below 1 000 000).
         var event = blank
         event.time.seconds = UInt64(sec)
         event.time.microseconds = UInt32(usec)
@@ -548,12 +547,4 @@ extension UnsafeBufferPointer<UInt8> {
         for byte in self where byte != 0x20 && byte != 0x09 { return false }
         return true
     }
-}
-
-extension InputEvent {
-    /// ``InputEvent/isSynReport`` with the kernel's numbers in place (`EV_SYN` and
-    /// `SYN_REPORT` are both 0): the property is not inlined here, and its two constants
-    /// are globals of another module, read through calls, for every event of a frame loop.
-    @inline(__always)
-    var endsFrame: Bool { type == 0 && code == 0 }
 }

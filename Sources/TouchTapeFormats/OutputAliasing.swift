@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// An output that would overwrite one of the command's own inputs, or another output.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 extension Recording {
     /// The whole recording as text in `format`, annotations at their marks.

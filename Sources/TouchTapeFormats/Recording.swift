@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A whole recording in memory: description, events, annotation marks, header facts.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A recording read and written in the other format as a stream (`touchtape convert`):
 /// each frame is formatted as soon as its `SYN_REPORT` is read and written out in

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A recording would be written in a format its file name contradicts: read back, it would
 /// be taken for the other format and fail.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One thing a ``RecordingStream`` yields, in file order.
 package enum RecordingItem: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Turns paths (files and folders) into the recordings they hold.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Reads a whole recording into memory (for the pipeline, tests and `inspect`).
 ///

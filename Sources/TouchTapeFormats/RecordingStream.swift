@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Reads a recording one item at a time: the description eagerly, then events and
 /// annotations as the file is read in 64 KiB chunks.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One finger on the surface in one frame.
 package struct Contact: Hashable, Sendable {

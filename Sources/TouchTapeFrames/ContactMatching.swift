@@ -1,5 +1,5 @@
 import TouchTapeContract
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Gives protocol-A contacts (anonymous, re-reported whole every frame) stable ids.
 ///

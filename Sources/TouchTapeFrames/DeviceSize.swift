@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A touch surface's physical size in millimetres, and where it was learnt.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The state of the surface after one `SYN_REPORT`: every contact that is down.
 package struct Frame: Hashable, Sendable {

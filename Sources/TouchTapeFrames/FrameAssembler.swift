@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Events → frames, one event at a time, so a live device and a recording go through
 /// the same code.

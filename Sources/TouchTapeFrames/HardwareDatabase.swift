@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// systemd's hardware database (hwdb) as values: the records of `*.hwdb` source files, and
 /// the `evdev:` lookups of udev's `60-evdev.rules`, so a device that reports resolution 0 can

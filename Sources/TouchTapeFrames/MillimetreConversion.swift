@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Device units → millimetres, per axis, converted once at the frame stage.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// libinput's quirks database (`/usr/share/libinput/*.quirks`, then `/etc/libinput/local-overrides.quirks`)
 /// as values: sections of `Match*` keys and `Attr*`/`Model*` values, matched against a

@@ -1,5 +1,5 @@
 import TouchTapeContract
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// What to assume when a device reports resolution 0 ("unknown") for its position axes.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// What one protocol-B slot holds between frames: the kernel sends only changes, so
 /// a slot's tracking id and position persist until new values arrive.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Everything the event stream has established about the surface at a frame boundary
 /// (just after a `SYN_REPORT`).

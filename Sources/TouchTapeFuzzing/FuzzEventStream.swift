@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// An arbitrary device and event stream decoded from fuzzer bytes, for the frame
 /// assembler target.

@@ -1,6 +1,6 @@
 import Foundation
 import TouchTapeDevice
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeReplay
 
 /// One finished gesture as the history shows it: its report row (the same checks as

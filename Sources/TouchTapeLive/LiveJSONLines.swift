@@ -1,5 +1,5 @@
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeReplay
 
 /// `touchtape live` for scripts: one JSON object per line on stdout when it is not a

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeReplay
 
 /// The keys of a live session, one byte each (read from stdin in raw mode, or from a pipe).

@@ -1,5 +1,5 @@
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 import TouchTapePan
 import TouchTapeReplay

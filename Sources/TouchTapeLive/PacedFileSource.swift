@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 
 /// A recording's items handed out at their recorded pace (or `speed` times it) against a

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A line of the live screen as styled pieces, so width is counted on the visible text
 /// alone and colour can be left out entirely (`NO_COLOR`) without changing the layout.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeTracks
 
 /// Keeps the events of the gesture in progress so the last finished one can be saved

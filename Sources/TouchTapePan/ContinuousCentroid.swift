@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 
 /// The centroid of the tracked contacts as a *continuous* displacement in millimetres.

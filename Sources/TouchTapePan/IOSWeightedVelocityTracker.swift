@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Flutter's `IOSScrollViewFlingVelocityTracker`: no fit, a weighted sum of the
 /// finite-difference velocities of the three newest sample pairs,

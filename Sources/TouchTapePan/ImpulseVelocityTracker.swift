@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Android's impulse strategy (`calculateImpulseVelocity`): the finger does work on a
 /// unit mass; with segment velocities vᵢ (oldest first) the work is

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Flutter's default `VelocityTracker` and Android's LSQ2: a degree-2 unweighted
 /// least-squares fit of x(τ) and y(τ) over the window (≤ 20 samples, ≤ 100 ms old,

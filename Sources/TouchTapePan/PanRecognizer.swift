@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 
 /// Frames in, pan samples out: a model of `UIPanGestureRecognizer` as an explicit state

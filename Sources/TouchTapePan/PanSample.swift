@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One output of the pan recognizer: what `UIPanGestureRecognizer` would hand the
 /// dismissal controller at this moment.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Everything the pan recognizer can be told: unit scale, slop and finger rules per
 /// device kind, and the velocity estimator. Defaults model UIKit on an iPhone.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The samples every ``VelocityTracker`` keeps, and the two rules they share: which
 /// samples form the estimation window, and when the pointer counts as stopped.

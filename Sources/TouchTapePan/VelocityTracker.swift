@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Estimates a pointer's velocity from timed positions (Flutter's `VelocityTracker`
 /// contract, one small interface with platform variants behind it).

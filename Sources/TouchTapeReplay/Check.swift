@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 /// One named property a replayed dismissal must have. Checks read a ``Transcript``
 /// only; each says plainly when it does not apply to a track (it is then skipped).
 package protocol Check: Sendable {

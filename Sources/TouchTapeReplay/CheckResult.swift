@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 /// The verdict of one named check on one track.
 package struct CheckResult: Hashable, Sendable {
     /// Whether the check held, failed, or had nothing to judge on this track.

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// `completion-once`: a decided transition gets exactly one finish or cancel call (the one

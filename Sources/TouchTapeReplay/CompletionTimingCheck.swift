@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// `completion-timing`: `completeTransition` comes when the completion animation the

@@ -1,5 +1,5 @@
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// A whole run as one SVG picture: each track released with a transition is a point at

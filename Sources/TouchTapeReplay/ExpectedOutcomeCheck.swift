@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// `expected-outcome`: a labelled track ends the way its label says; a track labelled

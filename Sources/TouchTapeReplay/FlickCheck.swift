@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// `flick`: a release velocity that qualifies as a flick (or a cancel veto) decides in

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 
 /// `--format github`: GitHub Actions workflow commands, so a failure shows on the pull

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 /// Where JSON is written as it is made, a value at a time: a ``JSONValue`` tree
 /// (``JSONTreeBuilder``) or its pretty-printed bytes (``JSONTextWriter``). A report row is
 /// described once, generic over the output: the streamed report writes its bytes straight

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A minimal JSON tree with a deterministic writer: keys keep the order they were
 /// given and numbers are printed with a fixed rounding, so two replays of the same

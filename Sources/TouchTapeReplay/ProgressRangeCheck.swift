@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// `progress-range`: while interactive, the fraction UIKit holds stays in 0…1 and no

@@ -1,5 +1,5 @@
 import TouchTapeFrames
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeDismissal
 

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 
 /// The checks' own reading of the dismissal rules: given the settings a controller

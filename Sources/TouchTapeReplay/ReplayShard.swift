@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One of N shards of a replay run (`--shard I/N`), for CI matrices that spread a corpus
 /// over machines.

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// The human report, for an 80-column terminal (or the terminal's own width): a header with the settings in force,
 /// then per file its name (relative to the folder the files share) and device, the

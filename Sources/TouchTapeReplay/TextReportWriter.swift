@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 
 /// The text report written as a run goes (``ReportWriter``; the layout is

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
 

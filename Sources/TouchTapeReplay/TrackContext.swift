@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// What the replay knows about a track besides its samples: where it came from and
 /// what its recorder said. Carried into the transcript and the report unchanged.

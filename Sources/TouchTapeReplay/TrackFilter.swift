@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Which tracks of the recordings to hold a controller to, by their label.
 ///

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A gesture described the way a person would perform it: where the first finger
 /// lands, how it moves (strokes with human velocity profiles), and when other

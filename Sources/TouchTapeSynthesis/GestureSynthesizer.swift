@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Turns gesture scripts into the events a Linux kernel would deliver for them on a
 /// ``SyntheticDevice``: per-frame `SYN_REPORT`, protocol-B slots with tracking ids

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// One file of the project's own `Recordings/`: a synthetic device, its gestures and
 /// what each should do. The plan is data, so the generator, the README table and the

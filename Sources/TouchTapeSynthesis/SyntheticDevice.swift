@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Device descriptions for gestures TouchTape synthesises itself: shaped like real
 /// hardware (a phone-sized protocol-B touchscreen, a clickpad with finger tool keys,

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 
 /// One gesture cut from a recording: its exact source events (exact times), where they

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 
 /// Gives chosen tracks of a recording new annotations, after the recording was made, as

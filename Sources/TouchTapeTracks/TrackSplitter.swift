@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 
 /// Frames → gestures. A track runs from the first frame where anything is down

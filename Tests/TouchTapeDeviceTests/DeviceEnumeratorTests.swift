@@ -1,7 +1,7 @@
 import Testing
 import Glibc
 import TouchTapeDevice
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 @Suite struct DeviceEnumeratorTests {
     /// This machine (like CI containers) has no /dev/input; a missing folder is "no

@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDevice
 
 /// A virtual clock the player's sleeps advance exactly (no real time involved).

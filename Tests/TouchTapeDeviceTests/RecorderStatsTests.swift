@@ -1,6 +1,6 @@
 import Testing
 import TouchTapeDevice
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 @Suite struct RecorderStatsTests {
     static func event(_ microseconds: UInt64, _ type: UInt16, _ code: UInt16, _ value: Int32 = 0) -> InputEvent {

@@ -1,6 +1,6 @@
 import Testing
 import Glibc
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeDevice
 

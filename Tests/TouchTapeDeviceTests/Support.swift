@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Short event builders for hand-written streams: `abs(0x35, 400)` etc., all at time `t` µs.
 func ev(_ t: UInt64, _ type: EventType, _ code: UInt16, _ value: Int32) -> InputEvent {

@@ -1,6 +1,6 @@
 import Testing
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 @Test func dominantDirectionFollowsTransition() {
     #expect(DismissEdge(dominantDirectionOf: v(0, 10)) == .bottom)

@@ -1,6 +1,6 @@
 import Testing
 @testable import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 private func decide(_ settings: DismissalSettings, _ samples: [PanSample]) -> DismissalRunResult {

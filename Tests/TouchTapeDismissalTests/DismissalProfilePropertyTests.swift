@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 @testable import TouchTapeDismissal
 

@@ -1,6 +1,6 @@
 import Testing
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 // The fact sheet's §6 scenarios, one parameterised test per profile. Expected outcomes and

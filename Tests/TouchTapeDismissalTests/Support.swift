@@ -1,6 +1,6 @@
 import Testing
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 /// A pan that begins at t = 0 (translation zero, like TouchTape's recognizer reports it),

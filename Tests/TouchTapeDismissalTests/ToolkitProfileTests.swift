@@ -1,6 +1,6 @@
 import Testing
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 // Issue 25: the other toolkits' profiles held to the cases their own tests state (and the

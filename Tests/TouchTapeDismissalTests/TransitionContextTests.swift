@@ -1,6 +1,6 @@
 import Testing
 @testable import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
 @Test func callsAreRecordedWithTheirTimesAndUpdatesBeforeBeginAreSetAside() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeSynthesis
 
 @Suite struct DecimalTextTests {

@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 @Test func namesComeFromTheKernelTable() {
     #expect(EventCodes.typeName(3) == "EV_ABS")

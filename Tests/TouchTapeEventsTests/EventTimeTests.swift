@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 @Test func eventTimeKeepsEpochMicrosecondsExactly() {
     // 1357751027.090934 is an absolute timestamp from a peer recording; as a Double

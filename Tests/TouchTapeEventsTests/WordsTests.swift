@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// ``Words`` writes what a `String` interpolation of the same pieces writes, byte for byte:
 /// report lines built either way must not differ.

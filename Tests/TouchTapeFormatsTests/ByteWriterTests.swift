@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// The byte-level event lines against the `String` code they replaced (kept here as the
@@ -47,15 +47,6 @@ import TouchTapeEvents
         }
         for value in [0, 1, -1, 9, 10, 99, 100, 999, 1000, 9999, 10000, -9999, 123_456, Int32.max, Int32.min] as [Int32] {
             #expect(Self.written { $0.fourDigits(value) } == CFormat.zeroPadded(Int64(value), width: 4), "\(value)")
-        }
-    }
-
-    /// The constants the hot loops keep in place are the kernel's, as `TouchTapeEvents` has them.
-    @Test func inPlaceConstantsAreEventCodes() {
-        #expect(EventComment.synType == EventType.syn.rawValue && EventComment.synMTReport == EventCodes.SYN_MT_REPORT)
-        for (type, code) in [(0, 0), (0, 1), (0, 2), (1, 0), (3, 0), (0, 0xffff), (0xffff, 0)] as [(UInt16, UInt16)] {
-            let event = InputEvent(time: EventTime(seconds: 1, microseconds: 2), type: type, code: code, value: 0)
-            #expect(event.endsFrame == event.isSynReport)
         }
     }
 

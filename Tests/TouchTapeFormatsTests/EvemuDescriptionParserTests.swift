@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Issue 9: mask lines past the UInt16 code range are a typed error, never a trap.

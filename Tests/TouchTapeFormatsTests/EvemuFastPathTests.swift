@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Issue 26: most event lines are read and parsed in one pass

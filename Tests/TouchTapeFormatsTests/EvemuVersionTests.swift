@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// The evemu file versions and their comment rules (fact sheet §1.2, §1.5).

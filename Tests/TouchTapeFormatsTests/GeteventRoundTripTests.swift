@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeTestSupport
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Every bundled and peer recording written as a getevent capture reads back as itself,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeTestSupport
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// The getevent captures made in the VM from the project's own uinput devices

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Our writers' output read by the real tools: Debian's libevemu (through a tiny C

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Issue 9: whatever `convert` writes, TouchTape (Yams) and libinput's tools (Python's

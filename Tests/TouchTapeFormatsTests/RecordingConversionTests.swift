@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeTestSupport
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// `convert` streams: what it writes must equal the whole recording formatted at once.

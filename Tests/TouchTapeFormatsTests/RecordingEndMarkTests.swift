@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Issue 9: a TouchTape file cut at a line boundary is read, and reported as truncated.

@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Writing any recording in either format and reading it back gives the same description,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// evemu → libinput → evemu must keep every event and the whole description.

@@ -1,6 +1,6 @@
 import Foundation
 import TouchTapeTestSupport
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
 /// Paths and temp files shared by the format tests.

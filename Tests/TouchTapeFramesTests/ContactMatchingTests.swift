@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeTestSupport
 @testable import TouchTapeFrames
 

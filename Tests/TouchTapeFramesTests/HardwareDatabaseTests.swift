@@ -1,6 +1,6 @@
 import TouchTapeTestSupport
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFrames
 
 // Issue 25, real sizes: udev's hwdb (`EVDEV_ABS_*` axis fixes) read as systemd-hwdb reads its

@@ -1,6 +1,6 @@
 import TouchTapeTestSupport
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFrames
 
 private typealias C = EventCodes

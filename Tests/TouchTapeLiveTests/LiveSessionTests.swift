@@ -1,6 +1,6 @@
 import Testing
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeFrames
 import TouchTapeReplay

@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapePan
 
 /// Issue 26: a `.changed` sample's velocity is fitted when read. Read long after (more

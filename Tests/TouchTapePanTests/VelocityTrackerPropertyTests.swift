@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapePan
 
 /// An exactly linear motion's velocity is its slope, for every strategy whose contract

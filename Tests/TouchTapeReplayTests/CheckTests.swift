@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
 import TouchTapeFormats

@@ -1,5 +1,5 @@
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeReplay
 
 /// JSON strings: what a terminal would act on is escaped, whatever surrounds it; every

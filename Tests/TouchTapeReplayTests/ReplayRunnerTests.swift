@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeFormats
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeDismissal
 import TouchTapeTestSupport
 @testable import TouchTapeReplay

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
 import TouchTapeFormats

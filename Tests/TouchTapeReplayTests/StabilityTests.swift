@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TouchTapeFormats
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 import TouchTapeTestSupport
 @testable import TouchTapeReplay

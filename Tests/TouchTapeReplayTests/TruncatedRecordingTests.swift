@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TouchTapeDismissal
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeTestSupport
 @testable import TouchTapeReplay

@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Devices that are not touch surfaces, each written from the capabilities the kernel
 /// documents for its kind (`Documentation/input/event-codes.rst`: `REL_{X,Y}` are a

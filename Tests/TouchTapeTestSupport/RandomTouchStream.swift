@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// A valid protocol-B stream for ``TestDevices/touchscreenB`` decoded from arbitrary
 /// numbers (the property tests' generators hand out `[UInt32]`, which shrink well), with

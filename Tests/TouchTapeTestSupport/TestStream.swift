@@ -1,4 +1,4 @@
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 
 /// Builds kernel-style event streams by hand. Time advances only through `advance`.
 package struct TestStream {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TouchTape
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeFrames
 import TouchTapePan

@@ -1,5 +1,5 @@
 import Foundation
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 
 /// The peer recordings (real evemu captures, ../shared/data/peer-recordings, see its

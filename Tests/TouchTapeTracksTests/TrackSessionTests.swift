@@ -1,6 +1,6 @@
 import TouchTapeTestSupport
 import Testing
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFrames
 import TouchTapeTracks
 

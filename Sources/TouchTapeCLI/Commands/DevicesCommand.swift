@@ -1,6 +1,6 @@
 import ArgumentParser
 import TouchTapeDevice
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeReplay
 
 /// `touchtape devices`: what can be recorded on this machine, and why not where not.

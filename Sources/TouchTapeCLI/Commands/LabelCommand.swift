@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchTapeDevice
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
 import TouchTapeTracks

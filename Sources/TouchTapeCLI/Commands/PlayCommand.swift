@@ -1,6 +1,6 @@
 import ArgumentParser
 import TouchTapeDevice
-import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
 import TouchTapeTracks
