@@ -48,11 +48,8 @@
     }
 
     @inlinable public mutating func append(_ text: String) {
-        // In place where the string's bytes are; a small string's from a copy.
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            var text = text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-        }
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     @inlinable public mutating func append(_ words: Words) {

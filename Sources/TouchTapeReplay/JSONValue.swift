@@ -179,20 +179,11 @@ package enum JSONValue: Hashable, Sendable {
         // place and a small one's (most keys and values) from a copy on the stack. (Its
         // UTF-8 view byte by byte was a tenth of a probed replay, and a small string
         // copied into an array a third of a check's JSON, issue 26.)
-        // A native string's bytes are read where they are (its copy for `withUTF8`, which
-        // mutates, retained and released it: a tenth of a probed replay's reference
-        // counting, issue 26); a small one's from a copy on the stack.
-        let append = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+        var text = s
+        let whole = text.withUTF8 { bytes -> Bool in
             guard !needsEscape(bytes) else { return false }
             Self.bytes(bytes, into: &out)
             return true
-        }
-        let whole: Bool
-        if let native = s.utf8.withContiguousStorageIfAvailable(append) {
-            whole = native
-        } else {
-            var text = s
-            whole = text.withUTF8(append)
         }
         if whole {
             out.append(UInt8(ascii: "\""))

@@ -40,7 +40,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
     package init(transcript t: Transcript, pan: PanSettings? = nil) {
         margins = t.outcome == .none ? Margins(threshold: nil, flickVelocity: nil)
             : Margins(decision: t.decision, release: t.releaseSample, settings: t.settings)
-        // Built as ``Words`` and made a `String` once: as `String` pieces joined, a probe's
+        // Built as ``Words`` and kept as bytes: as `String` pieces joined, a probe's
         // explanation was a tenth of a probed replay (issue 26).
         var words = Self.summary(t, pan: pan)
         if t.outcome != .none, let margins = Self.marginWords(margins, settings: t.settings) {
