@@ -50,25 +50,9 @@ package enum ContactMatching {
                     }
                 }
             }
+            // No two pairs share both indices, so the order is total (see `sortSmall`).
             var ranked = UnsafeMutableBufferPointer(rebasing: pairs[..<count])
-            if count <= insertionLimit {
-                // A frame's few pairs sorted by insertion, in place: the standard sort's set-up
-                // was half of a protocol-A frame's matching (issue 26). No two pairs share
-                // both indices, so the order is total and either sort gives the same ranking.
-                var k = 1
-                while k < count {
-                    let pair = ranked[k]
-                    var j = k
-                    while j > 0, precedes(pair, ranked[j - 1]) {
-                        ranked[j] = ranked[j - 1]
-                        j -= 1
-                    }
-                    ranked[j] = pair
-                    k += 1
-                }
-            } else {
-                ranked.sort(by: precedes)
-            }
+            ranked.sortSmall(insertionLimit: insertionLimit, by: precedes)
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, previous.count)) { taken in
                 taken.initialize(repeating: false)
                 for pair in ranked where ids[pair.current] == .min && !taken[pair.previous] {

@@ -231,28 +231,10 @@ package struct FrameAssembler: Sendable {
         a.id < b.id || a.id == b.id && (a.slot ?? -1) < (b.slot ?? -1)
     }
 
-    /// The contacts sorted by id, then slot. A frame has a few: sorted by insertion in place
-    /// (the standard sort's set-up was most of a protocol-A frame's sorting, whose contacts
-    /// come in report order, issue 26); many, from a hostile stream, by the standard sort.
-    /// No two contacts share both id and slot, so either gives the same order.
+    /// The contacts sorted by id, then slot (`sortSmall`: a frame's contacts come in report
+    /// order on a protocol-A device). No two contacts share both id and slot.
     static func sortByID(_ contacts: inout [Contact]) {
-        guard contacts.count <= ContactMatching.insertionLimit else {
-            contacts.sort(by: precedes)
-            return
-        }
-        contacts.withUnsafeMutableBufferPointer { c in
-            var k = 1
-            while k < c.count {
-                let contact = c[k]
-                var j = k
-                while j > 0, precedes(contact, c[j - 1]) {
-                    c[j] = c[j - 1]
-                    j -= 1
-                }
-                c[j] = contact
-                k += 1
-            }
-        }
+        contacts.withUnsafeMutableBufferPointer { $0.sortSmall(insertionLimit: ContactMatching.insertionLimit, by: precedes) }
     }
 
     /// Whether the contacts are sorted by id, then slot.
