@@ -16,8 +16,9 @@ package enum ContactMatching {
     /// separate touches that swap roles.
     package static let maximumDistance = 30.0
 
-    /// Up to this many candidate pairs (four fingers in two frames) are ranked by
-    /// insertion; more by the standard sort, whose cost grows as n log n.
+    /// Up to this many elements a frame sorts (candidate pairs here, four fingers in two
+    /// frames; contacts in `FrameAssembler`) are sorted by insertion; more by the standard
+    /// sort, whose cost grows as n log n (`sortSmall`).
     static let insertionLimit = 16
 
     /// Returns `current` (raw positions, in report order) with ids, advancing `nextID`.
