@@ -18,26 +18,13 @@ package struct CheckResult: Hashable, Sendable {
     package var words: Words
 
     /// One line saying what was measured against what, or why the check does not apply.
-    package var detail: String {
-        get { words.text }
-        set { words = Words(newValue) }
-    }
+    package var detail: String { words.text }
 
     /// A value from its parts.
     package init(name: String, status: Status, words: Words) {
         self.name = name
         self.status = status
         self.words = words
-    }
-
-    /// A value from its parts.
-    package init(name: String, status: Status, detail: String) {
-        self.init(name: name, status: status, words: Words(detail))
-    }
-
-    /// A value from its parts.
-    package init(name: String, passed: Bool, detail: String) {
-        self.init(name: name, status: passed ? .passed : .failed, detail: detail)
     }
 
     /// Not failed: a skipped check does not fail its track.

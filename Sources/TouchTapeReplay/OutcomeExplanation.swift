@@ -25,15 +25,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
     package var margins: Margins
 
     /// One sentence; starts with the reason's word (`threshold:`, `flick:`, `refused:` …).
-    package var summary: String {
-        get { words.text }
-        set { words = Words(newValue) }
-    }
-
-    package init(summary: String, margins: Margins) {
-        self.words = Words(summary)
-        self.margins = margins
-    }
+    package var summary: String { words.text }
 
     /// - Parameter pan: the recognizer's settings (slop, finger rules), when known; the
     ///   words for a pan that never began then name the slop and the profile's maximum.

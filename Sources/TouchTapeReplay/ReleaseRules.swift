@@ -162,9 +162,9 @@ package struct ReleaseRules: Sendable {
 
 /// Short number formatting for check details (4 significant decimals).
 func fmt(_ value: Double) -> String {
-    guard value.isFinite else { return "\(value)" }
-    let rounded = (value * 10_000).rounded() / 10_000
-    return JSONValue.format(rounded == 0 ? 0 : rounded)
+    var out: [UInt8] = []
+    fmt(value, into: &out)
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// ``fmt(_:)``'s text appended to `out` (no string made for it).

@@ -45,11 +45,6 @@ package struct SettingsRegion: Hashable, Sendable {
         flickRange.lowerBound + (flickRange.upperBound - flickRange.lowerBound) * Double(row) / Double(steps)
     }
 
-    /// The settings at a grid point.
-    package func settings(column: Int, row: Int) -> DismissalSettings {
-        OutcomeSweep.settings(OutcomeSweep.settings(base, .threshold, threshold(column)), .flickVelocity, flickVelocity(row))
-    }
-
     /// Adds a track released as `release`, UIKit holding `progress`, labelled `expected`;
     /// a track without a release or labelled none takes no part (the two settings decide a
     /// release, not whether a transition starts).
@@ -58,7 +53,8 @@ package struct SettingsRegion: Hashable, Sendable {
         let wanted: Outcome = expected == .finish ? .finish : .cancel
         labelled += 1
         // One controller for the whole grid, both settings set at each point from scratch:
-        // each outcome is that of ``settings(column:row:)``.
+        // each outcome is that of the base settings with the point's threshold and flick
+        // velocity.
         var redecision = DismissalController.Redecision(release: release, progress: progress, settings: base)
         for row in 0...steps {
             let flickVelocity = flickVelocity(row)
