@@ -9,38 +9,44 @@
 /// moment, and so gives exactly the value an eager fit gave.
 ///
 /// Equal, and hashed, by value.
-package struct PanVelocity: Hashable, Sendable {
+///
+/// SPI, not package: its accessors are read in every probe's transformations and a
+/// `package` member is not inlined into another module (docs/swift-api.md), so each read
+/// copied the sample it was read from.
+@_spi(Pipeline) public struct PanVelocity: Hashable, Sendable {
     /// The velocity when known; zero while deferred.
-    private let known: Vector2
+    @usableFromInline let known: Vector2
     /// What fits a deferred velocity, and the argument it takes; `nil` when known. A class
     /// reference, so a sample is copied with a retain: as a class-bound existential it was
     /// copied through the runtime's value witnesses (issue 26).
-    private let source: PanVelocitySource?
-    private let position: Int
+    @usableFromInline let source: PanVelocitySource?
+    @usableFromInline let position: Int
 
     /// A velocity known now.
-    package init(_ value: Vector2) {
+    @inlinable public init(_ value: Vector2) {
         known = value
         source = nil
         position = 0
     }
 
     /// A velocity `source` computes when read, from what it held at `position`.
-    package init(deferred source: PanVelocitySource, at position: Int) {
+    @inlinable public init(deferred source: PanVelocitySource, at position: Int) {
         known = .zero
         self.source = source
         self.position = position
     }
 
     /// The velocity, points per second (+y down); a deferred one is computed on each read.
-    package var value: Vector2 {
+    @inlinable public var value: Vector2 {
         guard let source else { return known }
         return source.velocity(at: position)
     }
 
-    package static func == (a: PanVelocity, b: PanVelocity) -> Bool { a.value == b.value }
+    /// Equal when the values are (a deferred one is fitted to compare).
+    public static func == (a: PanVelocity, b: PanVelocity) -> Bool { a.value == b.value }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    /// Hashes the value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// What computes a deferred ``PanVelocity``: a record of a pan's velocity samples read as
@@ -52,7 +58,7 @@ package struct PanVelocity: Hashable, Sendable {
 /// value witnesses, a twentieth of a probed replay (issue 26). Its kinds are subclasses in
 /// this module (a `package` class cannot be subclassed in another): a recognizer's record
 /// comes in through ``record(_:)``.
-package class PanVelocitySource: @unchecked Sendable {
+@_spi(Pipeline) public class PanVelocitySource: @unchecked Sendable {
     fileprivate init() {}
 
     /// The fits of `record`.
@@ -61,7 +67,7 @@ package class PanVelocitySource: @unchecked Sendable {
     }
 
     /// The velocity, points per second: a record's as it was at `position`.
-    package func velocity(at position: Int) -> Vector2 {
+    public func velocity(at position: Int) -> Vector2 {
         preconditionFailure("PanVelocitySource.velocity(at:) is overridden by each kind")
     }
 }
@@ -85,55 +91,27 @@ package protocol PanVelocityRecord: AnyObject, Sendable {
 }
 
 extension PanVelocity {
-    /// `transform` of each of `velocities`: applied now to a known one, and to a deferred one
-    /// when it is read (a probe turning or slowing a whole pan need not fit every sample's).
-    /// The deferred ones share one source: one object a sample, made and freed, was a
-    /// twentieth of a probed replay (issue 26).
-    package static func map(_ velocities: [PanVelocity], _ transform: @escaping @Sendable (Vector2) -> Vector2) -> [PanVelocity] {
-        guard velocities.contains(where: { $0.source != nil }) else { return velocities.map { PanVelocity(transform($0.known)) } }
-        let shared = MappedPanVelocities(bases: velocities, transform: transform)
-        return velocities.indices.map { i in
-            velocities[i].source == nil ? PanVelocity(transform(velocities[i].known)) : PanVelocity(deferred: shared, at: i)
-        }
-    }
+    /// Whether the velocity is fitted when read rather than known.
+    @inlinable public var isDeferred: Bool { source != nil }
+}
 
-    /// `a + (b − a) × f` for each pair: computed now when both are known, when read when
-    /// either is deferred (one source for all of those).
-    package static func interpolated(_ pairs: [(a: PanVelocity, b: PanVelocity, f: Double)]) -> [PanVelocity] {
-        let deferred = { (pair: (a: PanVelocity, b: PanVelocity, f: Double)) in pair.a.source != nil || pair.b.source != nil }
-        let known = { (pair: (a: PanVelocity, b: PanVelocity, f: Double)) in
-            PanVelocity(pair.a.known + (pair.b.known - pair.a.known) * pair.f)
-        }
-        guard pairs.contains(where: deferred) else { return pairs.map(known) }
-        let shared = InterpolatedPanVelocities(pairs: pairs)
-        return pairs.indices.map { i in deferred(pairs[i]) ? PanVelocity(deferred: shared, at: i) : known(pairs[i]) }
+extension PanVelocitySource {
+    /// Velocities computed when read, each from its index: a probe's transformation of a
+    /// whole pan, whose closure keeps the recorded samples (one reference for the pan: an
+    /// array of the recorded velocities kept one a sample, and copying them and freeing them
+    /// was most of a transformation's cost, issue 26).
+    package static func computed(_ velocity: @escaping @Sendable (Int) -> Vector2) -> PanVelocitySource {
+        ComputedPanVelocities(velocity)
     }
 }
 
-/// Deferred velocities of a whole pan with one transformation, each read at its index.
-private final class MappedPanVelocities: PanVelocitySource, @unchecked Sendable {
-    let bases: [PanVelocity]
-    let transform: @Sendable (Vector2) -> Vector2
+/// Velocities computed from their index when read.
+private final class ComputedPanVelocities: PanVelocitySource, @unchecked Sendable {
+    let compute: @Sendable (Int) -> Vector2
 
-    init(bases: [PanVelocity], transform: @escaping @Sendable (Vector2) -> Vector2) {
-        self.bases = bases
-        self.transform = transform
+    init(_ compute: @escaping @Sendable (Int) -> Vector2) {
+        self.compute = compute
     }
 
-    override func velocity(at index: Int) -> Vector2 { transform(bases[index].value) }
-}
-
-/// Interpolations between pairs of velocities, each read at its index.
-private final class InterpolatedPanVelocities: PanVelocitySource, @unchecked Sendable {
-    let pairs: [(a: PanVelocity, b: PanVelocity, f: Double)]
-
-    init(pairs: [(a: PanVelocity, b: PanVelocity, f: Double)]) {
-        self.pairs = pairs
-    }
-
-    override func velocity(at index: Int) -> Vector2 {
-        let (a, b, f) = pairs[index]
-        let av = a.value
-        return av + (b.value - av) * f
-    }
+    override func velocity(at index: Int) -> Vector2 { compute(index) }
 }

@@ -12,16 +12,16 @@ extension DismissalController: InteractiveDismissalController {
     ///   library that calls them in its completion block
     ///   (``DismissalSettings/InteractiveCallbackTiming/afterAnimation``), `animate(_:)`.
     public mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
-        let sample = gesture.sample
         switch gesture.state {
         case .began:
-            guard let update = panBegan(sample) else { return }
+            guard let update = panBegan(gesture.sample) else { return }
             transition.begin()
             if update.sentToUIKit { transition.update(update.progress) }
         case .changed:
-            let update = panChanged(sample)
+            let update = panChanged(gesture.progressSample)
             if update.sentToUIKit { transition.update(update.progress) }
         case .ended, .cancelled:
+            let sample = gesture.sample
             let sendsUpdate = state == .interactive && sendsUpdate(at: sample.phase)
                 && !tooManyFingers(sample)
             let decision = panEnded(sample)

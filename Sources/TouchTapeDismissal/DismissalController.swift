@@ -74,7 +74,8 @@ public struct DismissalController: Hashable, Sendable {
         return update(with: sample)
     }
 
-    /// The model at `.changed`: the fraction the library would hold now.
+    /// The model at `.changed`: the fraction the library would hold now. Reads no velocity
+    /// (``PanGesture/progressSample`` leaves it out).
     mutating func panChanged(_ sample: PanSample) -> ProgressUpdate {
         switch state {
         case .interactive:

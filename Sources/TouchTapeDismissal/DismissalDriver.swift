@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeContract
 @_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 
@@ -56,7 +57,11 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// upstream applied it already).
     package let maximumNumberOfTouches: Int
     /// What the pan's recognizer keeps across callbacks (a `setTranslation(_:in:)`).
-    private var recognizer = PanGesture.Recognizer()
+    private var recognizer: PanGesture.Recognizer
+    /// The gesture the controller is handed, its fields set from each sample: one a run, as
+    /// a gesture made a sample retained and released the recognizer and the velocity each
+    /// time (issue 26). A controller that keeps a gesture keeps its own copy.
+    private var gesture: PanGesture
     /// Where the pan is.
     package private(set) var phase: Phase = .waiting
     /// Every call the controller made, so far.
@@ -82,35 +87,60 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         self.clock = clock
         self.view = view ?? GestureView(settings: settings)
         self.transition = TransitionContext(distance: settings.divisor)
+        let recognizer = PanGesture.Recognizer()
+        self.recognizer = recognizer
+        self.gesture = PanGesture(state: .began, timestamp: 0, numberOfTouches: 0,
+                                  maximumNumberOfTouches: maximumNumberOfTouches, view: self.view,
+                                  translation: .zero, velocityEstimate: PanVelocity(.zero), recognizer: recognizer)
     }
 
     /// Feeds the next sample; returns what the controller made of it, `nil` when the
     /// sample was not the controller's (or it refused the pan).
     package mutating func feed(_ sample: PanSample) -> DismissalStep? {
+        switch advance(sample) {
+        case .unused: nil
+        case .progress: .progress(updates[updates.count - 1])
+        case .decided: .decided(decided!)
+        }
+    }
+
+    /// What one sample did to the run: ``feed(_:)``'s step without the step's values, which
+    /// ``feed(contentsOf:)`` does not return (making and freeing one a sample was a
+    /// twelfth of a probe's run, issue 26).
+    private enum Advance { case unused, progress, decided }
+
+    /// One sample through the controller: the recorded update or decision, as
+    /// ``feed(_:)`` describes.
+    private mutating func advance(_ sample: borrowing PanSample) -> Advance {
+        // The phases matched as patterns (`==` from another module went through PanPhase's
+        // witness table).
+        let samplePhase = sample.phase
+        let began: Bool
+        if case .began = samplePhase { began = true } else { began = false }
         switch phase {
         case .waiting:
-            guard sample.phase == .began else { unusedSampleCount += 1; return nil }
+            guard began else { unusedSampleCount += 1; return .unused }
             // gestureRecognizerShouldBegin: the gesture as it is when the slop is crossed.
-            var asking = sample
+            var asking = copy sample
             asking.translation = sample.slopTranslation
-            guard controller.shouldBegin(gesture(asking, recognizer: recognizer)) else { phase = .refused; return nil }
+            guard controller.shouldBegin(gesture(asking, recognizer: recognizer)) else { phase = .refused; return .unused }
             let mark = transition.calls.count
-            handle(sample, recognizer: recognizer)
-            guard transition.began else { phase = .refused; return nil }
+            handle(sample)
+            guard transition.began else { phase = .refused; return .unused }
             phase = .driving
             return step(after: sample, since: mark)
         case .driving:
-            if sample.phase == .began {
+            if began {
                 phase = .interrupted
                 unusedSampleCount += 1
-                return nil
+                return .unused
             }
             let mark = transition.calls.count
-            handle(sample, recognizer: recognizer)
+            handle(sample)
             return step(after: sample, since: mark)
         case .refused, .decided, .interrupted:
             unusedSampleCount += 1
-            return nil
+            return .unused
         }
     }
 
@@ -133,7 +163,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
                 unusedSampleCount += samples.endIndex - i
                 return
             }
-            _ = feed(samples[i])
+            _ = advance(samples[i])
         }
     }
 
@@ -151,6 +181,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     package func branch() -> DismissalDriver {
         var copy = self
         copy.recognizer = recognizer.copy()
+        copy.gesture = gesture(gesture.sample, recognizer: copy.recognizer)
         return copy
     }
 
@@ -162,7 +193,9 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         var copy = self
         var release = sample
         release.phase = .ended
-        copy.handle(release, recognizer: recognizer.copy())
+        copy.recognizer = recognizer.copy()
+        copy.gesture = gesture(release, recognizer: copy.recognizer)
+        copy.handle(release)
         return Self.decision(at: release, transition: copy.transition, settings: settings)
     }
 
@@ -185,19 +218,20 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     // MARK: Private
 
-    private mutating func handle(_ sample: PanSample, recognizer: PanGesture.Recognizer) {
+    private mutating func handle(_ sample: borrowing PanSample) {
         transition.time = sample.time
         transition.setVelocity(sample.velocityEstimate, along: settings.edge)
-        controller.handlePan(gesture(sample, recognizer: recognizer), transition: &transition)
+        gesture.set(from: sample)
+        controller.handlePan(gesture, transition: &transition)
     }
 
     private func gesture(_ sample: PanSample, recognizer: PanGesture.Recognizer) -> PanGesture {
         PanGesture(sample: sample, view: view, maximumNumberOfTouches: maximumNumberOfTouches, recognizer: recognizer)
     }
 
-    /// The step a handled sample makes: a decision once the interaction ended (or the pan
+    /// What a handled sample did: a decision once the interaction ended (or the pan
     /// did), otherwise the progress the calls since `mark` left.
-    private mutating func step(after sample: PanSample, since mark: Int) -> DismissalStep {
+    private mutating func step(after sample: borrowing PanSample, since mark: Int) -> Advance {
         let released = transition.outcome != nil
         // The phases matched as patterns, and the update made from plain values: `==` went
         // through PanPhase's witness table, a method of the driver copied the whole driver
@@ -215,15 +249,14 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
             let result = complete(Self.decision(at: sample, transition: transition, settings: settings))
             phase = .decided
             decided = result
-            return .decided(result)
+            return .decided
         }
-        let update = update(for: sample, since: mark)
-        updates.append(update)
-        return .progress(update)
+        updates.append(update(for: sample, since: mark))
+        return .progress
     }
 
     /// The progress update the calls since `mark` left.
-    private mutating func update(for sample: PanSample, since mark: Int) -> ProgressUpdate {
+    private mutating func update(for sample: borrowing PanSample, since mark: Int) -> ProgressUpdate {
         let rawProgress = settings.rawProgress(of: sample.translation)
         let progress = transition.percentComplete
         let sent = transition.hasUpdate(since: mark)

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeContract
 import TouchTapePan
 
 extension PanGesture {
@@ -29,5 +30,29 @@ extension PanGesture {
         }
         return PanSample(time: timestamp, phase: phase, translation: recognizedTranslation, velocityEstimate: velocityEstimate,
                          fingerCount: numberOfTouches, slopTranslation: slopTranslation)
+    }
+
+    /// A `.changed` gesture's ``sample`` without its velocity (zero): what a progress update
+    /// reads, the time, the phase, the translation and the fingers. A whole sample made at
+    /// every `.changed` callback retained and released the velocity's fit (issue 26).
+    package var progressSample: PanSample {
+        PanSample(time: timestamp, phase: .changed, translation: recognizedTranslation, velocityEstimate: PanVelocity(.zero),
+                  fingerCount: numberOfTouches, slopTranslation: slopTranslation)
+    }
+
+    /// This gesture made the one a pan target sees for `sample`, keeping its view, its
+    /// recognizer and its `maximumNumberOfTouches` (a driver's one gesture a run).
+    package mutating func set(from sample: borrowing PanSample) {
+        switch sample.phase {
+        case .began: state = .began
+        case .changed: state = .changed
+        case .ended: state = .ended
+        case .cancelled: state = .cancelled
+        }
+        timestamp = sample.time
+        numberOfTouches = sample.fingerCount
+        recognizedTranslation = sample.translation
+        velocityEstimate = sample.velocityEstimate
+        slopTranslation = sample.slopTranslation
     }
 }

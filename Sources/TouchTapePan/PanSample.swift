@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeContract
 @_spi(Pipeline) import TouchTapeEvents
 
 /// One output of the pan recognizer: what `UIPanGestureRecognizer` would hand the

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeContract
 @_spi(Pipeline) import TouchTapeEvents
 
 /// The samples every ``VelocityTracker`` keeps, and the two rules they share: which

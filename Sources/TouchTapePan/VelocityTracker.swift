@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeContract
 @_spi(Pipeline) import TouchTapeEvents
 
 /// Estimates a pointer's velocity from timed positions (Flutter's `VelocityTracker`

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Pipeline) import TouchTapeEvents
+@_spi(Pipeline) import TouchTapeContract
 @testable import TouchTapePan
 
 /// Issue 26: a `.changed` sample's velocity is fitted when read. Read long after (more

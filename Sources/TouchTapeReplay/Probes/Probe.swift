@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeContract
 @_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
@@ -371,9 +372,7 @@ package enum ProbeMaker {
             }
             return v
         }
-        let velocities = PanVelocity.map(samples.map(\.velocityEstimate), bend)
-        return samples.indices.map { i in
-            var s = samples[i]
+        return transformed(samples, velocity: bend) { s in
             let taken = ramp * min(1, max(0, (s.time - first) / (last - first)))
             switch rules.edge.axis {
             case .vertical:
@@ -381,8 +380,6 @@ package enum ProbeMaker {
             case .horizontal:
                 s.translation.x -= rules.edge.sign * taken
             }
-            s.velocityEstimate = velocities[i]
-            return s
         }
     }
 
@@ -397,13 +394,9 @@ package enum ProbeMaker {
             default: return v
             }
         }
-        let velocities = PanVelocity.map(samples.map(\.velocityEstimate), turn)   // turned when read
-        return samples.indices.map { i in
-            var s = samples[i]
+        return transformed(samples, velocity: turn) { s in
             s.translation = turn(s.translation)
-            s.velocityEstimate = velocities[i]
             s.slopTranslation = turn(s.slopTranslation)   // the movement shouldBegin reads turns too
-            return s
         }
     }
 
@@ -411,13 +404,36 @@ package enum ProbeMaker {
     /// velocities ÷ `factor`.
     static func timeWarped(_ samples: [PanSample], by factor: Double) -> [PanSample] {
         guard let first = samples.first?.time else { return samples }
-        let velocities = PanVelocity.map(samples.map(\.velocityEstimate)) { $0 * (1 / factor) }   // scaled when read
-        return samples.indices.map { i in
-            var s = samples[i]
+        return transformed(samples, velocity: { $0 * (1 / factor) }) { s in
             s.time = first + (s.time - first) * factor
-            s.velocityEstimate = velocities[i]
-            return s
         }
+    }
+
+    /// `samples` with every velocity `transform`ed (a known one now, a deferred one when
+    /// read: a whole pan's need not be fitted, issue 26) and then `change` made to each. The
+    /// samples are made from the recorded ones' fields and the deferred velocities share one
+    /// source that keeps the recorded samples, so a sample costs one reference, not a copy
+    /// of the recorded one and of its velocity.
+    static func transformed(_ samples: [PanSample], velocity transform: @escaping @Sendable (Vector2) -> Vector2,
+                            _ change: (inout PanSample) -> Void) -> [PanSample] {
+        var shared: PanVelocitySource?
+        var out: [PanSample] = []
+        out.reserveCapacity(samples.count)
+        for i in samples.indices {
+            let velocity: PanVelocity
+            if samples[i].velocityEstimate.isDeferred {
+                if shared == nil { shared = .computed { transform(samples[$0].velocityEstimate.value) } }
+                velocity = PanVelocity(deferred: shared!, at: i)
+            } else {
+                velocity = PanVelocity(transform(samples[i].velocityEstimate.value))
+            }
+            var sample = PanSample(time: samples[i].time, phase: samples[i].phase, translation: samples[i].translation,
+                                   velocityEstimate: velocity, fingerCount: samples[i].fingerCount,
+                                   slopTranslation: samples[i].slopTranslation)
+            change(&sample)
+            out.append(sample)
+        }
+        return out
     }
 
     /// The pan from its began sample to its release as a digitiser reporting at `rate` Hz
@@ -439,12 +455,14 @@ package enum ProbeMaker {
         // The resampled times, translations and finger counts first, then their velocities
         // all at once (one source for the whole pan's deferred ones).
         var points: [(time: Double, translation: Vector2, fingers: Int)] = []
-        var pairs: [(a: PanVelocity, b: PanVelocity, f: Double)] = []
+        // Each point's velocity: the recorded samples' at `source` and after it, `f` of the
+        // way (indices, not velocities: a velocity kept is a reference).
+        var between: [(source: Int, f: Double)] = []
         // Room for a pan of the usual length at once (a corrupt time span is not reserved for).
         let expected = (end - start) * rate
         if expected < 100_000 {
             points.reserveCapacity(Int(expected) + 1)
-            pairs.reserveCapacity(Int(expected) + 1)
+            between.reserveCapacity(Int(expected) + 1)
         }
         var source = began
         var k = 1
@@ -460,15 +478,30 @@ package enum ProbeMaker {
             let translation = aTranslation + (samples[source + 1].translation - aTranslation) * f
             tracker.addSample(time: time, position: translation)
             points.append((time, translation, samples[source].fingerCount))
-            pairs.append((samples[source].velocityEstimate, samples[source + 1].velocityEstimate, f))
+            between.append((source, f))
             k += 1
         }
-        let velocities = PanVelocity.interpolated(pairs)
+        // `a + (b − a) × f`: now when both are known, when read when either is deferred (one
+        // source for all of those, keeping the recorded samples).
+        let interpolated: @Sendable (Int) -> Vector2 = { [between] k in
+            let (j, f) = between[k]
+            let a = samples[j].velocityEstimate.value
+            return a + (samples[j + 1].velocityEstimate.value - a) * f
+        }
+        var shared: PanVelocitySource?
         var out = [samples[began]]
         out.reserveCapacity(points.count + 2)
-        for (point, velocity) in zip(points, velocities) {
-            out.append(PanSample(time: point.time, phase: .changed, translation: point.translation, velocityEstimate: velocity,
-                                 fingerCount: point.fingers))
+        for k in points.indices {
+            let j = between[k].source
+            let velocity: PanVelocity
+            if samples[j].velocityEstimate.isDeferred || samples[j + 1].velocityEstimate.isDeferred {
+                if shared == nil { shared = .computed(interpolated) }
+                velocity = PanVelocity(deferred: shared!, at: k)
+            } else {
+                velocity = PanVelocity(interpolated(k))
+            }
+            out.append(PanSample(time: points[k].time, phase: .changed, translation: points[k].translation,
+                                 velocityEstimate: velocity, fingerCount: points[k].fingers))
         }
         var last = samples[release]
         tracker.addSample(time: last.time, position: last.translation)
