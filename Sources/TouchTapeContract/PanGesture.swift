@@ -59,11 +59,20 @@ public struct PanGesture: Hashable, Sendable {
     /// The recognizer's translation, before any ``setTranslation(_:in:)``.
     package var recognizedTranslation: Vector2
     /// Velocity, points per second, fitted when first read (``PanVelocity``).
-    package var velocityEstimate: PanVelocity
+    package var velocityEstimate: PanVelocity {
+        get { velocitySlot.velocity }
+        set { velocitySlot.set(newValue) }
+    }
+    /// Where ``velocityEstimate`` is kept: a driver sets its one gesture's from every sample.
+    private var velocitySlot: PanVelocity.Slot
     /// Velocity, points per second.
     package var recognizedVelocity: Vector2 {
-        get { velocityEstimate.value }
-        set { velocityEstimate = PanVelocity(newValue) }
+        get { velocitySlot.value }
+        set { velocitySlot.set(PanVelocity(newValue)) }
+    }
+    /// The gesture's velocity from now on `velocity` (read in place: a setter would take a copy).
+    package mutating func setVelocity(_ velocity: PanVelocity) {
+        velocitySlot.set(velocity)
     }
     /// On the `.began` gesture: the movement the slop swallowed (what `shouldBegin` reads
     /// as the translation). Zero otherwise.
@@ -106,7 +115,7 @@ public struct PanGesture: Hashable, Sendable {
         self.maximumNumberOfTouches = maximumNumberOfTouches
         self.view = view
         self.recognizedTranslation = translation
-        self.velocityEstimate = velocityEstimate
+        self.velocitySlot = PanVelocity.Slot(velocityEstimate)
         self.slopTranslation = slopTranslation
         self.recognizer = recognizer
     }
@@ -121,7 +130,7 @@ public struct PanGesture: Hashable, Sendable {
     /// Velocity in points per second (+y down); `view` as for ``translation(in:)``. A
     /// ``setTranslation(_:in:)`` does not change it (nor does it on UIKit's recognizer).
     /// Exact, as UIKit's: a replay fits it from the recognizer's samples when it is asked.
-    public func velocity(in view: GestureView? = nil) -> Vector2 { velocityEstimate.value }
+    public func velocity(in view: GestureView? = nil) -> Vector2 { velocitySlot.value }
 
     /// `setTranslation(_:in:)`: from now on ``translation(in:)`` reads `translation` plus the
     /// movement after this call, in this callback and every later one of the pan.

@@ -36,6 +36,12 @@
         self.position = position
     }
 
+    @usableFromInline init(known: Vector2, source: PanVelocitySource?, position: Int) {
+        self.known = known
+        self.source = source
+        self.position = position
+    }
+
     /// The velocity, points per second (+y down); a deferred one is computed on each read.
     @inlinable public var value: Vector2 {
         guard let source else { return known }
@@ -47,6 +53,47 @@
 
     /// Hashes the value.
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    /// A velocity kept where it changes at every callback (the gesture a driver hands its
+    /// controller, a transition context): set to one of the same source as the last, it
+    /// takes the new position without the retain and the release a copy of a velocity
+    /// makes (two of each a sample in every controller run, issue 26).
+    ///
+    /// Equal, and hashed, by value.
+    public struct Slot: Hashable, Sendable {
+        @usableFromInline var known: Vector2
+        @usableFromInline var source: PanVelocitySource?
+        @usableFromInline var position: Int
+
+        /// A slot holding `velocity`.
+        @inlinable public init(_ velocity: PanVelocity) {
+            known = velocity.known
+            source = velocity.source
+            position = velocity.position
+        }
+
+        /// Holds `velocity` from now on.
+        @inlinable public mutating func set(_ velocity: PanVelocity) {
+            known = velocity.known
+            position = velocity.position
+            if velocity.source !== source { source = velocity.source }
+        }
+
+        /// The velocity held.
+        @inlinable public var velocity: PanVelocity { PanVelocity(known: known, source: source, position: position) }
+
+        /// Its value, as ``PanVelocity/value``.
+        @inlinable public var value: Vector2 {
+            guard let source else { return known }
+            return source.velocity(at: position)
+        }
+
+        /// Equal when the values are.
+        public static func == (a: Slot, b: Slot) -> Bool { a.value == b.value }
+
+        /// Hashes the value.
+        public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
 }
 
 /// What computes a deferred ``PanVelocity``: a record of a pan's velocity samples read as

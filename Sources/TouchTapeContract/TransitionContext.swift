@@ -61,11 +61,11 @@ public struct TransitionContext: Hashable, Sendable {
     /// callback (``setVelocity(_:along:)``).
     package var axisVelocity: Double {
         get { velocityEdge.map { $0.component(of: velocity.value) } ?? 0 }
-        set { velocity = PanVelocity(Vector2(x: newValue, y: 0)); velocityEdge = .right }
+        set { velocity = PanVelocity.Slot(PanVelocity(Vector2(x: newValue, y: 0))); velocityEdge = .right }
     }
     /// The velocity of the gesture being handled, and the edge whose axis
     /// ``axisVelocity`` takes (`nil`: none set, zero).
-    private var velocity = PanVelocity(.zero)
+    private var velocity = PanVelocity.Slot(PanVelocity(.zero))
     private var velocityEdge: DismissEdge?
     package let distance: Double
 
@@ -77,7 +77,7 @@ public struct TransitionContext: Hashable, Sendable {
     /// The gesture's velocity for ``axisVelocity``, along `edge`'s axis; a deferred estimate
     /// stays unfitted unless an animation reads it.
     package mutating func setVelocity(_ velocity: PanVelocity, along edge: DismissEdge) {
-        self.velocity = velocity
+        self.velocity.set(velocity)
         velocityEdge = edge
     }
 

@@ -52,7 +52,7 @@ extension PanGesture {
         timestamp = sample.time
         numberOfTouches = sample.fingerCount
         recognizedTranslation = sample.translation
-        velocityEstimate = sample.velocityEstimate
+        setVelocity(sample.velocityEstimate)
         slopTranslation = sample.slopTranslation
     }
 }

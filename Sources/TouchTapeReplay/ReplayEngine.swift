@@ -166,11 +166,9 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                         let made = ProbeMaker.probes(from: replayed.transcript.samples, rules: configuration.dismissal,
                                                       velocity: configuration.pan.velocityStrategy)
                         tally.probesNotMade += made.notMade.filter { probeKinds?.contains($0) ?? true }.count
-                        // Each probe read in place: a copy of one retained its samples, words
-                        // and the rules' run one by one (issue 26).
-                        for i in made.probes.indices where probeKinds?.contains(made.probes[i].kind) ?? true {
-                            let row = made.probes[i].replay(of: replayed, configuration: configuration,
-                                                            controller: makeController(configuration))
+                        for probe in made.probes where probeKinds?.contains(probe.kind) ?? true {
+                            let row = probe.replay(of: replayed, configuration: configuration,
+                                                   controller: makeController(configuration))
                             tally.add(row.report)
                             for sink in sinks { try sink.track(row, seconds: nil) }
                             if failFast, !row.report.passed { stop = true }

@@ -94,12 +94,14 @@ package struct Probe: Hashable, Sendable {
     package var name: String { kind.rawValue }
 
     /// A probe from its parts.
-    package init(kind: Kind, samples: [PanSample], expected: Outcome, startsTransition: Bool = true, detail: String) {
+    package init(kind: Kind, samples: [PanSample], expected: Outcome, startsTransition: Bool = true, detail: String,
+                 rulesRun: DismissalRunResult? = nil) {
         self.kind = kind
         self.samples = samples
         self.expected = expected
         self.startsTransition = startsTransition
         self.detail = detail
+        self.rulesRun = rulesRun
     }
 }
 
@@ -147,10 +149,8 @@ package enum ProbeMaker {
             // The transformed pan's own release (a resampled one has its own number of samples).
             let released = transformed.last { $0.phase == .ended || $0.phase == .cancelled } ?? transformed[transformed.count - 1]
             let detail: Words = "\(words): release progress \(fixed: rules.rawProgress(of: released.translation), 6) → \(result.outcome)"
-            var probe = Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
-                              detail: detail.text)
-            probe.rulesRun = result
-            made.append(probe)
+            made.append(Probe(kind: kind, samples: transformed, expected: result.outcome, startsTransition: result.began,
+                              detail: detail.text, rulesRun: result))
         }
         func pair(_ below: Probe.Kind, _ above: Probe.Kind, _ family: (Double) -> [PanSample], upTo limit: Double, _ what: StaticString) {
             guard let (low, high) = boundary(family, from: 0, to: limit, oracle: oracle) else {
@@ -241,10 +241,17 @@ package enum ProbeMaker {
             add(kind, resampled(samples, release: release, at: rate, velocity: velocity),
                 "pan resampled at \(Int(rate)) Hz, its release velocity estimated again (\(velocity.rawValue))")
         }
-        // Sorted in place (moved, not copied: a copy of a probe retains its samples, words
-        // and run one by one).
+        // Put in kind order by swapping (moves: the standard sort copied each probe it
+        // looked at, retaining its samples, words and run one by one).
         let order = Probe.Kind.allCases
-        made.sort { order.firstIndex(of: $0.kind)! < order.firstIndex(of: $1.kind)! }
+        let rank = { (i: Int) in order.firstIndex(of: made[i].kind)! }
+        for i in made.indices.dropFirst() {
+            var j = i
+            while j > 0, rank(j - 1) > rank(j) {
+                made.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
         return (made, notMade)
     }
 
