@@ -22,6 +22,10 @@ public struct TransitionContext: Hashable, Sendable {
     public package(set) var time: Double = 0
     /// Every accepted call, in order.
     package private(set) var calls: [TransitionCall] = []
+    /// How many of ``calls`` are updates: a sample sent one when the count grew while it was
+    /// handled (kept as the calls are recorded: looking through the sample's calls, a call
+    /// on the context a driver keeps, copied the context for every sample, issue 26).
+    package private(set) var updateCallCount = 0
     /// Calls that made no sense where they came (an update before ``begin()`` or after the
     /// release, a second ``begin()`` or `animate(_:)`): kept apart, not applied; replays
     /// note them on the track. (A second finish or cancel goes into `calls`, for the checks.)
@@ -173,16 +177,6 @@ public struct TransitionContext: Hashable, Sendable {
         calls.reserveCapacity(count)
     }
 
-    /// Whether an ``update(_:)`` was recorded from call `mark` on (the calls a sample made).
-    package func hasUpdate(since mark: Int) -> Bool {
-        var i = mark
-        while i < calls.count {
-            if case .update = calls[i].kind { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// The outcome the calls so far set: the first finish, cancel or animate; `nil` while
     /// none was made. Kept as the calls are recorded (a replay reads it after every
     /// sample: a scan of the calls made each replay quadratic in its samples).
@@ -220,6 +214,7 @@ public struct TransitionContext: Hashable, Sendable {
             case .begin, .update, .completeTransition: break
             }
         }
+        if case .update = kind { updateCallCount += 1 }
         calls.append(TransitionCall(time: time, kind: kind))
     }
 

@@ -49,6 +49,8 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     package private(set) var controller: Controller
     /// The rules the controller declares: the raw fraction is computed with them.
     package let settings: DismissalSettings
+    /// The part of ``settings`` every sample's raw fraction is computed with.
+    private let rawProgressRule: RawProgressRule
     /// The virtual display the completion animation is stepped on.
     package let clock: VirtualClock
     /// The view the gestures are measured in.
@@ -84,6 +86,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         self.controller = controller
         self.maximumNumberOfTouches = maximumNumberOfTouches
         self.settings = settings
+        self.rawProgressRule = settings.rawProgressRule
         self.clock = clock
         self.view = view ?? GestureView(settings: settings)
         self.transition = TransitionContext(distance: settings.divisor)
@@ -124,7 +127,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
             var asking = copy sample
             asking.translation = sample.slopTranslation
             guard controller.shouldBegin(gesture(asking, recognizer: recognizer)) else { phase = .refused; return .unused }
-            let mark = transition.calls.count
+            let mark = transition.updateCallCount
             handle(sample)
             guard transition.began else { phase = .refused; return .unused }
             phase = .driving
@@ -135,7 +138,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
                 unusedSampleCount += 1
                 return .unused
             }
-            let mark = transition.calls.count
+            let mark = transition.updateCallCount
             handle(sample)
             return step(after: sample, since: mark)
         case .refused, .decided, .interrupted:
@@ -230,7 +233,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     }
 
     /// What a handled sample did: a decision once the interaction ended (or the pan
-    /// did), otherwise the progress the calls since `mark` left.
+    /// did), otherwise the progress the sample's calls left (`mark`: the updates before it).
     private mutating func step(after sample: borrowing PanSample, since mark: Int) -> Advance {
         let released = transition.outcome != nil
         // The phases matched as patterns, and the update made from plain values: `==` went
@@ -255,11 +258,11 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
         return .progress
     }
 
-    /// The progress update the calls since `mark` left.
+    /// The progress update the sample's calls left (`mark`: the updates before it).
     private mutating func update(for sample: borrowing PanSample, since mark: Int) -> ProgressUpdate {
-        let rawProgress = settings.rawProgress(of: sample.translation)
+        let rawProgress = rawProgressRule.rawProgress(of: sample.translation)
         let progress = transition.percentComplete
-        let sent = transition.hasUpdate(since: mark)
+        let sent = transition.updateCallCount > mark
         return ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: rawProgress, progress: progress,
                               sentToUIKit: sent, state: .interactive)
     }
