@@ -22,8 +22,14 @@
 
     @inlinable public init(stringLiteral literal: StaticString) {
         bytes = []
+        // Room for a line of the usual length: a line begun with a literal is usually
+        // continued, and growing it piece by piece allocated it again each time (issue 26).
+        bytes.reserveCapacity(Swift.max(literal.utf8CodeUnitCount, Self.usualLength))
         append(literal)
     }
+
+    /// Bytes reserved for a line when it is begun: most report lines are shorter.
+    @inlinable static var usualLength: Int { 256 }
 
     @inlinable public init(stringInterpolation: Interpolation) {
         bytes = stringInterpolation.words.bytes
@@ -67,7 +73,10 @@
     }
 
     @inlinable public static func + (a: Words, b: Words) -> Words {
-        var sum = a
+        // Made at its length at once (a copy of `a` appended to was copied and then grown).
+        var sum = Words()
+        sum.bytes.reserveCapacity(Swift.max(a.bytes.count + b.bytes.count, usualLength))
+        sum.append(a)
         sum.append(b)
         return sum
     }
@@ -85,7 +94,7 @@
         @inlinable public init(literalCapacity: Int, interpolationCount: Int) {
             // Room for a line of the usual length at once: a report line grown piece by
             // piece was reallocated as often as it was made (issue 26).
-            words.bytes.reserveCapacity(Swift.max(literalCapacity + 16 * interpolationCount, 120))
+            words.bytes.reserveCapacity(Swift.max(literalCapacity + 16 * interpolationCount, Words.usualLength))
         }
 
         @inlinable public mutating func appendLiteral(_ literal: StaticString) { words.append(literal) }
