@@ -97,14 +97,14 @@
 }
 
 /// What computes a deferred ``PanVelocity``: a record of a pan's velocity samples read as
-/// it was at a position, or another deferred velocity transformed or interpolated when read
-/// (reading one twice gives the same velocity).
+/// it was at a position, or a probe's velocities computed from the recorded ones (turned,
+/// scaled or interpolated) when read (reading one twice gives the same velocity).
 ///
 /// A class, so that a ``PanVelocity`` holds a plain class reference and a pan sample is
 /// copied with one retain: as a class-bound existential it was copied through the runtime's
 /// value witnesses, a twentieth of a probed replay (issue 26). Its kinds are subclasses in
-/// this module (a `package` class cannot be subclassed in another): a recognizer's record
-/// comes in through ``record(_:)``.
+/// this module (it is not `open`): a recognizer's record comes in through ``record(_:)``, a
+/// probe's computation through ``computed(_:)``.
 @_spi(Pipeline) public class PanVelocitySource: @unchecked Sendable {
     fileprivate init() {}
 
