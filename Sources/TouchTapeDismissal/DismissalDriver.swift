@@ -109,7 +109,7 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     /// What one sample did to the run: ``feed(_:)``'s step without the step's values, which
     /// ``feed(contentsOf:)`` does not return (making and freeing one a sample was a
-    /// twelfth of a probe's run, issue 26).
+    /// fifteenth of a probe's run, issue 26).
     private enum Advance { case unused, progress, decided }
 
     /// One sample through the controller: the recorded update or decision, as
