@@ -6,14 +6,7 @@ extension PanGesture {
     /// pan's (shared by all its gestures).
     package init(sample: PanSample, view: GestureView, maximumNumberOfTouches: Int = .max,
                  recognizer: Recognizer = Recognizer()) {
-        let state: State
-        switch sample.phase {
-        case .began: state = .began
-        case .changed: state = .changed
-        case .ended: state = .ended
-        case .cancelled: state = .cancelled
-        }
-        self.init(state: state, timestamp: sample.time, numberOfTouches: sample.fingerCount,
+        self.init(state: State(sample.phase), timestamp: sample.time, numberOfTouches: sample.fingerCount,
                   maximumNumberOfTouches: maximumNumberOfTouches, view: view, translation: sample.translation,
                   velocityEstimate: sample.velocityEstimate, slopTranslation: sample.slopTranslation, recognizer: recognizer)
     }
@@ -43,16 +36,23 @@ extension PanGesture {
     /// This gesture made the one a pan target sees for `sample`, keeping its view, its
     /// recognizer and its `maximumNumberOfTouches` (a driver's one gesture a run).
     package mutating func set(from sample: borrowing PanSample) {
-        switch sample.phase {
-        case .began: state = .began
-        case .changed: state = .changed
-        case .ended: state = .ended
-        case .cancelled: state = .cancelled
-        }
+        state = State(sample.phase)
         timestamp = sample.time
         numberOfTouches = sample.fingerCount
         recognizedTranslation = sample.translation
         setVelocity(sample.velocityEstimate)
         slopTranslation = sample.slopTranslation
+    }
+}
+
+extension PanGesture.State {
+    /// The recognizer's state for a sample of `phase`.
+    init(_ phase: PanPhase) {
+        switch phase {
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        }
     }
 }

@@ -423,17 +423,11 @@ package enum ProbeMaker {
     /// of the recorded one and of its velocity.
     static func transformed(_ samples: [PanSample], velocity transform: @escaping @Sendable (Vector2) -> Vector2,
                             _ change: (inout PanSample) -> Void) -> [PanSample] {
-        var shared: PanVelocitySource?
+        var velocities = ComputedVelocities { transform(samples[$0].velocityEstimate.value) }
         var out: [PanSample] = []
         out.reserveCapacity(samples.count)
         for i in samples.indices {
-            let velocity: PanVelocity
-            if samples[i].velocityEstimate.isDeferred {
-                if shared == nil { shared = .computed { transform(samples[$0].velocityEstimate.value) } }
-                velocity = PanVelocity(deferred: shared!, at: i)
-            } else {
-                velocity = PanVelocity(transform(samples[i].velocityEstimate.value))
-            }
+            let velocity = velocities.velocity(i, deferred: samples[i].velocityEstimate.isDeferred)
             var sample = PanSample(time: samples[i].time, phase: samples[i].phase, translation: samples[i].translation,
                                    velocityEstimate: velocity, fingerCount: samples[i].fingerCount,
                                    slopTranslation: samples[i].slopTranslation)
@@ -490,23 +484,17 @@ package enum ProbeMaker {
         }
         // `a + (b − a) × f`: now when both are known, when read when either is deferred (one
         // source for all of those, keeping the recorded samples).
-        let interpolated: @Sendable (Int) -> Vector2 = { [between] k in
+        var velocities = ComputedVelocities { [between] k in
             let (j, f) = between[k]
             let a = samples[j].velocityEstimate.value
             return a + (samples[j + 1].velocityEstimate.value - a) * f
         }
-        var shared: PanVelocitySource?
         var out = [samples[began]]
         out.reserveCapacity(points.count + 2)
         for k in points.indices {
             let j = between[k].source
-            let velocity: PanVelocity
-            if samples[j].velocityEstimate.isDeferred || samples[j + 1].velocityEstimate.isDeferred {
-                if shared == nil { shared = .computed(interpolated) }
-                velocity = PanVelocity(deferred: shared!, at: k)
-            } else {
-                velocity = PanVelocity(interpolated(k))
-            }
+            let velocity = velocities.velocity(k, deferred: samples[j].velocityEstimate.isDeferred
+                                                   || samples[j + 1].velocityEstimate.isDeferred)
             out.append(PanSample(time: points[k].time, phase: .changed, translation: points[k].translation,
                                  velocityEstimate: velocity, fingerCount: points[k].fingers))
         }
@@ -518,4 +506,24 @@ package enum ProbeMaker {
     }
 
     private static func shortest(_ value: Double) -> String { "\(value)" }
+}
+
+/// The velocities of a probe's transformed pan, each from its index: computed now where
+/// the recorded ones it comes from are known, when read where one is deferred (one source,
+/// made on first need, for all of those: it keeps the recorded samples, not a reference a
+/// sample).
+private struct ComputedVelocities {
+    let compute: @Sendable (Int) -> Vector2
+    private var shared: PanVelocitySource?
+
+    init(_ compute: @escaping @Sendable (Int) -> Vector2) {
+        self.compute = compute
+    }
+
+    /// Velocity `k`, deferred when `deferred`.
+    mutating func velocity(_ k: Int, deferred: Bool) -> PanVelocity {
+        guard deferred else { return PanVelocity(compute(k)) }
+        if shared == nil { shared = .computed(compute) }
+        return PanVelocity(deferred: shared!, at: k)
+    }
 }
