@@ -63,7 +63,8 @@ final class LibinputEventSource {
             if inDevices, text.hasPrefix("  events:") {
                 let value = text.dropFirst(9).trimmingPrefix(while: { $0 == " " })
                 if currentDevice == deviceIndex {
-                    let parsed = try LibinputHeader.parse(yaml: header, file: reader.path, deviceIndex: deviceIndex, complete: true)
+                    let parsed = try LibinputHeader.parse(yaml: header, file: reader.path, deviceIndex: deviceIndex, complete: true,
+                                                          eventsIncluded: false)
                     if value.hasPrefix("[]") || value.hasPrefix("null") || value.hasPrefix("~") { source.finished = true }
                     else if !(value.isEmpty || value.hasPrefix("#")) { try source.startFallback() }
                     return (parsed, source)

@@ -23,16 +23,34 @@ struct LibinputHeader {
     /// whole text and its node tree in memory, so a hostile file must stop here.
     static let maximumSize = 16 * 1024 * 1024
 
+    /// How a header alone is read: no tags resolved. A header's numbers and strings are
+    /// taken from each scalar's text (Yams' `Node.int` and `Node.string` do not look at the
+    /// tag), and Yams' default resolver compiles its eight regular expressions through
+    /// Foundation on first use: 9 M instructions, some 3 ms of every process that reads a
+    /// libinput record file (issue 26). Marks, which hold a boolean, keep the default.
+    static let headerResolver = Resolver.basic
+
+    /// A sequence node's items; none for a missing node or any other kind. (Not
+    /// `node?.sequence ?? []`: that empty `Node.Sequence` is tagged by the default resolver,
+    /// which compiles its expressions for it.)
+    static func elements(of node: Node?) -> [Node] {
+        guard let sequence = node?.sequence else { return [] }
+        return Array(sequence)
+    }
+
     static func tooLarge(file: String, line: Int) -> RecordingError {
         RecordingError(kind: .tooLarge, file: file, line: line,
                        expected: "a libinput record header of at most \(maximumSize / 1024 / 1024) MiB",
                        found: "more", hint: "no real header is this large; a file not in libinput record's own layout is read whole and must stay under the same limit")
     }
 
-    static func parse(yaml: String, file: String, deviceIndex: Int, complete: Bool) throws(RecordingError) -> LibinputHeader {
+    /// Reads the header (or the whole file) `yaml`. `eventsIncluded`: the text holds the
+    /// device's events too (a file not in libinput record's own layout, read whole), whose
+    /// marks' `cut-short: true` needs YAML's booleans.
+    static func parse(yaml: String, file: String, deviceIndex: Int, complete: Bool, eventsIncluded: Bool = true) throws(RecordingError) -> LibinputHeader {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try Yams.compose(yaml: yaml, eventsIncluded ? .default : headerResolver)
         } catch {
             throw yamlError(error, file: file, complete: complete)
         }
@@ -97,7 +115,7 @@ struct LibinputHeader {
                            "event type \(type) does not exist in Linux (EV_MAX is 31); evemu and the kernel cannot hold it")
             }
             var set = Set<UInt16>()
-            for node in value.sequence ?? [] {
+            for node in Self.elements(of: value) {
                 guard let code = node.int.flatMap(UInt16.init(exactly:)) else {
                     throw fail(.nonNumericField, "an event code number", node.string, node, "codes are decimal numbers")
                 }
@@ -110,14 +128,14 @@ struct LibinputHeader {
             guard let code = key.int.flatMap(UInt16.init(exactly:)) else {
                 throw fail(.nonNumericField, "an axis code number", key.string, key, "absinfo keys are decimal axis codes")
             }
-            let numbers = (value.sequence ?? []).compactMap { $0.int.flatMap(Int32.init(exactly:)) }
+            let numbers = Self.elements(of: value).compactMap { $0.int.flatMap(Int32.init(exactly:)) }
             guard numbers.count == 5 else {
                 throw fail(.malformedYAML, "[min, max, fuzz, flat, resolution]", value.string, value, "absinfo entries hold five numbers")
             }
             absInfo[code] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3], resolution: numbers[4])
         }
         var properties = Set<UInt16>()
-        for node in evdev["properties"]?.sequence ?? [] {
+        for node in Self.elements(of: evdev["properties"]) {
             guard let p = node.int.flatMap(UInt16.init(exactly:)) else {
                 throw fail(.nonNumericField, "a property number", node.string, node, "properties are decimal INPUT_PROP numbers")
             }
@@ -137,14 +155,14 @@ struct LibinputHeader {
             name: name, id: InputID(bustype: idParts[0], vendor: idParts[1], product: idParts[2], version: idParts[3]),
             properties: properties, codes: codes, absInfo: absInfo, ledStates: leds, switchStates: switches)
         // libinput record lists the quirks libinput applies to the device (`quirks: [Name=value]`).
-        description.quirks = (device["quirks"]?.sequence ?? []).compactMap(\.string)
+        description.quirks = Self.elements(of: device["quirks"]).compactMap(\.string)
         var metadata = RecordingMetadata(formatVersion: "1", deviceIndex: deviceIndex, deviceCount: count)
         metadata.writtenByTouchTape = root["libinput"]?["version"]?.string == RecordingEndMark.libinputVersion
         // libinput record lists the udev properties libinput reads (`udev: properties: [KEY=value]`);
         // those TouchTape wrote for a device recorded without any are not the device's.
         // Files TouchTape writes say which (`udev: touchtape: derived|recorded`); in its older
         // files, the derived list itself is the sign.
-        let udev = (device["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
+        let udev = Self.elements(of: device["udev"]?["properties"]).compactMap(\.string)
         let marker = device["udev"]?[Self.extraKey]?.string
         let derived = marker.map { $0 == LibinputRecordFormatter.derivedMarker }
             ?? (metadata.writtenByTouchTape && udev == LibinputRecordFormatter.derivedUdevProperties(description))

@@ -93,6 +93,30 @@ private typealias S = OutputScratch
         #expect(S.names(in: dir) == ["pan.evemu"])
     }
 
+    /// A long regular file is handed to the disk's write-back every 8 MiB as it is written
+    /// (so the `fsync` at commit waits for the last part only); what lands is what was written.
+    /// A device written through is not.
+    @Test func aLongFileIsHandedToWriteBackAsItIsWritten() throws {
+        let dir = S.folder(); defer { S.remove(dir) }
+        let path = dir + "/long.yml"
+        let chunk = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        let out = try OutputFile(path: path)
+        for index in 0..<20 {
+            try out.write(chunk)
+            #expect(out.writeBackRequests == Int(out.bytesWritten / OutputFile.writeBackSize), "after \(index + 1) MiB")
+        }
+        #expect(out.writeBackRequests == 2)
+        try out.commit()
+        let written = try #require(FileManager.default.contents(atPath: path))
+        #expect(written.count == 20 << 20)
+        #expect(written.elementsEqual((0..<20).lazy.flatMap { _ in chunk }))
+
+        let device = try OutputFile(path: "/dev/null")
+        for _ in 0..<9 { try device.write(chunk) }
+        #expect(device.writeBackRequests == 0)
+        try device.commit()
+    }
+
     @Test func aNewFileGetsTheModeOpenWouldGiveIt() throws {
         let dir = S.folder(); defer { S.remove(dir) }
         try OutputFile.write("x\n", to: dir + "/new.yml")
