@@ -57,9 +57,9 @@ package final class OutputFile {
     package let regularFiles: RegularFiles
     /// Bytes written so far.
     package private(set) var bytesWritten: Int64 = 0
-    /// Where the bytes not yet handed to the disk's write-back start (see ``startWriteBack()``).
+    /// Where the bytes not yet handed to the disk's write-back start (see ``startWriteBack(_:)``).
     private var writeBackStart: Int64 = 0
-    /// How many times ``startWriteBack()`` asked the kernel to start writing (tests look).
+    /// How many times ``startWriteBack(_:)`` asked the kernel to start writing (tests look).
     package private(set) var writeBackRequests = 0
     /// A regular file: its written bytes are handed to write-back as they pile up.
     private let writesBehind: Bool
