@@ -29,7 +29,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
 
     /// - Parameter pan: the recognizer's settings (slop, finger rules), when known; the
     ///   words for a pan that never began then name the slop and the profile's maximum.
-    package init(transcript t: Transcript, pan: PanSettings? = nil) {
+    package init(transcript t: borrowing Transcript, pan: PanSettings? = nil) {
         margins = t.outcome == .none ? Margins(threshold: nil, flickVelocity: nil)
             : Margins(decision: t.decision, release: t.releaseSample, settings: t.settings)
         // Built as ``Words`` and kept as bytes: as `String` pieces joined, a probe's

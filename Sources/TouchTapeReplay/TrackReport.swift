@@ -63,7 +63,7 @@ package struct TrackReport: Sendable {
 
     /// A row whose explanation was made already (with the pan settings in force), so it is
     /// not made twice per track (nor per probe).
-    package init(transcript t: Transcript, deviceName: String, checks: [CheckResult], explanation: OutcomeExplanation) {
+    package init(transcript t: borrowing Transcript, deviceName: String, checks: [CheckResult], explanation: OutcomeExplanation) {
         file = t.file
         track = t.track
         unit = t.settings.unit
