@@ -132,9 +132,11 @@ func theViewShowsTunesLabelsSavesAndRestoresTheTerminalOnQ() throws {
 
 /// The whole interactive session: view, threshold key, label, save, replay of the saved file, q.
 private func runFullSession(recording: String) throws {
-    let dir = try PackagePaths.scratchDirectory("live-saved")
+    let dir = try PackagePaths.scratchDirectory("live")
     defer { try? FileManager.default.removeItem(at: dir) }
     let saved = dir.appendingPathComponent("saved.evemu").path
+    // The save's confirmation names the path on one line of the 100-column pane.
+    try #require("saved gesture 1 (finish) to \(saved)".count <= 100, "the scratch path is too long for the pane: \(saved)")
     let pane = try LivePane(arguments: ["--from", recording, "--speed", "4", "--loop", "--save", saved])
 
     // The view: progress bar with the threshold, the decision, the history with a finished gesture.

@@ -12,11 +12,10 @@ enum TestSupport {
 
     static func peer(_ name: String) -> String { peerRecordings + "/" + name }
 
-    /// A fresh temp folder per call.
+    /// A fresh temp folder per call (``PackagePaths/scratchDirectory(_:)``: removed when the
+    /// test process exits).
     static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "touchtape-formats-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try! PackagePaths.scratchDirectory("formats").path
     }
 
     /// Writes `text` to a temp file named `name` and returns its path.

@@ -27,10 +27,37 @@ package enum PackagePaths {
     /// Real hardware recordings made by other people (`sharedData/peer-recordings`).
     package static var peerRecordings: URL { sharedData.appendingPathComponent("peer-recordings") }
 
-    /// A fresh, empty folder under the system's temporary folder; the caller removes it.
+    /// A fresh, empty folder `PREFIX-UUID` in this test process's own temporary folder
+    /// (``scratchRoot``). A test may remove it when done; whatever is left goes when the
+    /// process exits.
     package static func scratchDirectory(_ prefix: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        let dir = scratchRoot.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
+    }
+
+    /// `tt-PID` in the system's temporary folder: every scratch folder of this process,
+    /// removed at its exit together with what others left in the temporary folder for it
+    /// (SwiftPM's lock files named after a scratch path, `_tmp_tt-PID_…`; the fuzz targets'
+    /// scratch files, `touchtape-fuzz-PID-…`). A whole test run left some 340 folders and
+    /// files in /tmp before: most tests wrote files they did not remove. The name is short:
+    /// the live view's test reads a scratch path back off a 100-column screen.
+    package static let scratchRoot: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tt-\(getpid())")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { PackagePaths.removeScratch() }
+        return root
+    }()
+
+    /// Removes ``scratchRoot`` and what was left beside it for this process (at exit).
+    private static func removeScratch() {
+        let files = FileManager.default
+        try? files.removeItem(at: scratchRoot)
+        let temporary = files.temporaryDirectory
+        let prefixes = [scratchRoot.path.replacingOccurrences(of: "/", with: "_"), "touchtape-fuzz-\(getpid())-"]
+        for name in (try? files.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where prefixes.contains(where: { name.hasPrefix($0) }) {
+            try? files.removeItem(at: temporary.appendingPathComponent(name))
+        }
     }
 }

@@ -13,7 +13,8 @@ func libraryProductsLeaveLibevdevOut(product: String) throws {
     // A scratch path of its own: describing needs no build and takes no lock of `.build`.
     // Bounded: `timeout` ends it after 60 s.
     let run = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                 ["timeout", "60", "swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"],
+                                 ["TMPDIR=\(scratch.path)",   // what SwiftPM leaves in the temporary folder
+                                  "timeout", "60", "swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"],
                                    in: PackagePaths.packageRoot)
     #expect(run.status == 0, "\(run.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])

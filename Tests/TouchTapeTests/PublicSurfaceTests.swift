@@ -16,7 +16,10 @@ import TouchTapeTestSupport
     let graphs = scratch.appendingPathComponent("graphs")
     try FileManager.default.createDirectory(at: graphs, withIntermediateDirectories: true)
     // A scratch path of its own (the test run holds `.build`), only the library targets.
+    // TMPDIR in the scratch folder: SwiftPM and the compiler leave `TemporaryDirectory.*`
+    // folders and lock files in the temporary folder.
     let run = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/env"), [
+        "TMPDIR=\(scratch.path)",
         "timeout", "900", "swift", "build", "--scratch-path", scratch.appendingPathComponent("build").path,
         "--target", "TouchTapeTesting",
         "-Xswiftc", "-emit-symbol-graph", "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", graphs.path,
