@@ -40,6 +40,7 @@ final class RunningTouchTape {
     private let errorPipe = Pipe()
     private let outputPipe = Pipe()
     private(set) var stderrSoFar = ""
+    private let processExit: ProcessExit
 
     init(_ arguments: [String], standardOutput: FileHandle? = nil, in directory: URL = TouchTapeBinary.packageRoot) throws {
         process.executableURL = TouchTapeBinary.executable
@@ -48,6 +49,7 @@ final class RunningTouchTape {
         process.standardOutput = standardOutput ?? outputPipe
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
+        processExit = ProcessExit(process)
         try process.run()
     }
 
@@ -65,7 +67,7 @@ final class RunningTouchTape {
     func finish() -> (status: Int32, stdout: String, stderr: String) {
         let out = process.standardOutput is Pipe ? outputPipe.fileHandleForReading.readToEndRetryingInterrupts() : Data()
         stderrSoFar += String(decoding: errorPipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-        process.waitUntilExit()
+        processExit.wait()
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), stderrSoFar)
     }
 }

@@ -42,6 +42,7 @@ private func interrupt(_ arguments: [String], output: URL, signal: Int32) throws
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
+    let processExit = ProcessExit(process)
     try process.run()
     let folder = output.deletingLastPathComponent()
     let deadline = Date().addingTimeInterval(120)
@@ -53,7 +54,7 @@ private func interrupt(_ arguments: [String], output: URL, signal: Int32) throws
     #expect(process.isRunning, "the command ended before it could be interrupted")
     kill(process.processIdentifier, signal)
     let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    process.waitUntilExit()
+    processExit.wait()
     return (process.terminationStatus, stderr)
 }
 

@@ -86,6 +86,7 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
+    let processExit = ProcessExit(process)
     try process.run()
     // Read until the second gesture carries the file's label (the recording has ended).
     var text = ""
@@ -99,7 +100,7 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     try input.fileHandleForWriting.close()
     text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
     let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    process.waitUntilExit()
+    processExit.wait()
 
     #expect(process.terminationStatus == 1, "\(stderr)")
     let last = try #require(try finalTracks(text).last)

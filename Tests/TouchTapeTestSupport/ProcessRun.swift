@@ -19,11 +19,31 @@ package struct ProcessRun: Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let processExit = ProcessExit(process)
         try process.run()
         let outData = out.fileHandleForReading.readToEndRetryingInterrupts()
         let errData = err.fileHandleForReading.readToEndRetryingInterrupts()
-        process.waitUntilExit()
+        processExit.wait()
         return ProcessRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                           stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Waits for a `Process` to exit through its termination handler, set before `run()` so a
+/// quick exit cannot be missed. Not `waitUntilExit()`: on Linux that spins the calling
+/// thread's run loop until Foundation marks the process ended, which off the main thread
+/// (every test runs on a worker thread, many starting processes at once) is a known way to
+/// wait for an exit that already happened; the product avoids it too (`ChildProcess`).
+package final class ProcessExit: @unchecked Sendable {
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// Watches `process`, which has not been started yet (its termination handler is taken).
+    package init(_ process: Process) {
+        process.terminationHandler = { [exited] _ in exited.signal() }
+    }
+
+    /// Blocks until the process has exited; its `terminationStatus` is then final.
+    package func wait() {
+        exited.wait()
     }
 }
