@@ -175,10 +175,11 @@ func aFIFOWithAReaderGetsTheOutput(command: WritingCommand) throws {
     cat.arguments = [fifo]
     let pipe = Pipe()
     cat.standardOutput = pipe
+    let catExit = ProcessExit(cat)
     try cat.run()
     let run = try TouchTapeBinary.run(command.arguments(input, fifo), in: dir)
     let received = pipe.fileHandleForReading.readToEndRetryingInterrupts()
-    cat.waitUntilExit()
+    catExit.wait()
     #expect(run.status == 0, "\(command.name): \(run.stderr)")
     #expect(received.count > 100, "the reader got the output")
     #expect(fileKind(fifo) == "fifo")
@@ -311,11 +312,14 @@ func aKilledWriteLeavesNothingBehind(arguments: [String]) throws {
 
 /// Waiting for another touchtape's lock on a recording wakes on a stop signal (issue 21:
 /// signals at every blocking point). The wait retried `flock` on EINTR for ever: `inspect`
-/// waiting behind a `label` ignored SIGINT, SIGTERM and SIGHUP (the time limit makes such a
-/// hang a failure). The cases run one after another: run all at once among the whole
-/// suite they twice passed their minute together (a cause not found: alone, and under a
-/// CPU load, each takes under a second).
-@Test(.timeLimit(.minutes(1)), .serialized, arguments: [["inspect", "r.evemu"], ["replay", "r.evemu", "--no-config"], ["convert", "r.evemu", "out.yml"],
+/// waiting behind a `label` ignored SIGINT, SIGTERM and SIGHUP. Such a hang fails the case:
+/// a touchtape still running a minute after it started is killed (``Watchdog``).
+///
+/// Not a test time limit: that counts from when the case is scheduled, and in a whole-suite
+/// run a case can wait minutes for a thread while other tests block theirs (trivial tests
+/// were reported "passed after 126 s"), so a one-minute limit ran out now and then before
+/// the case had run at all, and once for all fifteen cases together.
+@Test(.serialized, arguments: [["inspect", "r.evemu"], ["replay", "r.evemu", "--no-config"], ["convert", "r.evemu", "out.yml"],
                   ["sweep", "r.evemu", "--no-config"], ["plot", "--map", "r.evemu", "--no-config", "-o", "map.svg"]],
       [SIGINT, SIGTERM, SIGHUP])
 func aWaitForAnotherTouchtapesLockEndsOnAStopSignal(arguments: [String], signal: Int32) throws {
@@ -327,10 +331,56 @@ func aWaitForAnotherTouchtapesLockEndsOnAStopSignal(arguments: [String], signal:
     defer { close(held) }
     try #require(flock(held, LOCK_EX) == 0)
     let running = try RunningTouchTape(arguments, in: dir)
+    let watchdog = Watchdog(killing: running.process.processIdentifier, after: 60)
     #expect(running.waitForStandardError(containing: "waiting for another touchtape to finish with"), "\(arguments): \(running.stderrSoFar)")
     kill(running.process.processIdentifier, signal)
     let (status, _, stderr) = running.finish()
+    if let report = watchdog.stop() {
+        Issue.record("\(arguments): still running a minute after it started; killed. It was: \(report)")
+    }
     #expect(status == 128 + signal, "\(arguments): \(stderr)")
     #expect(stderr.contains("interrupted by SIG"), "\(stderr)")
     #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu"], "nothing written or left behind")
+}
+
+/// Kills a child process still running `seconds` after it was made, counted from then (not
+/// from when the test was scheduled), and keeps what the child was doing for the failure.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var report: String?
+    private let work: DispatchWorkItem
+
+    init(killing pid: pid_t, after seconds: Double) {
+        var work: DispatchWorkItem!
+        let box = Box()
+        work = DispatchWorkItem {
+            box.watchdog?.fire(pid)
+        }
+        self.work = work
+        box.watchdog = self
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
+    }
+
+    /// Ends the watch: `nil`, or what the child was doing when it was killed.
+    func stop() -> String? {
+        work.cancel()
+        lock.lock(); defer { lock.unlock() }
+        return report
+    }
+
+    private func fire(_ pid: pid_t) {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+            .split(separator: "\n").filter { $0.hasPrefix("State") || $0.hasPrefix("Sig") || $0.hasPrefix("ShdPnd") }
+            .joined(separator: "; ") ?? "gone"
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).map { task in
+            "\(task) in " + ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?")
+        }
+        lock.lock(); report = "\(status); threads: \(threads.joined(separator: ", "))"; lock.unlock()
+        kill(pid, SIGKILL)
+    }
+
+    /// The work item's way back to its watchdog, without a cycle that outlives it.
+    private final class Box: @unchecked Sendable {
+        weak var watchdog: Watchdog?
+    }
 }
