@@ -351,12 +351,8 @@ private final class Watchdog: @unchecked Sendable {
     private let work: DispatchWorkItem
 
     init(killing pid: pid_t, after seconds: Double) {
-        var work: DispatchWorkItem!
         let box = Box()
-        work = DispatchWorkItem {
-            box.watchdog?.fire(pid)
-        }
-        self.work = work
+        work = DispatchWorkItem { box.watchdog?.fire(pid) }
         box.watchdog = self
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
     }
