@@ -65,7 +65,7 @@ public struct TransitionContext: Hashable, Sendable {
     /// callback (``setVelocity(_:along:)``).
     package var axisVelocity: Double {
         get { velocityEdge.map { $0.component(of: velocity.value) } ?? 0 }
-        set { velocity = PanVelocity.Slot(PanVelocity(Vector2(x: newValue, y: 0))); velocityEdge = .right }
+        set { velocity.set(PanVelocity(Vector2(x: newValue, y: 0))); velocityEdge = .right }
     }
     /// The velocity of the gesture being handled, and the edge whose axis
     /// ``axisVelocity`` takes (`nil`: none set, zero).

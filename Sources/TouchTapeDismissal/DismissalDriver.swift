@@ -193,11 +193,9 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
     /// semantics (a class controller would be asked for real); `nil` unless driving.
     package func decisionIfReleased(_ sample: PanSample) -> Decision? {
         guard phase == .driving else { return nil }
-        var copy = self
+        var copy = branch()
         var release = sample
         release.phase = .ended
-        copy.recognizer = recognizer.copy()
-        copy.gesture = gesture(release, recognizer: copy.recognizer)
         copy.handle(release)
         return Self.decision(at: release, transition: copy.transition, settings: settings)
     }

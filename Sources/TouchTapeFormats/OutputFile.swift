@@ -62,7 +62,9 @@ package final class OutputFile {
     /// How many times ``startWriteBack(_:)`` asked the kernel to start writing (tests look).
     package private(set) var writeBackRequests = 0
     /// A regular file: its written bytes are handed to write-back as they pile up.
-    private let writesBehind: Bool
+    private var writesBehind: Bool {
+        if case .regularFile = target { true } else { false }
+    }
     private var state: State
     /// How blocking steps wait (a FIFO with no reader, a full pipe): interruptible by a stop signal.
     private let waiting: Waiting
@@ -81,7 +83,6 @@ package final class OutputFile {
         self.regularFiles = regularFiles
         self.waiting = waiting
         if case .descriptor(let descriptor) = target { descriptorUsable = Self.isInherited(descriptor) } else { descriptorUsable = true }
-        if case .regularFile = target { writesBehind = true } else { writesBehind = false }
         switch target {
         case .descriptor(let descriptor):
             state = .open(descriptor: descriptor, temporary: nil)
@@ -112,7 +113,6 @@ package final class OutputFile {
         regularFiles = .atomicReplacement
         self.waiting = waiting
         descriptorUsable = Self.isInherited(descriptor)
-        writesBehind = false
         state = .open(descriptor: descriptor, temporary: nil)
     }
 
