@@ -54,8 +54,12 @@
     }
 
     @inlinable public mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        // In place where the string's bytes are contiguous (a native string, or a small one
+        // from the stack): `withUTF8` is mutating, so it took a copy, a retain and a release.
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
     }
 
     @inlinable public mutating func append(_ words: Words) {
