@@ -158,7 +158,8 @@ final class LineReader {
 
     /// The next line when it is an evemu event line in the form every writer uses
     /// (`E: <sec>.<usec> <type> <code> <value>\n`, one space between fields, 1–10 second
-    /// digits, 1–6 microsecond digits, 1–4 hex digits, a decimal value with an optional `-`),
+    /// digits, 1–6 microsecond digits, 1–4 hex digits, a decimal value with an optional `-`,
+    /// then the newline or a `# comment`),
     /// read and parsed in one pass over its bytes; `nil` (nothing consumed) for any other
     /// line, a line not wholly in the buffer, or a line handed out again, which
     /// ``nextLine()`` and ``EvemuEventLine/parse(_:)`` then read. Every line it accepts,
@@ -195,14 +196,29 @@ final class LineReader {
         let valueStart = i
         var magnitude: Int64 = 0
         while i < n, case let d = p[i] &- 0x30, d < 10 { magnitude = magnitude &* 10 &+ Int64(d); i &+= 1 }
-        guard i > valueStart, i &- valueStart <= 10, i < n, p[i] == 0x0A else { return nil }
+        guard i > valueStart, i &- valueStart <= 10, i < n else { return nil }
         let value = negative ? -magnitude : magnitude
         guard value >= Int64(Int32.min), value <= Int64(Int32.max) else { return nil }
-        lastLine = UnsafeBufferPointer(start: p, count: i)
-        start &+= i &+ 1
+        // The newline, or the comment evemu-record and TouchTape's recorder put after every
+        // event (`\t# EV_ABS / ABS_MT_POSITION_X    544`): white space, `#`, then anything but
+        // a NUL up to the newline, as the general path takes it (the line without a CR before
+        // its newline, at most ``maximumLineLength`` bytes). Without it every event of a real
+        // recording went the general way, four times the cost of a line read here (issue 26).
+        var newline = i
+        var length = i
+        if p[i] != 0x0A {
+            var j = i
+            while j < n, p[j] == 0x20 || p[j] == 0x09 { j &+= 1 }
+            guard j < n, p[j] == 0x23, let found = Self.newlineBeforeAnyNUL(p, from: j, n) else { return nil }
+            newline = found
+            length = p[found &- 1] == 0x0D ? found &- 1 : found
+            guard length <= Self.maximumLineLength else { return nil }
+        }
+        lastLine = UnsafeBufferPointer(start: p, count: length)
+        start &+= newline &+ 1
         lineNumber &+= 1
-        bytesSearched &+= i &+ 1
-        bytesSeen &+= i &+ 1
+        bytesSearched &+= newline &+ 1
+        bytesSeen &+= newline &+ 1
         lastLineTerminated = true
         return InputEvent(time: EventTime(seconds: seconds, microseconds: micro),
                           type: type, code: code, value: Int32(truncatingIfNeeded: value))

@@ -20,6 +20,12 @@ import Testing
         "E:  1.000000 0003 0035 0408", "E: 1.000000\t0003 0035 0408", "E: 1.000000 0003 0035 0408 # c",
         "E: 1.000000 0003 0035 +408", "E: 1.000000 00003 0035 0408", "E: 1.000000 0003 0035 0408 ",
         "E: 1.000000 0003 0035 0408\r", "E: 0000000000001.000000 0003 0035 0408",
+        // The comments evemu-record and TouchTape write after every event, and their kin
+        // (one pass since the comment is read there too).
+        "E: 0.000001 0003 0039 0000\t# EV_ABS / ABS_MT_TRACKING_ID   0",
+        "E: 0.000001 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +0ms",
+        "E: 1.000000 0003 0035 -001\t#", "E: 1.000000 0003 0035 0408#x", "E: 1.000000 0003 0035 0408\t# CR\r",
+        "E: 1.000000 0003 0035 0408 \t # two # hashes, caf\u{E9} \u{2192}", "E: 1.000000 0003 0035 0408 #\r\r",
     ]
 
     static func events(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
@@ -69,6 +75,41 @@ import Testing
             } catch {
                 #expect(error.kind.rawValue == kind, "\(line)")
                 #expect(error.line == 6, "\(line)")
+            }
+        }
+    }
+
+    /// A commented line is read in one pass, and handed out again (``LineReader/pushBack()``)
+    /// it is the line without its newline and the CR before it, as ``LineReader/nextLine()``
+    /// gives it.
+    @Test func aCommentedLineIsReadInOnePass() throws {
+        let commented = ["E: 0.000001 0003 0039 0000\t# EV_ABS / ABS_MT_TRACKING_ID   0",
+                         "E: 1.000000 0003 0035 0408 # CR\r", "E: 1.000000 0003 0035 -001#"]
+        let text = "# header\n" + commented.joined(separator: "\n") + "\n"
+        let reader = try LineReader(path: TestSupport.write(text, name: "commented.evemu"))
+        _ = try reader.nextLine()
+        for (k, line) in commented.enumerated() {
+            let event = reader.nextCanonicalEventLine()
+            #expect(event != nil && event == Self.parsed(line), "\(line.debugDescription)")
+            #expect(reader.lineNumber == k + 2)
+            reader.pushBack()
+            let again = try reader.nextLine().map { String(decoding: $0, as: UTF8.self) }
+            #expect(again == (line.hasSuffix("\r") ? String(line.dropLast()) : line))
+        }
+        #expect(reader.bytesSeen == text.utf8.count && reader.bytesSearched == text.utf8.count)
+    }
+
+    /// What the general path refuses in a comment, it still refuses: a NUL byte, and a line
+    /// longer than ``LineReader/maximumLineLength`` though it fits the reader's buffer.
+    @Test func aCommentTheGeneralPathRefusesIsStillAnError() throws {
+        let long = "E: 1.000000 0003 0035 0408\t# " + String(repeating: "x", count: LineReader.maximumLineLength)
+        for (line, kind) in [("E: 1.000000 0003 0035 0408\t# a\u{0}b", "binary"), (long, "tooLarge")] {
+            do {
+                _ = try Self.events(Self.header + "E: 0.0 0 0 0\n" + line + "\nE: 0.0 0 0 0\n")
+                Issue.record("\(line.prefix(40)) was read")
+            } catch {
+                #expect(error.kind.rawValue == kind, "\(line.prefix(40))")
+                #expect(error.line == 6, "\(line.prefix(40))")
             }
         }
     }
