@@ -43,6 +43,10 @@ final class LineReader {
     private var end = 0
     /// Bytes after `start` already searched for a newline (each byte is searched once).
     private var scanned = 0
+    /// The buffer holds no NUL byte before this offset: each chunk is searched for one as it
+    /// is read (a few instructions a kilobyte), so that a one-pass line's comment is searched
+    /// for its newline alone, not for a NUL too (issue 26).
+    private var noNULBefore = 0
     private var atEOF = false
     private var repeatLine: UnsafeBufferPointer<UInt8>?
     private var lastLine: UnsafeBufferPointer<UInt8>?
@@ -209,9 +213,16 @@ final class LineReader {
         if p[i] != 0x0A {
             var j = i
             while j < n, p[j] == 0x20 || p[j] == 0x09 { j &+= 1 }
-            guard j < n, p[j] == 0x23, let found = Self.newlineBeforeAnyNUL(p, from: j, n) else { return nil }
-            newline = found
-            length = p[found &- 1] == 0x0D ? found &- 1 : found
+            guard j < n, p[j] == 0x23 else { return nil }
+            // Where no NUL can be, the newline alone, by `memchr`; else both at once.
+            if let hit = memchr(p + j, 0x0A, n &- j), case let at = p.distance(to: hit.assumingMemoryBound(to: UInt8.self)),
+               start &+ at <= noNULBefore {
+                newline = at
+            } else {
+                guard let at = Self.newlineBeforeAnyNUL(p, from: j, n) else { return nil }
+                newline = at
+            }
+            length = p[newline &- 1] == 0x0D ? newline &- 1 : newline
             guard length <= Self.maximumLineLength else { return nil }
         }
         lastLine = UnsafeBufferPointer(start: p, count: length)
@@ -528,13 +539,21 @@ final class LineReader {
         if start > 0 {
             let remaining = end - start
             if remaining > 0 { memmove(buffer, buffer + start, remaining) }
+            noNULBefore = max(0, noNULBefore - start)
             start = 0
             end = remaining
             lastLine = nil
         }
         while true {
             let count = read(fd, buffer + end, capacity - end)
-            if count > 0 { end += count; return }
+            if count > 0 {
+                if noNULBefore == end {
+                    let nul = memchr(buffer + end, 0, count)
+                    noNULBefore = nul.map { buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end + count
+                }
+                end += count
+                return
+            }
             if count == 0 { atEOF = true; return }
             if errno == EINTR { continue }
             let reason = String(cString: strerror(errno))

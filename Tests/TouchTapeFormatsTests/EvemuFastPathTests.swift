@@ -114,6 +114,28 @@ import Testing
         }
     }
 
+    /// Commented lines over several chunks with a NUL in one far down: the lines before it
+    /// are read (their comments searched for the newline alone, the chunks having been
+    /// searched for NULs as they were read), and the NUL's line is the binary error, at its
+    /// line, wherever the chunks fall.
+    @Test func aNULFarDownIsFoundAfterCommentedLinesOverChunks() throws {
+        for nulLine in [1, 2_500, 2_999] {
+            var lines: [String] = []
+            for k in 0..<3_000 {
+                let comment = k == nulLine ? "# EV_ABS / ABS_MT_POSITION_X \u{0} \(k)" : "# EV_ABS / ABS_MT_POSITION_X    \(k)"
+                lines.append("E: \(k / 1000).\(String(format: "%06d", k % 1_000_000)) 0003 0035 \(k)\t\(comment)")
+            }
+            do {
+                let read = try Self.events(Self.header + lines.joined(separator: "\n") + "\n")
+                Issue.record("\(read.events.count) events read past the NUL on line \(nulLine)")
+            } catch {
+                #expect(error.kind.rawValue == "binary" && error.line == 5 + nulLine, "NUL on line \(nulLine): \(error)")
+            }
+            let clean = try Self.events(Self.header + lines.prefix(nulLine).joined(separator: "\n") + "\n")
+            #expect(clean.events == lines.prefix(nulLine).map { Self.parsed($0)! })
+        }
+    }
+
     @Test func theReaderCountsEveryByteOnce() throws {
         let text = Self.header + Self.lines.joined(separator: "\n") + "\n"
         let reader = try LineReader(path: TestSupport.write(text, name: "count.evemu"))
