@@ -85,6 +85,42 @@ import Testing
         }
     }
 
+    /// Random tails after a line's value (white space, `#`, CR, NUL, text, digits, a
+    /// multibyte character), each in a file of its own between two plain lines: the line
+    /// reads as the general path's parser reads it (``EvemuEventLine/parse(_:)``, the line
+    /// without a CR before its newline), or is the same error at its line. The one-pass form
+    /// takes many of them (the commented ones), and must not take one the parser refuses.
+    @Test func randomTailsReadAsTheGeneralPathReadsThem() throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let heads = ["E: 1.000000 0003 0035 0408", "E: 0.5 3 35 -12", "E: 12.000001 0000 0000 0000", "E: 7.000002 0001 014a 1"]
+        let pieces = [" ", "\t", "#", "# EV_ABS / ABS_X    5", "x", "\r", "\u{0}", "\u{2192}", "5", "-", "  ", "#\r"]
+        let plain = "E: 0.0 0 0 0"
+        var read = 0, refused = 0
+        for _ in 0..<3_000 {
+            var line = heads[next(heads.count)]
+            for _ in 0..<next(7) { line += pieces[next(pieces.count)] }
+            let text = Self.header + plain + "\n" + line + "\n" + plain + "\n"
+            do {
+                let result = try Self.events(text)
+                #expect(!line.contains("\u{0}"), "a NUL was read: \(line.debugDescription)")
+                #expect(result.events == [Self.parsed(plain)!, Self.parsed(line), Self.parsed(plain)!].compactMap { $0 },
+                        "\(line.debugDescription)")
+                #expect(Self.parsed(line) != nil, "read what the parser refuses: \(line.debugDescription)")
+                read += 1
+            } catch {
+                #expect(error.line == 6, "\(line.debugDescription): \(error)")
+                #expect(line.contains("\u{0}") ? error.kind.rawValue == "binary" : Self.parsed(line) == nil,
+                        "refused what the parser reads: \(line.debugDescription): \(error)")
+                refused += 1
+            }
+        }
+        #expect(read > 500 && refused > 500, "both outcomes are tried: \(read) read, \(refused) refused")
+    }
+
     /// A commented line is read in one pass, and handed out again (``LineReader/pushBack()``)
     /// it is the line without its newline and the CR before it, as ``LineReader/nextLine()``
     /// gives it.
