@@ -214,14 +214,11 @@ final class LineReader {
             var j = i
             while j < n, p[j] == 0x20 || p[j] == 0x09 { j &+= 1 }
             guard j < n, p[j] == 0x23 else { return nil }
-            // Where no NUL can be, the newline alone, by `memchr`; else both at once.
-            if let hit = memchr(p + j, 0x0A, n &- j), case let at = p.distance(to: hit.assumingMemoryBound(to: UInt8.self)),
-               start &+ at <= noNULBefore {
-                newline = at
-            } else {
-                guard let at = Self.newlineBeforeAnyNUL(p, from: j, n) else { return nil }
-                newline = at
-            }
+            // The newline by `memchr`; the comment searched for a NUL only where the chunk
+            // search has not ruled one out.
+            guard let hit = memchr(p + j, 0x0A, n &- j) else { return nil }
+            newline = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if start &+ newline > noNULBefore, memchr(p + j, 0, newline &- j) != nil { return nil }
             length = p[newline &- 1] == 0x0D ? newline &- 1 : newline
             guard length <= Self.maximumLineLength else { return nil }
         }
