@@ -109,12 +109,14 @@ package struct DismissalDriver<Controller: InteractiveDismissalController> {
 
     /// What one sample did to the run: ``feed(_:)``'s step without the step's values, which
     /// ``feed(contentsOf:)`` does not return (making and freeing one a sample was a
-    /// fifteenth of a probe's run, issue 26).
-    private enum Advance { case unused, progress, decided }
+    /// fifteenth of a probe's run, issue 26). `.progress`: the update is the last of
+    /// ``updates``; `.decided`: the decision is ``decided``.
+    package enum Advance { case unused, progress, decided }
 
     /// One sample through the controller: the recorded update or decision, as
-    /// ``feed(_:)`` describes.
-    private mutating func advance(_ sample: borrowing PanSample) -> Advance {
+    /// ``feed(_:)`` describes, without the step (a `DismissalStep?` returned a sample was
+    /// destroyed through its value witness in the replay's loop, issue 26).
+    package mutating func advance(_ sample: borrowing PanSample) -> Advance {
         // The phases matched as patterns (`==` from another module went through PanPhase's
         // witness table).
         let samplePhase = sample.phase

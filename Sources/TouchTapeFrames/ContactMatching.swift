@@ -23,38 +23,48 @@ package enum ContactMatching {
 
     /// Returns `current` (raw positions, in report order) with ids, advancing `nextID`.
     ///
-    /// Runs every protocol-A frame: the pairs, the ids and the taken marks live in stack
-    /// buffers, so only the returned array is allocated (a set and three arrays per frame
-    /// were a sixth of a touchpad replay, issue 13).
+    /// Runs every protocol-A frame: the distances, the pairs, the ids and the taken marks
+    /// live in stack buffers, so only the returned array is allocated (a set and three
+    /// arrays per frame were a sixth of a touchpad replay, issue 13). A frame whose contacts
+    /// are reported in the previous frame's order, each nearest its own, takes their ids
+    /// without ranking any pair (``keepsOrder(_:count:)``).
     package static func match(
         previous: [AnonymousContact], current: [(x: Int32, y: Int32)],
         units: MillimetreConversion, nextID: inout Int
     ) -> [AnonymousContact] {
         typealias Pair = (distance: Double, previous: Int, current: Int)
-        // The id each current contact takes from the previous frame; Int.min: none (a new touch).
+        let np = previous.count, nc = current.count
         var matched: [AnonymousContact] = []
-        matched.reserveCapacity(current.count)
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, current.count)) { ids in
+        matched.reserveCapacity(nc)
+        // The id each current contact takes from the previous frame; Int.min: none (a new touch).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, nc)) { ids in
         ids.initialize(repeating: .min)
-        withUnsafeTemporaryAllocation(of: Vector2.self, capacity: max(1, current.count)) { positions in
-        // Each current contact's position once, not once per previous contact.
-        for (j, c) in current.enumerated() { positions.initializeElement(at: j, to: units.position(rawX: c.x, rawY: c.y)) }
-        withUnsafeTemporaryAllocation(of: Pair.self, capacity: max(1, previous.count * current.count)) { pairs in
-            var count = 0
+        // Previous contact i to current contact j at `i * nc + j`.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, np * nc)) { distances in
+        withUnsafeTemporaryAllocation(of: Vector2.self, capacity: max(1, nc)) { positions in
+            // Each current contact's position once, not once per previous contact.
+            for (j, c) in current.enumerated() { positions.initializeElement(at: j, to: units.position(rawX: c.x, rawY: c.y)) }
             for (i, p) in previous.enumerated() {
                 let from = units.position(rawX: p.x, rawY: p.y)
-                for j in current.indices {
-                    let d = (positions[j] - from).length
-                    if d <= maximumDistance {
-                        pairs[count] = (d, i, j)
-                        count += 1
-                    }
+                for j in 0..<nc { distances.initializeElement(at: i * nc + j, to: (positions[j] - from).length) }
+            }
+        }
+        if np == nc, keepsOrder(UnsafeBufferPointer(distances), count: nc) {
+            for j in 0..<nc { ids[j] = previous[j].id }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Pair.self, capacity: max(1, np * nc)) { pairs in
+            var count = 0
+            for i in 0..<np {
+                for j in 0..<nc where distances[i * nc + j] <= maximumDistance {
+                    pairs[count] = (distances[i * nc + j], i, j)
+                    count += 1
                 }
             }
             // No two pairs share both indices, so the order is total (see `sortSmall`).
             var ranked = UnsafeMutableBufferPointer(rebasing: pairs[..<count])
             ranked.sortSmall(insertionLimit: insertionLimit, by: precedes)
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, previous.count)) { taken in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, np)) { taken in
                 taken.initialize(repeating: false)
                 for pair in ranked where ids[pair.current] == .min && !taken[pair.previous] {
                     ids[pair.current] = previous[pair.previous].id
@@ -70,6 +80,28 @@ package enum ContactMatching {
         }
         }
         return matched
+    }
+
+    /// Whether the rule gives every contact of a frame the id of the previous frame's
+    /// contact at its own place in the report, from the `count` × `count` distances
+    /// (previous `i` to current `j` at `i * count + j`): true when each such pair (k, k) is
+    /// within ``maximumDistance`` and comes before (``precedes(_:_:)``) every other pair of
+    /// its previous contact. Then the greedy walk takes each (k, k): a pair (j, k) taken
+    /// instead would need previous j free when it comes, so (j, j), which comes before it,
+    /// must have been passed over, its current j already taken by another such pair, and so
+    /// on back to a first one, which cannot be. About n² comparisons instead of ranking n²
+    /// pairs: the usual touchpad frame keeps its fingers' report order (issue 26).
+    static func keepsOrder(_ distances: UnsafeBufferPointer<Double>, count n: Int) -> Bool {
+        for k in 0..<n {
+            let own = distances[k * n + k]
+            guard own <= maximumDistance else { return false }
+            for j in 0..<n where j != k {
+                // (k, j) comes first when nearer, or as near with current j reported earlier.
+                let other = distances[k * n + j]
+                if other < own || other == own && j < k { return false }
+            }
+        }
+        return true
     }
 
     /// Nearer first; ties by the previous contact's, then the current one's report order.

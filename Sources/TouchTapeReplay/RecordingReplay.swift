@@ -45,42 +45,12 @@ package enum RecordingReplay {
         try stream.requireTouchDevice()
         var session = ReplaySession(description: stream.description, file: source.eventsPath,
                                     configuration: configuration, makeController: makeController)
-        var held: ReplayedTrack?
-        // Where each pan sample came from: frames counted over the whole file.
-        var frameIndex = -1
-        var firstFrame = 0
-        var sampleFrames: [Int] = []
-        var framesOfTrack: [Int: (first: Int, samples: [Int], frames: [Frame], line: Int?)] = [:]
-        // The line where the frame being read started, and the track's first frame's.
-        var frameLine: Int?
+        // Where each pan sample came from, and the track held until the next is reported.
+        // A struct changed from closures written at each call, not a closure kept in a
+        // `let`: such a closure counts as escaping, so the variables it changed were boxed
+        // and each change checked for exclusive access at run time (1 % of a replay; issue 26).
+        var frames = TrackFrames(keepFrames: keepFrames)
         var frameOpen = false
-        var trackLine: Int?
-        // The track's own frames, only when asked (stability re-runs the recognizer on them).
-        var trackFrames: [Frame]? = nil
-        let forward: (SessionStep) throws -> Void = { step in
-            switch step {
-            case .frame(let frame):
-                frameIndex += 1
-                trackFrames?.append(frame)
-            case .trackBegan:
-                firstFrame = frameIndex + 1
-                trackLine = frameLine
-                sampleFrames = []
-                if keepFrames { trackFrames = [] }
-            case .panSample: sampleFrames.append(frameIndex)
-            case .trackEnded(let run):
-                framesOfTrack[run.number] = (firstFrame, sampleFrames, trackFrames ?? [], trackLine)
-                trackFrames = nil
-            case .trackReported(let result):
-                let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [], [], nil)
-                if let previous = held { try report(previous) }
-                var result = result
-                result.report.line = frames.line
-                held = ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first)
-                held?.frames = frames.frames
-            case .progress, .decided: break
-            }
-        }
         // A stop signal is looked at every 4096 items, not only between tracks: one track of
         // a hostile file can be millions of events long (Ctrl-C waited 41 s for one).
         var items = 0
@@ -88,25 +58,25 @@ package enum RecordingReplay {
         while true {
             // Most events come the quick way; next() reads the rest and the annotations.
             if let event = quick.nextCanonicalEvent() {
-                if !frameOpen { frameLine = stream.line; frameOpen = true }
+                if !frameOpen { frames.frameLine = stream.line; frameOpen = true }
                 if event.isSynReport { frameOpen = false }
-                try session.feed(event, forward)
+                try session.feed(event) { try frames.forward($0, report) }
             } else {
                 guard let item = try stream.next() else { break }
                 switch item {
                 case .event(let event):
-                    if !frameOpen { frameLine = stream.line; frameOpen = true }
+                    if !frameOpen { frames.frameLine = stream.line; frameOpen = true }
                     if event.isSynReport { frameOpen = false }
-                    try session.feed(event, forward)
+                    try session.feed(event) { try frames.forward($0, report) }
                 case .annotation(let annotation): session.mark(annotation)
                 }
             }
             items &+= 1
             if items & 0xFFF == 0, cancelled() { throw ReplayCancelled() }
         }
-        try session.finish(forward)
+        try session.finish { try frames.forward($0, report) }
         let fileNotes = stream.truncationNote.map { [$0] } ?? []
-        if var last = held {
+        if var last = frames.held {
             last.result.report.notes += fileNotes
             last.result.transcript.notes += fileNotes
             try report(last)
@@ -128,4 +98,54 @@ package enum RecordingReplay {
 package struct ReplayCancelled: Error, Hashable, Sendable {
     /// The one value.
     package init() {}
+}
+
+/// What ``RecordingReplay/replay(_:configuration:makeController:cancelled:keepFrames:locking:report:)``
+/// keeps of the session's steps: the recording frame of each pan sample, the line where each
+/// track began, the track's frames when asked, and the last track until the next is
+/// reported.
+private struct TrackFrames {
+    /// Keep each track's frames (stability re-runs the recognizer on them).
+    let keepFrames: Bool
+    /// Frames counted over the whole file.
+    var frameIndex = -1
+    var firstFrame = 0
+    var sampleFrames: [Int] = []
+    var framesOfTrack: [Int: (first: Int, samples: [Int], frames: [Frame], line: Int?)] = [:]
+    /// The line where the frame being read started, and the track's first frame's.
+    var frameLine: Int?
+    var trackLine: Int?
+    /// The track's own frames, only when asked.
+    var trackFrames: [Frame]?
+    /// The last track reported by the session, handed on when the next one is (or at the end).
+    var held: ReplayedTrack?
+
+    init(keepFrames: Bool) {
+        self.keepFrames = keepFrames
+    }
+
+    mutating func forward(_ step: SessionStep, _ report: (ReplayedTrack) throws -> Void) throws {
+        switch step {
+        case .frame(let frame):
+            frameIndex += 1
+            trackFrames?.append(frame)
+        case .trackBegan:
+            firstFrame = frameIndex + 1
+            trackLine = frameLine
+            sampleFrames = []
+            if keepFrames { trackFrames = [] }
+        case .panSample: sampleFrames.append(frameIndex)
+        case .trackEnded(let run):
+            framesOfTrack[run.number] = (firstFrame, sampleFrames, trackFrames ?? [], trackLine)
+            trackFrames = nil
+        case .trackReported(let result):
+            let frames = framesOfTrack.removeValue(forKey: result.report.track) ?? (0, [], [], nil)
+            if let previous = held { try report(previous) }
+            var result = result
+            result.report.line = frames.line
+            held = ReplayedTrack(result: result, sampleFrames: frames.samples, firstFrame: frames.first)
+            held?.frames = frames.frames
+        case .progress, .decided: break
+        }
+    }
 }

@@ -75,9 +75,8 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
     package mutating func feed(_ event: InputEvent, _ emit: (SessionStep) throws -> Void) rethrows {
         // A fixed-size result, not a list of steps: nothing allocated per event for it.
         guard tracks.completesFrame(event) else { return }
-        let fed = tracks.lastFed
-        if let label = fed.label { try handle(label, emit) }
-        if let frame = fed.frame { try handle(.frame(frame, fed.boundary), emit) }
+        if tracks.hasLabel, let label = tracks.lastLabel { try handle(label, emit) }
+        try handleFrame(tracks.lastFrame, tracks.lastBoundary, emit)
     }
 
     /// An annotation mark read at this point of the recording.
@@ -96,17 +95,7 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
     private mutating func handle(_ step: TrackStep, _ emit: (SessionStep) throws -> Void) rethrows {
         switch step {
         case .frame(let frame, let boundary):
-            if case .began? = boundary {
-                inTrack = true
-                current = TrackInProgress(number: tracks.trackNumber, deviceKind: description.classification.kind,
-                                          configuration: configuration, controller: makeController(configuration))
-                try emit(.trackBegan(track: tracks.trackNumber))
-            }
-            try emit(.frame(frame))
-            guard inTrack else { return }
-            if let sample = current!.recognizer.sample(for: frame) { try drive(sample, emit) }
-            current!.lastFrameTime = frame.time
-            if case .ended(let span)? = boundary { try endTrack(span, emit) }
+            try handleFrame(frame, boundary, emit)
         case .endedInGesture(let span):
             guard inTrack else { return }
             for sample in current!.recognizer.finish(at: current!.lastFrameTime) { try drive(sample, emit) }
@@ -118,13 +107,29 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         }
     }
 
+    private mutating func handleFrame(_ frame: Frame, _ boundary: TrackBoundary?,
+                                      _ emit: (SessionStep) throws -> Void) rethrows {
+        if case .began? = boundary {
+            inTrack = true
+            current = TrackInProgress(number: tracks.trackNumber, deviceKind: description.classification.kind,
+                                      configuration: configuration, controller: makeController(configuration))
+            try emit(.trackBegan(track: tracks.trackNumber))
+        }
+        try emit(.frame(frame))
+        guard inTrack else { return }
+        if let sample = current!.recognizer.sample(for: frame) { try drive(sample, emit) }
+        current!.lastFrameTime = frame.time
+        if case .ended(let span)? = boundary { try endTrack(span, emit) }
+    }
+
     private mutating func drive(_ sample: PanSample, _ emit: (SessionStep) throws -> Void) rethrows {
         current!.samples.append(sample)
         try emit(.panSample(sample))
-        switch current!.driver.feed(sample) {
-        case .progress(let update)?: try emit(.progress(update))
-        case .decided(let decided)?: try emit(.decided(decided))
-        case nil: break
+        // The step's kind, then its value read from the driver (as `feed(_:)` would give it).
+        switch current!.driver.advance(sample) {
+        case .progress: try emit(.progress(current!.driver.updates[current!.driver.updates.count - 1]))
+        case .decided: try emit(.decided(current!.driver.decided!))
+        case .unused: break
         }
     }
 

@@ -82,12 +82,25 @@ package struct TrackSession: Sendable {
     }
 
     /// What the last event that completed a frame gave (``completesFrame(_:)``).
-    package private(set) var lastFed = Fed()
+    package var lastFed: Fed { Fed(label: hasLabel ? lastLabel : nil, frame: lastFrame, boundary: lastBoundary) }
+
+    /// The frame the last event completed (an empty one before the first).
+    package private(set) var lastFrame = Frame(index: -1, time: .zero, eventRange: 0..<0, contacts: [], fingerCount: 0)
+    /// The gesture boundary ``lastFrame`` is, if any.
+    package private(set) var lastBoundary: TrackBoundary?
+    /// Whether ``lastFrame`` began a gesture after a track that is labelled now: ``lastLabel``
+    /// is to be handled before the frame. A flag beside the optional step: the step read
+    /// every frame was copied and destroyed through its value witness (issue 26).
+    package private(set) var hasLabel = false
+    /// The previous track's `.label` (see ``hasLabel``).
+    package private(set) var lastLabel: TrackStep?
 
     /// ``feed(_:)`` for a loop over every event: `false` when the event completes no frame
-    /// (most events); when `true`, ``lastFed`` holds the steps. A `Bool`, not a `Fed?`: an
-    /// optional of that size was returned and copied for every event (two copies of 400
-    /// bytes an event, a tenth of a replay's time, issue 26).
+    /// (most events); when `true`, ``lastFrame``, ``lastBoundary`` and (when ``hasLabel``)
+    /// ``lastLabel`` hold the steps. A `Bool`, not a `Fed?`: an optional of that size was
+    /// returned and copied for every event (two copies of 400 bytes an event, a tenth of a
+    /// replay's time), and a `Fed` kept between frames was replaced, and a `Frame?` returned
+    /// destroyed, through their value witnesses, 3–5 % of a replay (issue 26).
     package mutating func completesFrame(_ event: InputEvent) -> Bool {
         let index = eventsFed
         eventsFed += 1
@@ -109,7 +122,20 @@ package struct TrackSession: Sendable {
         // Read only when a frame begins a gesture, which a frame can do only after a frame
         // that left the splitter idle: inside a gesture the state is not copied per frame.
         if !splitter.isInGesture { stateBeforeFrame.assign(from: assembler.state) }
-        lastFed = Fed(label: label, frame: frame, boundary: boundary)
+        // Field by field: the whole frame assigned went through its value witness,
+        // 270 instructions a frame (issue 26).
+        lastFrame.index = frame.index
+        lastFrame.time = frame.time
+        lastFrame.eventRange = frame.eventRange
+        lastFrame.contacts = frame.contacts
+        lastFrame.fingerCount = frame.fingerCount
+        lastFrame.followsGap = frame.followsGap
+        lastFrame.touchKeyDown = frame.touchKeyDown
+        lastBoundary = boundary
+        if hasLabel || label != nil {
+            hasLabel = label != nil
+            lastLabel = label
+        }
         return true
     }
 

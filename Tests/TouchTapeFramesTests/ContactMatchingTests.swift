@@ -56,6 +56,40 @@ import TouchTapeTestSupport
         #expect(sizes.contains { $0 > ContactMatching.insertionLimit })
     }
 
+    /// Frames as a touchpad gives them: the previous frame's contacts moved a step or none
+    /// (so distances tie), sometimes reported in another order. ``ContactMatching/keepsOrder(_:count:)``
+    /// takes most of them without ranking; every frame must still get the rule's ids.
+    @Test func framesThatKeepTheirOrderGetTheRulesIDsWithoutRanking() async {
+        // On a coarse grid, so that a contact is often as near another's old place as its own.
+        let grid = Gen<Int32>.int32(in: 0...10).map { $0 * 35 }
+        let step = Gen<Int32>.int32(in: -1...1).map { $0 * 35 }
+        let moved = zip(zip(grid, grid), zip(step, step)).array(of: 1...6)
+        let input = zip(moved, Gen<Int>.int(in: 0...3))
+        var kept = 0, ranked = 0
+        await propertyCheck(count: 600, input: input) { frame, swap in
+            let previous = frame.enumerated().map { AnonymousContact(id: 100 + $0.offset, x: $0.element.0.0, y: $0.element.0.1) }
+            var current = frame.map { (x: $0.0.0 + $0.1.0, y: $0.0.1 + $0.1.1) }
+            // One time in four, two contacts reported the other way round.
+            if swap == 0, current.count > 1 { current.swapAt(0, current.count - 1) }
+            var nextID = 500, referenceNextID = 500
+            let matched = ContactMatching.match(previous: previous, current: current, units: Self.units, nextID: &nextID)
+            #expect(matched.map(\.id) == Self.reference(previous: previous, current: current, nextID: &referenceNextID))
+            #expect(nextID == referenceNextID)
+            let n = previous.count
+            let distances = previous.flatMap { p in
+                current.map { c in (Self.units.position(rawX: c.x, rawY: c.y) - Self.units.position(rawX: p.x, rawY: p.y)).length }
+            }
+            if distances.withUnsafeBufferPointer({ ContactMatching.keepsOrder($0, count: n) }) {
+                kept += 1
+                #expect(matched.map(\.id) == previous.map(\.id))
+            } else {
+                ranked += 1
+            }
+        }
+        // Both ways were taken.
+        #expect(kept > 100 && ranked > 100)
+    }
+
     @Test func contactsSortByIDThenSlotBelowAndAboveTheInsertionLimit() async {
         let contacts = zip(Gen<Int>.int(in: 0...9), Gen<Int>.int(in: -1...20)).array(of: 0...30)
         await propertyCheck(count: 400, input: contacts) { pairs in
