@@ -34,6 +34,21 @@ struct ContinuousCentroid: Hashable, Sendable {
     /// Takes one frame; returns the displacement after it, or `nil` when the frame has
     /// no contact position (no contacts, e.g. a lift frame).
     mutating func update(contacts: [Contact], maximum: Int?, followsGap: Bool) -> Vector2? {
+        // The usual frame: the last frame's contacts, every one tracked, none landed or
+        // lifted, listed in the same (id) order. What the general way below gives then, without
+        // its look-ups of every id in both lists (most of a touchpad frame's pan, issue 26):
+        // the centroid summed in id order, less the anchor; the positions kept for the next.
+        if displacement != nil, !followsGap, !contacts.isEmpty, contacts.count == previous.count,
+           contacts.count == arrivalOrder.count, maximum.map({ $0 >= contacts.count }) ?? true,
+           Self.sameIDs(contacts, previous) {
+            var sum = Vector2.zero
+            for i in contacts.indices {
+                sum = sum + contacts[i].position
+                previous[i].position = contacts[i].position
+            }
+            displacement = sum / Double(contacts.count) - anchor
+            return displacement
+        }
         // Lifted fingers leave the order (looked for first: a removal of none still went
         // through `replaceSubrange` every frame).
         let lifted = { (id: Int) in !contacts.contains { $0.id == id } }
@@ -103,6 +118,12 @@ struct ContinuousCentroid: Hashable, Sendable {
     }
 
     private static func sameIDs(_ a: [Tracked], _ b: [Tracked]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].id != b[i].id { return false }
+        return true
+    }
+
+    private static func sameIDs(_ a: [Contact], _ b: [Tracked]) -> Bool {
         guard a.count == b.count else { return false }
         for i in a.indices where a[i].id != b[i].id { return false }
         return true

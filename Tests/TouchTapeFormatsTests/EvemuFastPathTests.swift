@@ -273,6 +273,33 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// ``LineReader/fourDigits(_:)`` against a byte loop: every four-digit text, and random
+    /// words of digits, near-digits (`/`, `:`), letters, signs and spaces.
+    @Test func fourDigitsIsTheByteLoop() {
+        func loop(_ bytes: [UInt8]) -> UInt32? {
+            var value: UInt32 = 0
+            for b in bytes {
+                guard b >= 0x30, b <= 0x39 else { return nil }
+                value = value * 10 + UInt32(b - 0x30)
+            }
+            return value
+        }
+        func four(_ bytes: [UInt8]) -> UInt32? { bytes.withUnsafeBytes { LineReader.fourDigits($0.baseAddress!) } }
+        var mismatches: [[UInt8]] = []
+        for k in 0..<10_000 {
+            let text = Array(String(format: "%04d", k).utf8)
+            if four(text) != UInt32(k) { mismatches.append(text) }
+        }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let pool = Array("0123456789/:-+ aA\t\n".utf8) + [0x00, 0x80, 0xB0, 0x39 | 0x80]
+        for _ in 0..<200_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let bytes = (0..<4).map { k in pool[Int((state >> (8 + 12 * UInt64(k))) % UInt64(pool.count))] }
+            if four(bytes) != loop(bytes) { mismatches.append(bytes) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     /// The word-at-a-time search for a row's newline (``LineReader/newlineBeforeAnyNUL(_:from:_:)``)
     /// against a byte loop: the first newline, `nil` after a NUL or without one, at any offset.
     @Test func newlineBeforeAnyNULIsTheByteLoops() {
