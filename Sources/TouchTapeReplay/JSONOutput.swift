@@ -151,9 +151,17 @@ package struct JSONTreeBuilder: JSONOutput {
 /// Writes the calls pretty-printed into ``bytes``: two-space indentation from `indent`, a
 /// member or element a line, `{}` and `[]` when empty. The one layout of the project's JSON:
 /// ``JSONValue/rendered(indent:)`` is this writer's text of its tree.
+///
+/// The punctuation, keys and plain strings go first into a few hundred bytes kept in the
+/// writer itself, appended to ``bytes`` when full and by ``write(into:indent:_:)`` at the
+/// end: appended to the array piece by piece (a comma, a newline and its padding, a key),
+/// each piece's append cost more than its bytes, a third of a probed replay's JSON (issue 26).
 package struct JSONTextWriter: JSONOutput {
-    /// The UTF-8 text so far.
-    package var bytes: [UInt8]
+    /// The UTF-8 text so far, up to the bytes still ``pending``.
+    private var bytes: [UInt8]
+    /// Bytes written and not yet appended to ``bytes``: the first ``pendingCount``.
+    private var pending = Pending()
+    private var pendingCount = 0
     private let indent: Int
     /// The innermost open container: whether it is an array and how many values it has so
     /// far (`depth` 0: none open). The outer ones wait in ``outer``: kept apart so that a
@@ -165,31 +173,79 @@ package struct JSONTextWriter: JSONOutput {
     /// The outer open containers, outermost first: `count << 1 | isArray`.
     private var outer: [Int] = []
 
-    /// A writer whose outermost value sits at `indent` (its closing bracket is padded so).
-    package init(indent: Int = 0, bytes: [UInt8] = []) {
+    /// Room for ``pending``: 512 bytes in the writer's own storage.
+    private struct Pending {
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+               0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        static let capacity = 512
+    }
+
+    private init(indent: Int, bytes: [UInt8]) {
         self.indent = indent
         self.bytes = bytes
         outer.reserveCapacity(8)
     }
 
-    package mutating func null() { beforeValue(); JSONValue.literal("null", into: &bytes) }
-    package mutating func bool(_ value: Bool) { beforeValue(); JSONValue.literal(value ? "true" : "false", into: &bytes) }
-    package mutating func integer(_ value: Int) { beforeValue(); JSONValue.digits(Int64(value), into: &bytes) }
-    package mutating func number(_ value: Double) { beforeValue(); JSONValue.number(value, into: &bytes) }
-    package mutating func string(_ value: String) { beforeValue(); JSONValue.quote(value, into: &bytes) }
-    package mutating func string(_ words: Words) { beforeValue(); JSONValue.quote(words, into: &bytes) }
+    /// What `body` writes, its outermost value at `indent` (its closing bracket padded so),
+    /// appended to `out`.
+    package static func write(into out: inout [UInt8], indent: Int = 0, _ body: (inout JSONTextWriter) -> Void) {
+        var writer = JSONTextWriter(indent: indent, bytes: [])
+        swap(&writer.bytes, &out)   // written in place, not copied
+        body(&writer)
+        writer.flush()
+        swap(&writer.bytes, &out)
+    }
+
+    package mutating func null() { beforeValue(); put("null") }
+    package mutating func bool(_ value: Bool) { beforeValue(); put(value ? "true" : "false") }
+    package mutating func integer(_ value: Int) {
+        beforeValue()
+        flush()
+        JSONValue.digits(Int64(value), into: &bytes)
+    }
+    package mutating func number(_ value: Double) {
+        beforeValue()
+        flush()
+        JSONValue.number(value, into: &bytes)
+    }
+    package mutating func string(_ value: String) {
+        beforeValue()
+        quoted(value)
+    }
+    package mutating func string(_ words: Words) {
+        beforeValue()
+        let plain = words.bytes.withUnsafeBufferPointer { text -> Bool in
+            guard JSONValue.isPlain(text) else { return false }
+            put(UInt8(ascii: "\""))
+            put(UnsafeRawBufferPointer(text))
+            put(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain {
+            flush()
+            JSONValue.quote(words, into: &bytes)
+        }
+    }
 
     package mutating func key(_ name: String) {
         separate()
-        JSONValue.quote(name, into: &bytes)
-        JSONValue.literal(": ", into: &bytes)
+        quoted(name)
+        put(": ")
     }
 
     package mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { JSONValue.bytes($0, into: &bytes) }
-        JSONValue.literal("\": ", into: &bytes)
+        put(UInt8(ascii: "\""))
+        put(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        put("\": ")
     }
 
     package mutating func beginObject() { beforeValue(); open(array: false) }
@@ -203,11 +259,11 @@ package struct JSONTextWriter: JSONOutput {
             (isArray, count) = (saved & 1 == 1, saved >> 1)
         }
         if values == 0 {
-            JSONValue.literal(array ? "[]" : "{}", into: &bytes)
+            put(array ? "[]" : "{}")
             return
         }
         newLine(depth: indent + depth)
-        bytes.append(array ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        put(array ? UInt8(ascii: "]") : UInt8(ascii: "}"))
     }
 
     private mutating func open(array: Bool) {
@@ -224,17 +280,12 @@ package struct JSONTextWriter: JSONOutput {
     /// The bracket (first value) or the comma, a new line and the padding.
     private mutating func separate() {
         guard depth > 0 else { return }
-        if count == 0 {
-            bytes.append(isArray ? UInt8(ascii: "[") : UInt8(ascii: "{"))
-        } else {
-            bytes.append(UInt8(ascii: ","))
-        }
+        put(count == 0 ? (isArray ? UInt8(ascii: "[") : UInt8(ascii: "{")) : UInt8(ascii: ","))
         count += 1
         newLine(depth: indent + depth)
     }
 
-    /// A newline and then two spaces a level, padding up to 30 levels, as one piece: the
-    /// newline and the spaces appended apart were a tenth of a probed replay's JSON (issue 26).
+    /// A newline and then two spaces a level, padding up to 30 levels, as one piece.
     private static let newLineAndPadding: StaticString = "\n                                                            "
 
     /// A newline and the padding of `depth`.
@@ -242,10 +293,86 @@ package struct JSONTextWriter: JSONOutput {
         let text = Self.newLineAndPadding
         let count = 1 + 2 * depth
         guard count <= text.utf8CodeUnitCount else {
+            flush()
             bytes.append(0x0A)
             JSONValue.pad(&bytes, depth)
             return
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: count))
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: count))
+    }
+
+    /// `text` quoted: as it is when nothing in it is escaped (most keys and values), else
+    /// through ``JSONValue/quote(_:into:)``.
+    private mutating func quoted(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            guard JSONValue.isPlain(utf8) else { return false }
+            put(UInt8(ascii: "\""))
+            put(UnsafeRawBufferPointer(utf8))
+            put(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain {
+            flush()
+            JSONValue.quote(text, into: &bytes)
+        }
+    }
+
+    // MARK: The pending bytes
+
+    /// ``pending`` appended to ``bytes``.
+    private mutating func flush() {
+        guard pendingCount > 0 else { return }
+        let count = pendingCount
+        withUnsafeBytes(of: &pending.words) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        pendingCount = 0
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        if pendingCount == Pending.capacity { flush() }
+        let at = pendingCount
+        withUnsafeMutableBytes(of: &pending.words) { $0[at] = byte }
+        pendingCount = at &+ 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    private mutating func put(_ source: UnsafeRawBufferPointer) {
+        let n = source.count
+        if Pending.capacity &- pendingCount < n {
+            flush()
+            guard n <= Pending.capacity else {
+                bytes.append(contentsOf: source)
+                return
+            }
+        }
+        guard let from = source.baseAddress, n > 0 else { return }
+        let at = pendingCount
+        withUnsafeMutableBytes(of: &pending.words) { Self.copy(from, to: $0.baseAddress! + at, n) }
+        pendingCount = at &+ n
+    }
+
+    /// `n` bytes copied: up to 16 (a comma and a line's padding, a key) as two words that may
+    /// overlap, which a `memcpy` call cost several times over; more by `memcpy`.
+    @inline(__always)
+    private static func copy(_ from: UnsafeRawPointer, to: UnsafeMutableRawPointer, _ n: Int) {
+        if n >= 8, n <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4, n < 8 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n < 4 {
+            for k in 0..<n { to.storeBytes(of: from.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self) }
+        } else {
+            to.copyMemory(from: from, byteCount: n)
+        }
     }
 }

@@ -40,10 +40,7 @@ package struct JSONReportWriter: ReportWriter {
     /// row again as UTF-8 was a tenth of a probed replay, issue 26).
     package mutating func track(_ track: TrackReport, seconds: Double?, into out: inout [UInt8]) {
         out += (tracksWritten == 0 ? "[\n    " : ",\n    ").utf8
-        var text = JSONTextWriter(indent: 2)
-        swap(&text.bytes, &out)   // written in place, not copied
-        JSONReportRenderer.track(track, into: &text)
-        swap(&text.bytes, &out)
+        JSONTextWriter.write(into: &out, indent: 2) { JSONReportRenderer.track(track, into: &$0) }
         tracksWritten += 1
     }
 

@@ -46,10 +46,7 @@ package enum JSONValue: Hashable, Sendable {
     /// ``JSONTextWriter``, the one place the layout is (a report row is written through it
     /// without a tree).
     package func render(into out: inout [UInt8], indent: Int) {
-        var writer = JSONTextWriter(indent: indent)
-        swap(&writer.bytes, &out)   // written in place, not copied
-        writer.value(self)
-        swap(&writer.bytes, &out)
+        JSONTextWriter.write(into: &out, indent: indent) { $0.value(self) }
     }
 
     /// A literal's bytes (a `String`'s UTF-8 view appended piece by piece cost a tenth of
@@ -157,6 +154,10 @@ package enum JSONValue: Hashable, Sendable {
         quote(s, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Whether `bytes` (UTF-8) are written as they are between quotes: nothing in them is
+    /// escaped.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { !needsEscape(bytes) }
 
     /// ``quote(_:into:)`` of text given as its UTF-8 bytes: appended whole when nothing in it
     /// is escaped, else quoted as its `String`.

@@ -85,3 +85,64 @@ private func escapedForm(_ scalar: Unicode.Scalar) -> String {
         #expect(fromWords == fromString, "\(text.debugDescription)")
     }
 }
+
+/// ``JSONTextWriter`` keeps a few hundred bytes of its own before appending them to the
+/// text: documents far longer than that, strings longer than it, escaped strings between
+/// plain ones and nesting past the padding it keeps (30 levels) must come out as the layout
+/// says, written out here plainly from each leaf's text.
+@Test func theWritersTextIsTheLayoutWhateverItsLength() {
+    var state: UInt64 = 0x0DDB_1A5E_5BAD_5EED
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let pieces = ["a", "key", "é", "→", " ", "0", "\"", "\n", "\\", "\u{1B}", "progress-monotonic"]
+    func text() -> String {
+        let length = [0, 3, 40, 600, 1500][next(5)]
+        var s = ""
+        while s.utf8.count < length { s += pieces[next(100) < 97 ? next(6) : 6 + next(5)] }
+        return s
+    }
+    func tree(_ depth: Int) -> JSONValue {
+        // Near the top always a container of a few members, so that documents are long.
+        switch depth > 34 ? next(5) : depth < 3 ? 5 + next(3) : next(8) {
+        case 0: return .null
+        case 1: return .bool(next(2) == 0)
+        case 2: return .integer(next(2_000_001) - 1_000_000)
+        case 3: return .number([0.5, -1e-7, 123.456789, .nan, 1e300, -0.0][next(6)])
+        case 4: return .string(text())
+        case 5, 6: return .array((0..<(depth < 3 ? 2 + next(4) : next(4))).map { _ in tree(depth + 1) })
+        default: return .object((0..<(depth < 3 ? 2 + next(4) : next(4))).map { _ in (text(), tree(depth + 1)) })
+        }
+    }
+    func pad(_ level: Int) -> String { String(repeating: "  ", count: level) }
+    func layout(_ value: JSONValue, _ level: Int) -> String {
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            return "[\n" + items.map { pad(level + 1) + layout($0, level + 1) }.joined(separator: ",\n") + "\n" + pad(level) + "]"
+        case .object(let members) where !members.isEmpty:
+            return "{\n" + members.map { pad(level + 1) + JSONValue.string($0.0).compactRendered() + ": " + layout($0.1, level + 1) }
+                .joined(separator: ",\n") + "\n" + pad(level) + "}"
+        default:
+            return value.compactRendered()
+        }
+    }
+    var longest = 0, deepest = 0
+    func depth(_ value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + (items.map(depth).max() ?? 0)
+        case .object(let members): return 1 + (members.map { depth($0.1) }.max() ?? 0)
+        default: return 0
+        }
+    }
+    for _ in 0..<300 {
+        // A document nested at least 36 deep now and then: the padding past 30 levels.
+        var value = tree(next(3) == 0 ? 30 : 0)
+        if next(10) == 0 { for _ in 0..<36 { value = .array([value]) } }
+        let written = value.rendered()
+        #expect(written == layout(value, 0))
+        longest = max(longest, written.utf8.count)
+        deepest = max(deepest, depth(value))
+    }
+    #expect(longest > 10_000 && deepest > 31)
+}
