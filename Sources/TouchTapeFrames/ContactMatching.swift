@@ -32,12 +32,49 @@ package enum ContactMatching {
         previous: [AnonymousContact], current: [(x: Int32, y: Int32)],
         units: MillimetreConversion, nextID: inout Int
     ) -> [AnonymousContact] {
+        var matched: [AnonymousContact] = []
+        matched.reserveCapacity(current.count)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, current.count)) { ids in
+            assign(previous: previous, current: current, units: units, into: ids)
+            for (j, c) in current.enumerated() {
+                matched.append(AnonymousContact(id: id(ids[j], &nextID), x: c.x, y: c.y))
+            }
+        }
+        return matched
+    }
+
+    /// ``match(previous:current:units:nextID:)`` with the previous frame's contacts replaced
+    /// by the matched ones in place when there are as many (most frames): no array is made
+    /// a frame (issue 26).
+    package static func match(_ contacts: inout [AnonymousContact], current: [(x: Int32, y: Int32)],
+                              units: MillimetreConversion, nextID: inout Int) {
+        guard contacts.count == current.count, !current.isEmpty else {
+            contacts = match(previous: contacts, current: current, units: units, nextID: &nextID)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: current.count) { ids in
+            assign(previous: contacts, current: current, units: units, into: ids)
+            contacts.withUnsafeMutableBufferPointer { out in
+                for (j, c) in current.enumerated() { out[j] = AnonymousContact(id: id(ids[j], &nextID), x: c.x, y: c.y) }
+            }
+        }
+    }
+
+    /// The id a current contact takes: the previous contact's it was matched with, or the
+    /// next unused one (`nextID` advanced).
+    @inline(__always)
+    private static func id(_ matched: Int, _ nextID: inout Int) -> Int {
+        if matched != .min { return matched }
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// The id each current contact takes from `previous` under the rule, into `ids` (one a
+    /// current contact; `Int.min`: none, a new touch).
+    private static func assign(previous: [AnonymousContact], current: [(x: Int32, y: Int32)],
+                               units: MillimetreConversion, into ids: UnsafeMutableBufferPointer<Int>) {
         typealias Pair = (distance: Double, previous: Int, current: Int)
         let np = previous.count, nc = current.count
-        var matched: [AnonymousContact] = []
-        matched.reserveCapacity(nc)
-        // The id each current contact takes from the previous frame; Int.min: none (a new touch).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, nc)) { ids in
         ids.initialize(repeating: .min)
         // Previous contact i to current contact j at `i * nc + j`.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, np * nc)) { distances in
@@ -73,13 +110,6 @@ package enum ContactMatching {
             }
         }
         }
-        for (j, c) in current.enumerated() {
-            let id: Int
-            if ids[j] != .min { id = ids[j] } else { id = nextID; nextID += 1 }
-            matched.append(AnonymousContact(id: id, x: c.x, y: c.y))
-        }
-        }
-        return matched
     }
 
     /// Whether the rule gives every contact of a frame the id of the previous frame's

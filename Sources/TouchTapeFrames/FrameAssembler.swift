@@ -195,13 +195,11 @@ package struct FrameAssembler: Sendable {
         case .anonymous:
             let lifted = hasTouchKey && !touchKeyDown
             var nextID = pending.nextAnonymousID
-            let matched = ContactMatching.match(previous: pending.anonymousContacts, current: lifted ? [] : reported,
-                                                units: units, nextID: &nextID)
-            pending.anonymousContacts = matched
+            ContactMatching.match(&pending.anonymousContacts, current: lifted ? [] : reported, units: units, nextID: &nextID)
             pending.nextAnonymousID = nextID
             contacts = []
-            contacts.reserveCapacity(matched.count)
-            for m in matched { contacts.append(contact(id: m.id, slot: nil, x: m.x, y: m.y)) }
+            contacts.reserveCapacity(pending.anonymousContacts.count)
+            for m in pending.anonymousContacts { contacts.append(contact(id: m.id, slot: nil, x: m.x, y: m.y)) }
         case .singleTouch:
             contacts = touchKeyDown ? [contact(id: 0, slot: nil, x: pending.absX, y: pending.absY)] : []
         case .none:

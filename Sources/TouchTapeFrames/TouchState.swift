@@ -62,7 +62,17 @@ package struct TouchState: Hashable, Sendable {
         keysDown = other.keysDown
         absX = other.absX
         absY = other.absY
-        anonymousContacts = other.anonymousContacts
+        // Copied into this state's own storage: shared, the next frame's matching (which
+        // writes the contacts in place) would copy them (an allocation a protocol-A frame).
+        if anonymousContacts.count == other.anonymousContacts.count {
+            anonymousContacts.withUnsafeMutableBufferPointer { mine in
+                other.anonymousContacts.withUnsafeBufferPointer { theirs in
+                    for i in theirs.indices { mine[i] = theirs[i] }
+                }
+            }
+        } else {
+            anonymousContacts = other.anonymousContacts
+        }
         nextAnonymousID = other.nextAnonymousID
     }
 

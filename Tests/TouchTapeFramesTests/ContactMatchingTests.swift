@@ -49,6 +49,10 @@ import TouchTapeTestSupport
             #expect(matched.map(\.id) == Self.reference(previous: previous, current: current, nextID: &referenceNextID))
             #expect(nextID == referenceNextID)
             #expect(matched.map(\.x) == current.map(\.x) && matched.map(\.y) == current.map(\.y))
+            // In place, as a frame's assembler matches: the same contacts and ids.
+            var inPlace = previous, inPlaceNextID = 500
+            ContactMatching.match(&inPlace, current: current, units: Self.units, nextID: &inPlaceNextID)
+            #expect(inPlace == matched && inPlaceNextID == nextID)
             sizes.insert(previous.count * current.count)
         }
         // Both ways of ranking were taken.
@@ -75,6 +79,9 @@ import TouchTapeTestSupport
             let matched = ContactMatching.match(previous: previous, current: current, units: Self.units, nextID: &nextID)
             #expect(matched.map(\.id) == Self.reference(previous: previous, current: current, nextID: &referenceNextID))
             #expect(nextID == referenceNextID)
+            var inPlace = previous, inPlaceNextID = 500
+            ContactMatching.match(&inPlace, current: current, units: Self.units, nextID: &inPlaceNextID)
+            #expect(inPlace == matched && inPlaceNextID == nextID)
             let n = previous.count
             let distances = previous.flatMap { p in
                 current.map { c in (Self.units.position(rawX: c.x, rawY: c.y) - Self.units.position(rawX: p.x, rawY: p.y)).length }
