@@ -222,14 +222,7 @@ package struct JSONTextWriter: JSONOutput {
     }
     package mutating func string(_ words: Words) {
         beforeValue()
-        let plain = words.bytes.withUnsafeBufferPointer { text -> Bool in
-            guard JSONValue.isPlain(text) else { return false }
-            put(UInt8(ascii: "\""))
-            put(UnsafeRawBufferPointer(text))
-            put(UInt8(ascii: "\""))
-            return true
-        }
-        if !plain {
+        if !words.bytes.withUnsafeBufferPointer({ putQuotedIfPlain($0) }) {
             flush()
             JSONValue.quote(words, into: &bytes)
         }
@@ -305,17 +298,19 @@ package struct JSONTextWriter: JSONOutput {
     /// through ``JSONValue/quote(_:into:)``.
     private mutating func quoted(_ text: String) {
         var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
-            guard JSONValue.isPlain(utf8) else { return false }
-            put(UInt8(ascii: "\""))
-            put(UnsafeRawBufferPointer(utf8))
-            put(UInt8(ascii: "\""))
-            return true
-        }
-        if !plain {
+        if !text.withUTF8({ putQuotedIfPlain($0) }) {
             flush()
             JSONValue.quote(text, into: &bytes)
         }
+    }
+
+    /// `utf8` between quotes when nothing in it is escaped; `false` (nothing written) otherwise.
+    private mutating func putQuotedIfPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard JSONValue.isPlain(utf8) else { return false }
+        put(UInt8(ascii: "\""))
+        put(UnsafeRawBufferPointer(utf8))
+        put(UInt8(ascii: "\""))
+        return true
     }
 
     // MARK: The pending bytes

@@ -122,8 +122,9 @@ package struct TrackSession: Sendable {
         // Read only when a frame begins a gesture, which a frame can do only after a frame
         // that left the splitter idle: inside a gesture the state is not copied per frame.
         if !splitter.isInGesture { stateBeforeFrame.assign(from: assembler.state) }
-        // Field by field: the whole frame assigned went through its value witness,
-        // 270 instructions a frame (issue 26).
+        // Field by field, every stored property of `Frame` (a test fails when one is missed):
+        // the whole frame assigned went through its value witness, 270 instructions a frame,
+        // and a method of `Frame` doing this retained the contacts once more (issue 26).
         lastFrame.index = frame.index
         lastFrame.time = frame.time
         lastFrame.eventRange = frame.eventRange

@@ -72,3 +72,43 @@ private func steps(_ events: [InputEvent], marks: [Int: [String]] = [:]) -> [Str
     // Track 2's initial state holds track 1's slot 0 released, nothing down.
     #expect(tracks[1].frames(units: units).first?.contacts.count == 1)
 }
+
+/// The session keeps the last frame and assigns it field by field (`completesFrame(_:)`):
+/// every frame it gives must be the assembler's, on a stream whose frames differ in every
+/// field (contacts landing, moving and lifting, `BTN_TOUCH`, a `SYN_DROPPED` gap).
+@Test func theSessionsFramesAreTheAssemblersFrames() {
+    var s = TestStream()
+    var state: UInt64 = 0x5EED_F4A3_E5C0_FFEE
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    var down: Set<Int32> = []
+    for _ in 0..<400 {
+        let slot = Int32(next(3))
+        s.slot(slot)
+        switch next(6) {
+        case 0 where !down.contains(slot):
+            s.trackingID(Int32(next(1000))); down.insert(slot)
+        case 1 where down.contains(slot):
+            s.trackingID(-1); down.remove(slot)
+        case 2:
+            s.dropped()
+        default:
+            s.mt(x: Int32(next(1000)), y: Int32(next(2000)))
+        }
+        s.key(C.BTN_TOUCH, down.isEmpty ? 0 : 1)
+        s.advance(ms: 8)
+        s.report()
+    }
+    var session = TrackSession(description: device, units: units)
+    var frames: [Frame] = []
+    for event in s.events {
+        if let frame = session.feed(event).frame { frames.append(frame) }
+    }
+    let expected = FrameAssembler.frames(from: s.events, description: device, units: units)
+    #expect(frames == expected)
+    // The stream's frames differ in each field the session assigns.
+    #expect(Set(expected.map(\.contacts.count)).count > 2 && expected.contains(where: \.followsGap)
+            && expected.contains(where: \.touchKeyDown) && expected.contains { !$0.touchKeyDown })
+}
