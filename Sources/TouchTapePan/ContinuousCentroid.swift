@@ -40,7 +40,7 @@ struct ContinuousCentroid: Hashable, Sendable {
         // the centroid summed in id order, less the anchor; the positions kept for the next.
         if displacement != nil, !followsGap, !contacts.isEmpty, contacts.count == previous.count,
            contacts.count == arrivalOrder.count, maximum.map({ $0 >= contacts.count }) ?? true,
-           Self.sameIDs(contacts, previous) {
+           contacts.elementsEqual(previous, by: { $0.id == $1.id }) {
             var sum = Vector2.zero
             for i in contacts.indices {
                 sum = sum + contacts[i].position
@@ -85,7 +85,7 @@ struct ContinuousCentroid: Hashable, Sendable {
         let centroid = sum / Double(current.count)
 
         if let carried = displacement {
-            if !followsGap && Self.sameIDs(current, previous) {
+            if !followsGap && current.elementsEqual(previous, by: { $0.id == $1.id }) {
                 displacement = centroid - anchor
             } else {
                 var deltas = Vector2.zero
@@ -115,17 +115,5 @@ struct ContinuousCentroid: Hashable, Sendable {
     /// few at most here).
     private static func empty(_ array: inout [Tracked]) {
         while !array.isEmpty { array.removeLast() }
-    }
-
-    private static func sameIDs(_ a: [Tracked], _ b: [Tracked]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where a[i].id != b[i].id { return false }
-        return true
-    }
-
-    private static func sameIDs(_ a: [Contact], _ b: [Tracked]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where a[i].id != b[i].id { return false }
-        return true
     }
 }

@@ -49,14 +49,7 @@ package enum JSONValue: Hashable, Sendable {
         JSONTextWriter.write(into: &out, indent: indent) { $0.value(self) }
     }
 
-    /// A literal's bytes (a `String`'s UTF-8 view appended piece by piece cost a tenth of
-    /// rendering a probed replay, issue 26).
-    @inline(__always)
-    package static func literal(_ text: StaticString, into out: inout [UInt8]) {
-        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), into: &out)
-    }
-
-    /// `bytes` appended: a few (`: `, `null`, a key) one by one, as a bulk append's set-up
+    /// `bytes` appended: a few (a short quoted string) one by one, as a bulk append's set-up
     /// costs more than the bytes (the append calls were a twentieth of a probed replay).
     @inline(__always)
     static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
