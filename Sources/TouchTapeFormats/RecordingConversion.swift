@@ -16,8 +16,8 @@
 /// ```
 package enum RecordingConversion {
     /// Bytes collected before a `write(2)`: 1 MiB. Each `write(2)` to a file has a cost of
-    /// its own besides the bytes; 64 KiB chunks made a 75 MB conversion spend 9–11 ms more
-    /// system time (of about 45), measured in alternating runs (issue 26, tenth part).
+    /// its own besides the bytes; 64 KiB chunks made a conversion of 1 M events spend 9–12 ms
+    /// more system time (of about 50 ms), measured in alternating runs (issue 26, tenth part).
     static let chunkSize = 1024 * 1024
 
     /// Streams the rest of `stream` (opened, nothing read yet) into `output` as `format`.
