@@ -28,15 +28,54 @@ struct ByteWriter {
     static func lines(into out: inout [UInt8], count: Int, line: (Int, inout ByteWriter) -> Void) {
         guard count > 0 else { return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: batchSize) { scratch in
-            var index = 0
-            while index < count {
-                var writer = ByteWriter(scratch)
-                while index < count, writer.capacity - writer.count >= maximumLine {
-                    line(index, &writer)
-                    index += 1
-                }
-                out.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress, count: writer.count))
+            lines(into: &out, count: count, scratch: scratch, line: line)
+        }
+    }
+
+    /// ``lines(into:count:line:)`` in `scratch` (at least ``batchSize`` bytes, a
+    /// ``Scratch``'s): a value that writes lines once a frame keeps its scratch. As a
+    /// temporary allocation of each call it was on the heap (Swift's are above 1 KiB), so
+    /// every frame of `convert` and of the recorder allocated and freed 16 KiB (issue 26,
+    /// tenth part).
+    @inline(__always)
+    static func lines(into out: inout [UInt8], count: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
+                      line: (Int, inout ByteWriter) -> Void) {
+        precondition(scratch.count >= batchSize, "scratch smaller than ByteWriter.batchSize")
+        // Exactly `batchSize` long: a constant the line's room checks are made against.
+        let scratch = UnsafeMutableBufferPointer(start: scratch.baseAddress, count: batchSize)
+        var index = 0
+        while index < count {
+            var writer = ByteWriter(scratch)
+            while index < count, writer.capacity - writer.count >= maximumLine {
+                line(index, &writer)
+                index += 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(start: scratch.baseAddress, count: writer.count))
+        }
+    }
+
+    /// ``batchSize`` bytes kept by a value that writes lines often (a formatter), for
+    /// ``lines(into:count:scratch:line:)``. A copy of the value shares them until one of
+    /// the two writes: ``bytes()`` gives a value bytes of its own first, so copies used
+    /// apart (even on two threads) never write into the same bytes.
+    struct Scratch: Sendable {
+        /// Sendable because its bytes are only reached through ``Scratch/bytes()``, which
+        /// needs the value's exclusive access and hands out bytes no other value holds (the
+        /// reference count that tells it so is atomic).
+        private final class Storage: @unchecked Sendable {
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: ByteWriter.batchSize)
+            deinit { bytes.deallocate() }
+        }
+
+        private var storage = Storage()
+
+        init() {}
+
+        /// The bytes, this value's alone; valid while the value is not changed or dropped.
+        @inline(__always)
+        mutating func bytes() -> UnsafeMutableBufferPointer<UInt8> {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage() }
+            return storage.bytes
         }
     }
 

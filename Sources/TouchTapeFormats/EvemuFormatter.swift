@@ -21,6 +21,8 @@ package struct EvemuFormatter: RecordingFormatter {
     package let metadata: RecordingMetadata
     /// The comment after each event line, with evemu's `+Nms` since the previous `EV_SYN`.
     private var comment = EventComment()
+    /// The event lines' scratch bytes, kept between calls.
+    private var scratch = ByteWriter.Scratch()
 
     /// The types evemu writes mask lines for, in its order (types 1…EV_MAX that
     /// libevdev gives a maximum; seen in evemu 2.x files such as dell_canvas_touch.evemu).
@@ -107,8 +109,9 @@ package struct EvemuFormatter: RecordingFormatter {
 
     /// The fast path: one `E:` line per event, written as bytes.
     private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
+        let scratch = scratch.bytes()
         EventCommentTable.shared.withView { names in
-            ByteWriter.lines(into: &out, count: events.count) { index, writer in
+            ByteWriter.lines(into: &out, count: events.count, scratch: scratch) { index, writer in
                 // `E: %lu.%06u %04x %04x %04d\t# <comment>\n`; the fixed-width fields in pairs
                 // of digits and one word of hex digits (issue 26).
                 let event = events[index]

@@ -24,6 +24,8 @@ package struct LibinputRecordFormatter: RecordingFormatter {
     /// What the file says about itself (writer, end mark).
     package let metadata: RecordingMetadata
     private var comment = EventComment()
+    /// The event lines' scratch bytes, kept between calls.
+    private var scratch = ByteWriter.Scratch()
 
     /// A value from its parts.
     package init(description: DeviceDescription, metadata: RecordingMetadata) {
@@ -139,8 +141,9 @@ package struct LibinputRecordFormatter: RecordingFormatter {
     /// item of its own, and the next piece starts a new one.
     private mutating func append(_ events: UnsafeBufferPointer<InputEvent>, to out: inout [UInt8]) {
         var frameOpen = false
+        let scratch = scratch.bytes()
         EventCommentTable.shared.withView { names in
-            ByteWriter.lines(into: &out, count: events.count) { index, writer in
+            ByteWriter.lines(into: &out, count: events.count, scratch: scratch) { index, writer in
                 let event = events[index]
                 if !frameOpen {
                     writer.literal("  - evdev:\n")

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
@@ -48,6 +49,52 @@ import Testing
         for value in [0, 1, -1, 9, 10, 99, 100, 999, 1000, 9999, 10000, -9999, 123_456, Int32.max, Int32.min] as [Int32] {
             #expect(Self.written { $0.fourDigits(value) } == CFormat.zeroPadded(Int64(value), width: 4), "\(value)")
         }
+    }
+
+    /// A formatter keeps its scratch bytes between calls (issue 26); a copy shares them
+    /// until it writes, and then gets its own.
+    @Test func aCopiedScratchGetsBytesOfItsOwnWhenItWrites() {
+        var a = ByteWriter.Scratch()
+        let first = a.bytes().baseAddress
+        #expect(a.bytes().baseAddress == first, "kept between calls")
+        var b = a
+        let second = b.bytes().baseAddress
+        #expect(second != first)
+        #expect(a.bytes().baseAddress == first)
+        #expect(b.bytes().baseAddress == second)
+    }
+
+    /// Copies of one formatter writing at the same time on two threads, each its own events
+    /// (the second's values shifted) in pieces, each give the text a fresh formatter gives
+    /// for the same pieces on its own: their scratch bytes are not shared.
+    @Test func copiesOfAFormatterWriteApartOnTwoThreads() {
+        let inputs = [Self.events, Self.events.map { InputEvent(time: $0.time, type: $0.type, code: $0.code, value: $0.value &+ 7) }]
+        let pieces = inputs.map { events in stride(from: 0, to: events.count, by: 37).map { events[$0..<min($0 + 37, events.count)] } }
+        let expected = pieces.map { pieces in
+            var fresh = LibinputRecordFormatter(description: EvemuFormatterTests.description, metadata: RecordingMetadata())
+            var bytes: [UInt8] = []
+            for piece in pieces { fresh.append(piece, to: &bytes) }
+            return bytes
+        }
+        var original = LibinputRecordFormatter(description: EvemuFormatterTests.description, metadata: RecordingMetadata())
+        var warm: [UInt8] = []
+        original.append(Self.events.prefix(0), to: &warm)   // the original's scratch made before the copies
+        let copy = original
+        // Two threads at once (`concurrentPerform` runs its iterations in parallel), each
+        // writing into its own slot.
+        let texts = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2)
+        texts.initialize(repeating: [])
+        defer { texts.deinitialize().deallocate() }
+        nonisolated(unsafe) let slots = texts
+        DispatchQueue.concurrentPerform(iterations: 2) { slot in
+            var formatter = copy
+            var bytes: [UInt8] = []
+            for piece in pieces[slot] { formatter.append(piece, to: &bytes) }
+            slots[slot] = bytes
+        }
+        // Compared first: a failed expectation on the arrays themselves would print both.
+        let same = [texts[0] == expected[0], texts[1] == expected[1]]
+        #expect(same == [true, true])
     }
 
     @Test func everyTableEntryIsTheTextFromEventCodes() {
