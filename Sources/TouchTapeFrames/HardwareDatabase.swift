@@ -46,23 +46,28 @@ package struct HardwareDatabase: Hashable, Sendable {
             current = nil
             inProperties = false
         }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(raw)
-            while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
-            if line.hasPrefix("#") { continue }
-            if line.isEmpty { close(); continue }
-            if line.first == " " {
+        // As bytes (``TextLines``): a line's trailing spaces, tabs and `\r`s dropped.
+        TextLines.forEach(in: text) { raw, number in
+            var end = raw.count
+            while end > 0, raw[end - 1] == UInt8(ascii: " ") || raw[end - 1] == UInt8(ascii: "\t") || raw[end - 1] == UInt8(ascii: "\r") {
+                end -= 1
+            }
+            let line = UnsafeBufferPointer(rebasing: raw[..<end])
+            if line.first == UInt8(ascii: "#") { return }
+            if line.isEmpty { close(); return }
+            if line.first == UInt8(ascii: " ") {
                 // A property; one before any pattern is ignored, as systemd-hwdb ignores it.
-                guard current != nil else { continue }
-                let property = line.drop { $0 == " " }
-                if property.contains("=") { current!.properties.append(String(property)) }
+                guard current != nil else { return }
+                let start = line.firstIndex { $0 != UInt8(ascii: " ") } ?? line.count
+                let property = UnsafeBufferPointer(rebasing: line[start...])
+                if property.contains(UInt8(ascii: "=")) { current!.properties.append(TextLines.string(property)) }
                 inProperties = true
             } else {
                 // A pattern; one after properties without an empty line starts a new record
                 // (systemd-hwdb warns and drops the line; taking it as a new record loses less).
                 if inProperties { close() }
-                if current == nil { current = Record(patterns: [], properties: [], file: file, line: index + 1) }
-                current!.patterns.append(String(line))
+                if current == nil { current = Record(patterns: [], properties: [], file: file, line: number) }
+                current!.patterns.append(TextLines.string(line))
             }
         }
         close()

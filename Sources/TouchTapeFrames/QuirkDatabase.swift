@@ -32,19 +32,28 @@ package struct QuirkDatabase: Hashable, Sendable {
     package init(sections: [Section] = []) { self.sections = sections }
 
     /// The sections of one `.quirks` file's text, in order (`file` names them in notes).
+    /// Read as bytes (``TextLines``); every `\r` of a line is dropped, so a file with
+    /// `\r\n` line ends reads as one with `\n`.
     package static func parse(_ text: String, file: String) -> [Section] {
         var sections: [Section] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.filter { $0 != "\r" }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("["), line.hasSuffix("]") {
-                sections.append(Section(name: String(line.dropFirst().dropLast()), file: file, matches: [:], values: []))
-                continue
+        func take(_ line: UnsafeBufferPointer<UInt8>) {
+            guard let first = line.first, first != UInt8(ascii: "#") else { return }
+            if first == UInt8(ascii: "["), line.last == UInt8(ascii: "]") {
+                sections.append(Section(name: TextLines.string(line, 1, line.count - 1), file: file, matches: [:], values: []))
+                return
             }
-            guard let eq = line.firstIndex(of: "="), !sections.isEmpty else { continue }
-            let key = String(line[..<eq]), value = String(line[line.index(after: eq)...])
+            guard let eq = line.firstIndex(of: UInt8(ascii: "=")), !sections.isEmpty else { return }
+            let key = TextLines.string(line, 0, eq), value = TextLines.string(line, eq + 1, line.count)
             if key.hasPrefix("Match") { sections[sections.count - 1].matches[key] = value } else {
                 sections[sections.count - 1].values.append((key, value))
+            }
+        }
+        TextLines.forEach(in: text) { line, _ in
+            if line.contains(UInt8(ascii: "\r")) {
+                let kept = line.filter { $0 != UInt8(ascii: "\r") }
+                kept.withUnsafeBufferPointer(take)
+            } else {
+                take(line)
             }
         }
         return sections
