@@ -62,13 +62,19 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// See ``timestamp``.
     package var hostname: String?
 
-    /// `date` in UTC as JUnit's `timestamp` attribute spells it (`2026-11-26T10:16:56`).
+    /// `date` in UTC as JUnit's `timestamp` attribute spells it (`2026-11-26T10:16:56`): the
+    /// second it falls in once rounded to the millisecond, as Foundation's `DateFormatter`
+    /// gives it. From the C library's `gmtime_r`: a `DateFormatter` made for it loaded ICU's
+    /// calendar data, about 2 ms of every `replay` whatever its format (issue 26, tenth
+    /// part). Dates from 1970 on.
     package static func junitTimestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-        return formatter.string(from: date)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        var seconds = time_t(max(0, (milliseconds / 1000).rounded(.down)))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00" }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     /// An engine from its parts.
