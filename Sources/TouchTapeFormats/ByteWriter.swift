@@ -27,16 +27,15 @@ struct ByteWriter {
     @inline(__always)
     static func lines(into out: inout [UInt8], count: Int, line: (Int, inout ByteWriter) -> Void) {
         guard count > 0 else { return }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: batchSize) { scratch in
-            lines(into: &out, count: count, scratch: scratch, line: line)
-        }
+        var scratch = Scratch()
+        lines(into: &out, count: count, scratch: scratch.bytes(), line: line)
     }
 
     /// ``lines(into:count:line:)`` in `scratch` (at least ``batchSize`` bytes, a
-    /// ``Scratch``'s): a value that writes lines once a frame keeps its scratch. As a
-    /// temporary allocation of each call it was on the heap (Swift's are above 1 KiB), so
-    /// every frame of `convert` and of the recorder allocated and freed 16 KiB (issue 26,
-    /// tenth part).
+    /// ``Scratch``'s): a value that writes lines once a frame keeps its scratch, where the
+    /// call above makes one for a single use. Made for each call (a temporary allocation,
+    /// which Swift puts on the heap above 1 KiB), every frame of `convert` and of the
+    /// recorder allocated and freed 16 KiB (issue 26, tenth part).
     @inline(__always)
     static func lines(into out: inout [UInt8], count: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
                       line: (Int, inout ByteWriter) -> Void) {

@@ -66,12 +66,13 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
     /// second it falls in once rounded to the millisecond, as Foundation's `DateFormatter`
     /// gives it. From the C library's `gmtime_r`: a `DateFormatter` made for it loaded ICU's
     /// calendar data, about 2 ms of every `replay` whatever its format (issue 26, tenth
-    /// part). Dates from 1970 on.
-    package static func junitTimestamp(_ date: Date) -> String {
+    /// part). Dates from 1970 on; `nil` where the C library cannot say (the report then
+    /// says what a report without a timestamp says).
+    package static func junitTimestamp(_ date: Date) -> String? {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         var seconds = time_t(max(0, (milliseconds / 1000).rounded(.down)))
         var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil else { return "1970-01-01T00:00:00" }
+        guard gmtime_r(&seconds, &parts) != nil else { return nil }
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
