@@ -21,6 +21,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case evemuSplit = "evemu-split"
     /// One libinput-record YAML file, read, then written and read back.
     case libinput
+    /// One Android `getevent -lp` listing with its `getevent -lt` capture, read, then written
+    /// and read back.
+    case getevent
     /// An arbitrary event stream (``FuzzEventStream``) → frames → tracks → pan samples.
     case frames
     /// Bytes → recording (evemu, or libinput record when it has a `devices:` key) → tracks →
@@ -33,6 +36,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .evemu: return "evemu reader, single-file layout (+ write/read-back identity)"
         case .evemuSplit: return "evemu reader, split .desc + events layout (NUL separates the two)"
         case .libinput: return "libinput-record YAML reader (+ write/read-back identity)"
+        case .getevent: return "Android getevent reader, -lp listing + -lt capture (+ write/read-back identity)"
         case .frames: return "frame assembler, track splitter and pan recogniser on arbitrary event streams"
         case .pipeline: return "bytes → recording → tracks → every profile → checks → text/json/junit report"
         }
@@ -56,6 +60,10 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             let file = ScratchFile(name: "\(scratch).yml")
             file.write(bytes)
             Self.readAndRoundTrip(RecordingSource(eventsPath: file.path, format: .libinputRecord), scratch: scratch)
+        case .getevent:
+            let file = ScratchFile(name: "\(scratch).getevent")
+            file.write(bytes)
+            Self.readAndRoundTrip(RecordingSource(eventsPath: file.path, format: .getevent), scratch: scratch)
         case .frames:
             Self.frames(FuzzEventStream(bytes))
         case .pipeline:
@@ -66,7 +74,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// Reads a source; when it reads, writes it in both formats and checks each reads
+    /// Reads a source; when it reads, writes it in every format and checks each reads
     /// back to the same description, events and annotations.
     static func readAndRoundTrip(_ source: RecordingSource, scratch: String) {
         guard let recording = try? RecordingReader.read(source) else { return }
