@@ -153,7 +153,11 @@ package struct EvemuFormatter: RecordingFormatter {
         if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\0" }) {
             return "the evemu N: line is one line; the name holds a line break or NUL"
         }
-        if name.first == " " || name.first == "\t" { return "the evemu N: line drops blanks before the name" }
+        // By scalars: a blank followed by a combining mark is one Character that is not " ",
+        // and the readers still drop the blank (found by `tools/fuzz getevent`).
+        if let first = name.unicodeScalars.first, first == " " || first == "\t" {
+            return "the evemu N: line drops blanks before the name"
+        }
         return nil
     }
 

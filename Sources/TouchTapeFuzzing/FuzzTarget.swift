@@ -26,8 +26,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case getevent
     /// An arbitrary event stream (``FuzzEventStream``) → frames → tracks → pan samples.
     case frames
-    /// Bytes → recording (evemu, or libinput record when it has a `devices:` key) → tracks →
-    /// every profile's transcript and checks → the report in every format.
+    /// Bytes → recording (libinput record when it has a `devices:` key, getevent when it has
+    /// an `add device` line, else evemu) → tracks → every profile's transcript and checks →
+    /// the report in every format.
     case pipeline
 
     /// What the target says in `tools/fuzz --list`.
@@ -38,7 +39,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .libinput: return "libinput-record YAML reader (+ write/read-back identity)"
         case .getevent: return "Android getevent reader, -lp listing + -lt capture (+ write/read-back identity)"
         case .frames: return "frame assembler, track splitter and pan recogniser on arbitrary event streams"
-        case .pipeline: return "bytes → recording → tracks → every profile → checks → text/json/junit report"
+        case .pipeline: return "bytes → recording (evemu, libinput record or getevent) → tracks → every profile → checks → reports"
         }
     }
 
@@ -67,8 +68,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .frames:
             Self.frames(FuzzEventStream(bytes))
         case .pipeline:
-            let isLibinput = Self.contains(bytes, "devices:")
-            let file = ScratchFile(name: "\(scratch).\(isLibinput ? "yml" : "evemu")")
+            let format: RecordingFormat = Self.contains(bytes, "devices:") ? .libinputRecord
+                : Self.contains(bytes, "add device") ? .getevent : .evemu
+            let file = ScratchFile(name: "\(scratch).\(format.preferredPathExtension)")
             file.write(bytes)
             Self.pipeline(RecordingSource(path: file.path))
         }
