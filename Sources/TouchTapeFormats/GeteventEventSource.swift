@@ -112,7 +112,8 @@ final class GeteventEventSource {
             case .success(.listing(let text)):
                 do { try listing.take(text); previousListing = (line.text, line.line) } catch {
                     guard try !joinWrapped(previous: &previousListing, line, into: &listing) else { continue }
-                    throw RecordingError(kind: line.terminated ? .malformedLine : .truncated, file: reader.path, line: line.line,
+                    let kind = error.kind != .malformedLine ? error.kind : line.terminated ? .malformedLine : .truncated
+                    throw RecordingError(kind: kind, file: reader.path, line: line.line,
                                          expected: error.expected, found: RecordingError.excerpt(text), hint: error.hint)
                 }
             case .success(.event):

@@ -208,6 +208,18 @@ import Testing
         }
     }
 
+    /// A type above EV_MAX in the listing (found by `tools/fuzz getevent`, kept as
+    /// `Tests/FuzzCorpus/getevent/crash-46055075…`: `KEY (4000)` read, and the evemu file it
+    /// converted to did not, as evemu's reader refuses such a type).
+    @Test func aTypeAboveEV_MAXIsOutOfRange() {
+        Self.expectError(.valueOutOfRange, line: 5, hint: "event type 0020 does not exist") {
+            _ = try Self.read(Array(Self.touchListing.prefix(4)) + ["    ???? (0020): 0001"] + Array(Self.touchListing.dropFirst(4)))
+        }
+        Self.expectError(.valueOutOfRange, line: 4, hint: "event type 4000 does not exist") {
+            _ = try Self.read(Self.touchListing.map { $0.replacingOccurrences(of: "KEY (0001): BTN_TOUCH", with: "KEY (4000): 7474") })
+        }
+    }
+
     @Test func anAmbiguousCutLabel() {
         Self.expectError(.malformedLine, line: 11, hint: "KEY_KBDINPUTASSIST_PREV, KEY_KBDINPUTASSIST_PREVGROUP") {
             _ = try Self.read(Self.touchListing + ["[   53890.813990] EV_KEY       KEY_KBDINPUTASSIST_P DOWN"])
