@@ -41,19 +41,19 @@ package enum RecordingConversion {
         switch format {
         case .evemu:
             var formatter = EvemuFormatter(description: stream.description, metadata: metadata)
-            return try run(&stream, &formatter, output, cancelled)
+            return try run(&stream, &formatter, format, output, cancelled)
         case .libinputRecord:
             var formatter = LibinputRecordFormatter(description: stream.description, metadata: metadata)
-            return try run(&stream, &formatter, output, cancelled)
+            return try run(&stream, &formatter, format, output, cancelled)
         case .getevent:
             var formatter = GeteventFormatter(description: stream.description, metadata: metadata)
-            return try run(&stream, &formatter, output, cancelled)
+            return try run(&stream, &formatter, format, output, cancelled)
         }
     }
 
     /// Returns `false` when `cancelled` stopped it (before a write; the caller drops `output`).
     private static func run(_ stream: inout some RecordingItemSource, _ formatter: inout some RecordingFormatter,
-                            _ output: OutputFile, _ cancelled: () -> Bool) throws -> Bool {
+                            _ format: RecordingFormat, _ output: OutputFile, _ cancelled: () -> Bool) throws -> Bool {
         let file = stream.source.eventsPath
         // One buffer for the whole run: event lines are appended as bytes, written at ``chunkSize``.
         var buffer: [UInt8] = []
@@ -94,6 +94,7 @@ package enum RecordingConversion {
                     guard try flushIfFull() else { return false }
                 }
             case .annotation(let annotation):
+                try format.refuseUnwritable(annotation, file: file)
                 if !frame.isEmpty {
                     formatter.append(frame, to: &buffer)
                     frame.removeAll(keepingCapacity: true)

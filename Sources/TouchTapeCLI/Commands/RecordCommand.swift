@@ -99,7 +99,14 @@ struct RecordCommand: AsyncParsableCommand {
             let chosen = try output.map { try RecordingFormat.forOutput($0, requested: format?.recordingFormat, option: "--format") }
                 ?? format?.recordingFormat ?? .evemu
             let output = self.output ?? DefaultRecordingName.make(stamp: DeviceRequest.localStamp(), format: chosen) { access($0, F_OK) == 0 }
-            let run = RecordingRun(output: output, format: chosen, annotation: TrackAnnotation(expected: expect, note: note),
+            let annotation = TrackAnnotation(expected: expect, note: note)
+            // Before the device is opened: a --note the chosen format would not keep.
+            do { try chosen.refuseUnwritable(annotation, file: output) } catch {
+                var refused = error
+                refused.hint = "--note: " + refused.hint
+                throw refused
+            }
+            let run = RecordingRun(output: output, format: chosen, annotation: annotation,
                                    gestures: gestures, duration: duration, stats: stats, recorder: "touchtape \(TouchTape.version)")
             if adb { return try run.runAdb(serial: device, say: writeStandardError) }
             let path = try device.map { try DeviceRequest.resolve($0) } ?? Self.choose()
