@@ -26,10 +26,11 @@ extension Recording {
     /// would not read the text back as this recording. `convert` and `label` write
     /// through this, so they never write a file TouchTape then refuses.
     ///
-    /// Everything the readers accept is representable in both formats (event times,
+    /// Everything the readers accept is representable in every format (event times,
     /// codes and values are range-checked, names and notes escaped), except
     /// - a device name evemu's one-line `N:` cannot hold (a line break or NUL, leading blanks);
-    /// - a device name or note that starts with U+FEFF, as libinput record (YAML drops it);
+    /// - a device name, udev property, quirk or note that starts with U+FEFF, as libinput
+    ///   record (YAML drops it);
     /// - a description getevent's listing cannot hold;
     /// - a udev property or quirk an evemu or getevent comment line cannot hold as it stands;
     /// - a line past ``LineReader/maximumLineLength`` (a huge note or name, escaped).
@@ -93,9 +94,9 @@ extension RecordingFormat {
         if self == .evemu, let problem = EvemuFormatter.nameProblem(d.name) {
             throw refuse("a device name evemu's N: line can hold", d.name, problem)
         }
-        if self == .libinputRecord, Self.startsWithByteOrderMark(d.name) {
-            throw RecordingError(kind: .notRepresentable, file: file, expected: "a device name YAML keeps",
-                                 found: RecordingError.excerpt(d.name), hint: Self.byteOrderMarkHint)
+        if self == .libinputRecord, let text = ([d.name] + d.udevProperties + d.quirks).first(where: Self.startsWithByteOrderMark) {
+            throw RecordingError(kind: .notRepresentable, file: file, expected: "a device name, udev property and quirk YAML keeps",
+                                 found: RecordingError.excerpt(text), hint: Self.byteOrderMarkHint)
         }
         if self == .getevent, let problem = GeteventFormatter.descriptionProblem(d) {
             throw refuse("a device description getevent's listing can hold", d.name, problem)

@@ -117,6 +117,9 @@ import Testing
                 #expect(Array((read.annotations.last?.annotation.note ?? "").unicodeScalars) == Array(note.unicodeScalars), "\(format)")
             }
         }
+        var property = try Self.recording(name: "Pad", note: "")
+        property.description.udevProperties = [text]
+        #expect(throws: RecordingError.self) { try property.formattedForWriting(as: .libinputRecord) }
         let inside = try Self.recording(name: "a\u{FEFF}b", note: "a\u{FEFF}b")
         let read = try RecordingReader.read(path: TestSupport.write(try inside.formattedForWriting(as: .libinputRecord), name: "inside.yml"))
         #expect(read.description.name == "a\u{FEFF}b")
