@@ -68,6 +68,19 @@ import Testing
         }
     }
 
+    /// `recording` written as `format` is refused as not representable, with a hint that says `hint`.
+    static func expectNotRepresentable(_ recording: Recording, as format: RecordingFormat, hint: String,
+                                       sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try recording.formattedForWriting(as: format)
+            Issue.record("name \(recording.description.name.debugDescription), notes \(recording.annotations.map(\.annotation.note)) written as \(format)",
+                         sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.kind == .notRepresentable, sourceLocation: sourceLocation)
+            #expect(error.hint.contains(hint), "\(error.hint)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A name that starts with a blank is one evemu's `N:` line cannot hold (TouchTape's
     /// reader and libevemu's skip the blanks after `N:`), also where the blank and a
     /// combining mark after it are one `Character` (found by `tools/fuzz getevent`, kept as
@@ -76,13 +89,7 @@ import Testing
     @Test(arguments: [" x", "\tx", " \u{301}x", " \u{7FD}TTT\""])
     func aNameStartingWithABlankIsRefusedAsEvemuAndKeptByTheOthers(name: String) throws {
         let recording = try Self.recording(name: name, note: "")
-        do {
-            _ = try recording.formattedForWriting(as: .evemu)
-            Issue.record("\(name.debugDescription) written as evemu, which reads it back without its blank")
-        } catch {
-            #expect(error.kind == .notRepresentable)
-            #expect(error.hint.contains("drops blanks"))
-        }
+        Self.expectNotRepresentable(recording, as: .evemu, hint: "drops blanks")
         for format in [RecordingFormat.libinputRecord, .getevent] {
             let text = try recording.formattedForWriting(as: format)
             let read = try RecordingReader.read(path: TestSupport.write(text, name: "blank." + format.preferredPathExtension))
@@ -99,13 +106,7 @@ import Testing
     func aLeadingByteOrderMarkIsRefusedAsLibinputRecord(text: String) throws {
         for (name, note) in [(text, ""), ("Pad", text)] {
             let recording = try Self.recording(name: name, note: note)
-            do {
-                _ = try recording.formattedForWriting(as: .libinputRecord)
-                Issue.record("\(name.debugDescription) / \(note.debugDescription) written as libinput record")
-            } catch {
-                #expect(error.kind == .notRepresentable)
-                #expect(error.hint.contains("U+FEFF"))
-            }
+            Self.expectNotRepresentable(recording, as: .libinputRecord, hint: "U+FEFF")
             var stream = try RecordingStream(RecordingSource(
                 path: TestSupport.write(try recording.formattedForWriting(as: .evemu), name: "bom.evemu")))
             let output = try OutputFile(path: TestSupport.temporaryDirectory() + "/bom.yml")
