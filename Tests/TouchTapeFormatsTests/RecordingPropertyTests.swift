@@ -11,7 +11,7 @@ import Testing
 ///
 /// What the formats cannot express, so the generators leave it out: a line break or NUL
 /// in the name (both formats keep the name on one line; evemu also drops leading blanks
-/// after `N:`), a BOM (U+FEFF) in the name (the YAML reader drops one at the start even escaped, and refusing it there is `aLeadingByteOrderMarkIsRefusedAsLibinputRecord`'s), codes above a type's `*_MAX` (evemu's `B:` bitmasks are sized by it), and
+/// after `N:`), a BOM (U+FEFF) in the name (the YAML reader drops one at the start, even escaped; `LibinputRecordFormatterTests` holds its refusal), codes above a type's `*_MAX` (evemu's `B:` bitmasks are sized by it), and
 /// types outside the bitmask-carrying ones (`EV_REP` has no codes to declare).
 @Suite struct RecordingPropertyTests {
     static let declarableTypes: [UInt16] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x15]
