@@ -35,7 +35,7 @@ extension RecordingRun {
         let child = try capture.startEvents(path: node)
         let fd = child.output
         let deadline = duration.map { Date().addingTimeInterval($0) }
-        var pending: [UInt8] = []
+        var lines = GeteventLiveReader()
         var buffer = [UInt8](repeating: 0, count: 65536)
         var stopReason = "stopped"
         var ended = false
@@ -47,13 +47,7 @@ extension RecordingRun {
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { ended = true; stopReason = "adb ended (phone disconnected?)"; break }
-            pending += buffer[..<count]
-            var events: [InputEvent] = []
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if let event = GeteventLiveLine.event(Substring(line)) { events.append(event) }
-            }
+            let events = buffer.withUnsafeBytes { lines.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             for notice in try gestureRecorder.feed(events) { say(notice.line + "\n") }
             if let gestures, gestureRecorder.completedGestures >= gestures { stopReason = "\(gestures) gesture(s) recorded"; break loop }
         }

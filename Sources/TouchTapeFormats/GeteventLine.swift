@@ -80,8 +80,10 @@ enum GeteventLine: Equatable {
             rest = rest[rest.index(after: close)...]
             guard rest.first == " " else { return .failure(.unrecognised) }
             rest = rest.dropFirst()
-        } else if let space = rest.firstIndex(of: " "), rest[rest.index(before: space)] == ":",
-                  rest[..<space].contains("-"), rest.first?.isASCIIDigit == true {
+        } else if rest.first?.isASCIIDigit == true, let space = rest.firstIndex(of: " "),
+                  rest[rest.index(before: space)] == ":", rest[..<space].contains("-") {
+            // (The digit first: a line starting with a blank has nothing before its first
+            // blank; the file reader never hands one here, `record --adb`'s live reader did.)
             // The old form `sec-usec: ` (microseconds not zero-padded).
             let stamp = rest[..<rest.index(before: space)]
             let parts = stamp.split(separator: "-", omittingEmptySubsequences: false)
@@ -158,13 +160,69 @@ extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-/// Lines of a live `adb shell getevent -lt DEVICE` as events (`record --adb`).
-package enum GeteventLiveLine {
-    /// The event on `line` (a trailing `\r` from a pty dropped), or `nil` for a line that
-    /// is not a timed event line (a message, a listing line, a line cut by the stop).
-    package static func event(_ line: Substring) -> InputEvent? {
-        let text = line.last == "\r" ? line.dropLast() : line
-        guard case .success(let event) = GeteventLine.parseEvent(text), let time = event.time else { return nil }
+/// The events of a live `adb shell getevent -lt DEVICE` as its bytes arrive (`record --adb`):
+/// lines split at `\n` wherever the reads cut them, each line read once (a read's complete
+/// lines straight from its buffer, only a line cut by the read's end kept for the next), so
+/// a large read costs what its bytes do. The same bytes give the same events however they
+/// are cut into reads; `tools/fuzz getevent` holds it.
+///
+/// A line longer than ``maximumLineLength`` is no event line: its bytes are dropped up to
+/// the next line break, so a stream that never breaks its lines cannot grow the buffer.
+package struct GeteventLiveReader {
+    /// The longest line kept. An event line of `getevent -lt` is about 70 bytes (a path,
+    /// when getevent prints one, under 100 more); 4 KiB leaves room for any message.
+    package static let maximumLineLength = 4096
+
+    /// The start of a line the last read cut.
+    private var partial: [UInt8] = []
+    /// The current line has passed ``maximumLineLength``: the rest of it is dropped.
+    private var overlong = false
+
+    package init() {}
+
+    /// The events on the complete lines `bytes` ends (with what earlier reads left).
+    package mutating func events(in bytes: UnsafeRawBufferPointer) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var start = 0
+        while start < bytes.count {
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
+                keep(bytes[start...])
+                break
+            }
+            if partial.isEmpty && !overlong {
+                if newline - start <= Self.maximumLineLength, let event = Self.event(bytes[start..<newline]) { events.append(event) }
+            } else {
+                keep(bytes[start..<newline])
+                if !overlong, let event = Self.event(partial[...]) { events.append(event) }
+                partial.removeAll(keepingCapacity: true)
+                overlong = false
+            }
+            start = newline + 1
+        }
+        return events
+    }
+
+    /// Keeps the start of a line cut by a read, or drops it once it is too long.
+    private mutating func keep(_ piece: Slice<UnsafeRawBufferPointer>) {
+        guard !overlong else { return }
+        guard partial.count + piece.count <= Self.maximumLineLength else {
+            overlong = true
+            partial.removeAll(keepingCapacity: true)
+            return
+        }
+        partial.append(contentsOf: piece)
+    }
+
+    /// The event on one line's bytes (a trailing `\r` from a pty dropped), or `nil` for a
+    /// line that is not a timed event line (a message, a listing line, a line cut by the stop).
+    package static func event(_ line: some Collection<UInt8>) -> InputEvent? {
+        let text = String(decoding: line, as: UTF8.self)
+        return event(text.last == "\r" ? text.dropLast() : text[...])
+    }
+
+    /// The event on `line`, or `nil` (as above).
+    static func event(_ line: Substring) -> InputEvent? {
+        guard case .success(let event) = GeteventLine.parseEvent(line), let time = event.time else { return nil }
         return InputEvent(time: time, type: event.type, code: event.code, value: event.value)
     }
 }

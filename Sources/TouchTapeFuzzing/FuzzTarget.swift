@@ -22,7 +22,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// One libinput-record YAML file, read, then written and read back.
     case libinput
     /// One Android `getevent -lp` listing with its `getevent -lt` capture, read, then written
-    /// and read back.
+    /// and read back; and the same bytes through `record --adb`'s live reader.
     case getevent
     /// An arbitrary event stream (``FuzzEventStream``) → frames → tracks → pan samples.
     case frames
@@ -37,7 +37,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .evemu: return "evemu reader, single-file layout (+ write/read-back identity)"
         case .evemuSplit: return "evemu reader, split .desc + events layout (NUL separates the two)"
         case .libinput: return "libinput-record YAML reader (+ write/read-back identity)"
-        case .getevent: return "Android getevent reader, -lp listing + -lt capture (+ write/read-back identity)"
+        case .getevent: return "Android getevent reader, -lp listing + -lt capture (+ write/read-back identity, + record --adb's live reader)"
         case .frames: return "frame assembler, track splitter and pan recogniser on arbitrary event streams"
         case .pipeline: return "bytes → recording (evemu, libinput record or getevent) → tracks → every profile → checks → reports"
         }
@@ -65,6 +65,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             let file = ScratchFile(name: "\(scratch).getevent")
             file.write(bytes)
             Self.readAndRoundTrip(RecordingSource(eventsPath: file.path, format: .getevent), scratch: scratch)
+            Self.liveLines(bytes)
         case .frames:
             Self.frames(FuzzEventStream(bytes))
         case .pipeline:
@@ -98,6 +99,32 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             precondition(again.events == recording.events, "events differ after a \(format) round trip")
             precondition(again.description == recording.description, "description differs after a \(format) round trip")
             precondition(again.annotations == recording.annotations, "annotations differ after a \(format) round trip")
+        }
+    }
+
+    /// The same bytes as `record --adb` reads them live (``GeteventLiveReader``): the events
+    /// of each line at most ``GeteventLiveReader/maximumLineLength`` bytes long, however the
+    /// reads cut the bytes (whole, a byte at a time, and at cuts the input's first bytes pick).
+    static func liveLines(_ bytes: UnsafeRawBufferPointer) {
+        var expected: [InputEvent] = []
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+            if newline - start <= GeteventLiveReader.maximumLineLength,
+               let event = GeteventLiveReader.event(bytes[start..<newline]) { expected.append(event) }
+            start = newline + 1
+        }
+        let cuts = bytes.prefix(4).map { Int($0) % 97 + 1 }
+        for sizes in [[bytes.count], [1], cuts.isEmpty ? [3] : cuts] {
+            var reader = GeteventLiveReader()
+            var events: [InputEvent] = []
+            var at = 0, k = 0
+            while at < bytes.count {
+                let end = min(at + max(1, sizes[k % sizes.count]), bytes.count)
+                events += reader.events(in: UnsafeRawBufferPointer(rebasing: bytes[at..<end]))
+                at = end
+                k += 1
+            }
+            precondition(events == expected, "the live getevent reader gives other events when reads are cut at \(sizes)")
         }
     }
 

@@ -80,7 +80,9 @@ import TouchTapeTestSupport
     }
 
     /// A phone with keys and a touchscreen: the listing picks the touchscreen, its events
-    /// (CRLF, as through a pty) are recorded gesture by gesture with the mark.
+    /// (CRLF, as through a pty, after the `add device` and `name:` lines getevent prints
+    /// first without `-p`; docs/getevent-format.md §2) are recorded gesture by gesture with
+    /// the mark.
     @Test func recordsThePhonesTouchscreen() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -92,7 +94,8 @@ import TouchTapeTestSupport
         let keys = "add device 1: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_VOLUMEDOWN        KEY_POWER\n  input props:\n    <none>\n"
         try Self.fakeAdb(in: dir, devices: "List of devices attached\\nemulator-5554\\tdevice\\n\\n",
                          listing: keys + lines.filter { !$0.hasPrefix("[") }.joined(separator: "\n") + "\n",
-                         events: lines.filter { $0.hasPrefix("[") }.joined(separator: "\r\n") + "\r\n")
+                         events: "add device 1: /dev/input/event4\r\n  name:     \"TouchTape Synthetic Touchscreen\"\r\n"
+                             + lines.filter { $0.hasPrefix("[") }.joined(separator: "\r\n") + "\r\n")
         let run = try Self.run(["record", "--adb", "--gestures", "1", "--expect", "finish", "-o", "phone.evemu"], path: dir, in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("(adb emulator-5554 /dev/input/event4, touchscreen, protocol B)"), "\(run.stderr)")

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TouchTapeTestSupport
+@_spi(Pipeline) import TouchTapeEvents
+@testable import TouchTapeFormats
+
+/// `record --adb`'s reader of a live `getevent -lt`: the VM's real captures read as the
+/// file reader reads them, however adb's reads cut the bytes, and a stream that never
+/// breaks its lines kept bounded.
+@Suite struct GeteventLiveReaderTests {
+    static let folder = PackagePaths.packageRoot.appendingPathComponent("Tests/GeteventCaptures").path
+    static let captures = ["protocol-a.getevent", "protocol-b.getevent", "single-touch.getevent", "touchpad.getevent"]
+
+    /// `bytes` through one reader, `size` bytes a read.
+    static func read(_ bytes: [UInt8], size: Int) -> [InputEvent] {
+        var reader = GeteventLiveReader()
+        var events: [InputEvent] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + size, bytes.count)
+            events += bytes[start..<end].withUnsafeBytes { reader.events(in: $0) }
+            start = end
+        }
+        return events
+    }
+
+    /// The capture's event lines (the listing before them, as `getevent -lp` gives it, is
+    /// read by the file reader, not the live one), with CRLF as through a pty.
+    @Test(arguments: captures)
+    func aCaptureReadsAsTheFileReaderReadsIt(_ name: String) throws {
+        let path = Self.folder + "/" + name
+        let file = try RecordingReader.read(path: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("[") }
+        #expect(lines.count > 100)
+        for separator in ["\n", "\r\n"] {
+            let bytes = Array((lines.joined(separator: separator) + separator).utf8)
+            for size in [1, 2, 7, 64, 65536] {
+                let events = Self.read(bytes, size: size)
+                #expect(events == file.events, "\(name), \(size) bytes a read, separator \(separator.debugDescription)")
+            }
+        }
+    }
+
+    /// What is no timed event line gives no event, and the lines around it still read: a
+    /// message, an untimed event line, a line cut by the stop (no line break yet).
+    @Test func otherLinesAreSkipped() {
+        let text = "could not get driver version for /dev/input/mouse0, Not a typewriter\n"
+            + "EV_ABS       ABS_MT_POSITION_X    00000190\n"
+            + "[       6.105342] EV_ABS       ABS_MT_POSITION_X    00000190\n"
+            + "[       6.105342] EV_SYN       SYN_REPORT           00000000\n"
+            + "[       6.116895] EV_ABS       ABS_MT_POSI"
+        let events = Self.read(Array(text.utf8), size: 5)
+        #expect(events == [
+            InputEvent(time: EventTime(seconds: 6, microseconds: 105_342), type: .abs, code: EventCodes.ABS_MT_POSITION_X, value: 0x190),
+            InputEvent(time: EventTime(seconds: 6, microseconds: 105_342), type: .syn, code: EventCodes.SYN_REPORT, value: 0),
+        ])
+    }
+
+    /// A line past the limit is dropped whole, however it arrives (one read, or cut where
+    /// the limit falls), and the next line reads; one exactly at the limit is kept.
+    @Test func anOverlongLineIsDroppedAndTheNextReads() {
+        let event = "[       6.105342] EV_SYN       SYN_REPORT           00000000"
+        let limit = GeteventLiveReader.maximumLineLength
+        let padded = event + String(repeating: " ", count: limit - event.utf8.count)   // trailing blanks read
+        let overlong = padded + " "
+        let next = "[       7.000001] EV_SYN       SYN_REPORT           00000000"
+        let bytes = Array((padded + "\n" + overlong + "\n" + next + "\n").utf8)
+        for size in [1, 100, limit, limit + 1, bytes.count] {
+            let times = Self.read(bytes, size: size).map(\.time.seconds)
+            #expect(times == [6, 7], "\(size) bytes a read")
+        }
+        // No line break at all: nothing kept beyond the limit, nothing read.
+        var reader = GeteventLiveReader()
+        let noise = [UInt8](repeating: 0x41, count: 1 << 16)
+        for _ in 0..<64 { #expect(noise.withUnsafeBytes { reader.events(in: $0) }.isEmpty) }
+        #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.isEmpty,
+                "the end of the overlong line is dropped with it")
+        #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.count == 1)
+    }
+}
