@@ -24,6 +24,8 @@ extension RecordingRun {
                            hint: "\(error.hint.replacingOccurrences(of: "choose one with --device N: ", with: "the listing: ")); record one by hand: adb shell getevent -lp > phone.getevent, then adb shell getevent -lt /dev/input/eventN > phone.pan.getevent")
         }
         let description = stream.description
+        // Before the file is made: a phone whose description the format would not give back.
+        try format.refuseUnwritable(description, file: output, by: .recorder)
         let node = stream.metadata.deviceNode ?? GeteventFormatter.defaultNode
         let classification = description.classification
         let formatter = RecordingFileFormatter(format: format, description: description,

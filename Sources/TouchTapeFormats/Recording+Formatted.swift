@@ -82,21 +82,34 @@ extension Recording {
 }
 
 extension RecordingFormat {
+    /// Who writes the refused text: the hint ends with what the user can change there.
+    package enum Writer: Sendable {
+        /// `convert`, `label`: another output format.
+        case conversion
+        /// `record`: another `--format`, before the device's first event is written.
+        case recorder
+    }
+
     /// Refuses (``RecordingError/Kind/notRepresentable``, naming `file`) a device description
-    /// this format cannot hold so that TouchTape reads it back as itself. The one check both
-    /// ways of writing share: ``Recording/formattedForWriting(as:)`` and the streamed
-    /// ``RecordingConversion``.
-    package func refuseUnwritable(_ d: DeviceDescription, file: String) throws(RecordingError) {
+    /// this format cannot hold so that TouchTape reads it back as itself. The one check every
+    /// way of writing shares: ``Recording/formattedForWriting(as:)``, the streamed
+    /// ``RecordingConversion`` and the recorder (a real device's name, udev properties and
+    /// quirks, before the file is made).
+    package func refuseUnwritable(_ d: DeviceDescription, file: String, by writer: Writer = .conversion) throws(RecordingError) {
         func refuse(_ expected: String, _ found: String, _ problem: String) -> RecordingError {
-            RecordingError(kind: .notRepresentable, file: file, expected: expected, found: RecordingError.excerpt(found),
-                           hint: problem + "; convert to libinput record (.yml) instead, which keeps it")
+            let instead = switch writer {
+            case .conversion: "convert to libinput record (.yml) instead"
+            case .recorder: "record with --format libinput (or to a .yml file) instead"
+            }
+            return RecordingError(kind: .notRepresentable, file: file, expected: expected, found: RecordingError.excerpt(found),
+                                  hint: problem + "; " + instead + ", which keeps it")
         }
         if self == .evemu, let problem = EvemuFormatter.nameProblem(d.name) {
             throw refuse("a device name evemu's N: line can hold", d.name, problem)
         }
         if self == .libinputRecord, let text = ([d.name] + d.udevProperties + d.quirks).first(where: Self.startsWithByteOrderMark) {
             throw RecordingError(kind: .notRepresentable, file: file, expected: "a device name, udev property and quirk YAML keeps",
-                                 found: RecordingError.excerpt(text), hint: Self.byteOrderMarkHint)
+                                 found: RecordingError.excerpt(text), hint: Self.byteOrderMarkHint(writer))
         }
         if self == .getevent, let problem = GeteventFormatter.descriptionProblem(d) {
             throw refuse("a device description getevent's listing can hold", d.name, problem)
@@ -115,10 +128,10 @@ extension RecordingFormat {
     /// format cannot hold so that TouchTape reads it back as itself: a note libinput record's
     /// YAML would lose the start of. Checked by ``Recording/formattedForWriting(as:)``, the
     /// streamed ``RecordingConversion`` (`convert`, `label`) and `record --note`.
-    package func refuseUnwritable(_ annotation: TrackAnnotation, file: String) throws(RecordingError) {
+    package func refuseUnwritable(_ annotation: TrackAnnotation, file: String, by writer: Writer = .conversion) throws(RecordingError) {
         if self == .libinputRecord, let note = annotation.note, Self.startsWithByteOrderMark(note) {
             throw RecordingError(kind: .notRepresentable, file: file, expected: "a note YAML keeps",
-                                 found: RecordingError.excerpt(note), hint: Self.byteOrderMarkHint)
+                                 found: RecordingError.excerpt(note), hint: Self.byteOrderMarkHint(writer))
         }
     }
 
@@ -129,5 +142,11 @@ extension RecordingFormat {
         text.unicodeScalars.first == "\u{FEFF}"
     }
 
-    static let byteOrderMarkHint = "it starts with U+FEFF (a byte-order mark), which YAML readers drop from the start of a string; write evemu or getevent instead, which keep it"
+    static func byteOrderMarkHint(_ writer: Writer) -> String {
+        let instead = switch writer {
+        case .conversion: "write evemu or getevent instead"
+        case .recorder: "record with --format evemu or getevent instead"
+        }
+        return "it starts with U+FEFF (a byte-order mark), which YAML readers drop from the start of a string; \(instead), which keep it"
+    }
 }

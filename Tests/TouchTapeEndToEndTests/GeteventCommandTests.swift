@@ -106,4 +106,38 @@ import TouchTapeTestSupport
         #expect(!events(recorded).isEmpty)
         #expect(recorded.contains("# touchtape: expect=finish"))
     }
+
+    /// A phone whose name evemu's `N:` line would not give back (it drops leading blanks):
+    /// refused before anything is written, naming the format to record with instead; that
+    /// format records it, and the name reads back as the phone gave it.
+    @Test func aPhoneNameEvemuCannotHoldIsRefusedBeforeWriting() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu")
+        #expect(try Self.run(["convert", source, "flick.getevent"], path: nil, in: dir).status == 0)
+        let capture = try String(contentsOf: dir.appendingPathComponent("flick.getevent"), encoding: .utf8)
+            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 1: /dev/input/event4")
+        let lines = capture.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            $0.hasPrefix("  name:") ? "  name:     \"  Phone Touch\"" : String($0)
+        }
+        try Self.fakeAdb(in: dir, devices: "List of devices attached\\nemulator-5554\\tdevice\\n\\n",
+                         listing: lines.filter { !$0.hasPrefix("[") }.joined(separator: "\n") + "\n",
+                         events: "add device 1: /dev/input/event4\n  name:     \"  Phone Touch\"\n"
+                             + lines.filter { $0.hasPrefix("[") }.joined(separator: "\n") + "\n")
+        let refused = try Self.run(["record", "--adb", "--gestures", "1", "-o", "phone.evemu"], path: dir, in: dir)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("drops blanks before the name") && refused.stderr.contains("record with --format libinput"),
+                "\(refused.stderr)")
+        #expect(!refused.stderr.contains("recording \""), "refused before recording: \(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("phone.evemu").path))
+        let recorded = try Self.run(["record", "--adb", "--gestures", "1", "-o", "phone.yml"], path: dir, in: dir)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let inspected = try Self.run(["inspect", "phone.yml"], path: nil, in: dir)
+        #expect(inspected.stdout.contains("device:   Phone Touch (bus"), "\(inspected.stdout)")
+        // A --note YAML would not keep: refused before adb is asked, naming the option.
+        let note = try Self.run(["record", "--adb", "--note", "\u{FEFF}flick", "-o", "note.yml"], path: dir, in: dir)
+        #expect(note.status == 2 && note.stderr.contains("hint: --note: it starts with U+FEFF")
+                && note.stderr.contains("record with --format evemu or getevent instead"), "\(note.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("note.yml").path))
+    }
 }

@@ -137,6 +137,30 @@ else
     failed "evemu-device rejected touchtape's file"; cat $d/device.out; kill $DPID
 fi
 
+echo "=== record: a device name the chosen format would not give back is refused before the file is made"
+# evemu's N: line drops leading blanks: recording as evemu is refused (exit 2, no file), as
+# libinput record (YAML quotes the name) it records and reads back with its blanks.
+d=$W/name-refusal
+if start_play "$d" /data/gen/tt-protocol-b.evemu --device-name "  TT blank-led name"; then
+    $TT record "$NODE" -o "$d/rec.evemu" 2> "$d/evemu.err"; erc=$?
+    if [ $erc -eq 2 ] && [ ! -e "$d/rec.evemu" ] && grep -q 'drops blanks before the name' "$d/evemu.err" \
+       && grep -q 'record with --format libinput' "$d/evemu.err"; then
+        pass "record -o NAME.evemu of a device named '  TT blank-led name': exit 2 before the file is made, with the hint"
+    else failed "record refusing an evemu-unwritable name: exit $erc"; cat "$d/evemu.err"; ls -l "$d"; fi
+    $TT record "$NODE" -o "$d/rec.yml" 2> "$d/yml.err" &
+    rpid=$!
+    wait_for_line "$d/yml.err" '^recording ' 60
+    release_play
+    wait_played "$d"
+    wait_idle $rpid 60
+    kill -INT $rpid; wait $rpid; yrc=$?
+    stop_play
+    if [ $yrc -eq 0 ] && $TT inspect "$d/rec.yml" > "$d/yml.txt" 2>&1 && grep -q 'device:   TT blank-led name (' "$d/yml.txt" \
+       && grep -q 'tracks: 3' "$d/yml.txt"; then
+        pass "the same device recorded as libinput record keeps its name's blanks ($(grep -c '^  track ' "$d/yml.txt") tracks)"
+    else failed "recording the blank-led name as libinput record: exit $yrc"; cat "$d/yml.err" "$d/yml.txt"; fi
+else failed "play made no device named '  TT blank-led name'"; fi
+
 echo "=== faults: unplug, SIGINT, SIGTERM, SIGKILL, full disk, no permission; --gestures (one long play, six recorders)"
 d=$W/faults; mkdir -p /mnt/small
 # 48 KB: the evemu header (~2.5 KB) and gesture 1 (~33 KB of E: lines with evemu's comments)

@@ -101,7 +101,7 @@ struct RecordCommand: AsyncParsableCommand {
             let output = self.output ?? DefaultRecordingName.make(stamp: DeviceRequest.localStamp(), format: chosen) { access($0, F_OK) == 0 }
             let annotation = TrackAnnotation(expected: expect, note: note)
             // Before the device is opened: a --note the chosen format would not keep.
-            do { try chosen.refuseUnwritable(annotation, file: output) } catch {
+            do { try chosen.refuseUnwritable(annotation, file: output, by: .recorder) } catch {
                 var refused = error
                 refused.hint = "--note: " + refused.hint
                 throw refused
