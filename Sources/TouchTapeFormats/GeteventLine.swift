@@ -82,9 +82,9 @@ enum GeteventLine: Equatable {
             rest = rest.dropFirst()
         } else if rest.first?.isASCIIDigit == true, let space = rest.firstIndex(of: " "),
                   rest[rest.index(before: space)] == ":", rest[..<space].contains("-") {
-            // (The digit first: a line starting with a blank has nothing before its first
-            // blank; the file reader never hands one here, `record --adb`'s live reader did.)
-            // The old form `sec-usec: ` (microseconds not zero-padded).
+            // The old form `sec-usec: ` (microseconds not zero-padded). The digit is tested
+            // first: a line starting with a blank has nothing before its first blank (the
+            // file reader never hands one here; `record --adb`'s live reader did).
             let stamp = rest[..<rest.index(before: space)]
             let parts = stamp.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[1].count <= 6,
