@@ -110,9 +110,12 @@ package struct AdbCapture {
         }
     }
 
-    /// Starts `adb shell getevent -lt PATH`; its events arrive on the child's ``ChildProcess/output``.
+    /// Starts `adb shell getevent -t PATH`; its events arrive on the child's ``ChildProcess/output``.
+    /// Numbers, not labels (`-l`): no label table is involved, so a code newer than
+    /// TouchTape's tables, or a label cut to getevent's column width that several names
+    /// share, still reads as its number.
     func startEvents(path: String) throws(AdbError) -> ChildProcess {
-        guard let child = ChildProcess.spawn(adb, ["-s", serial, "shell", "getevent", "-lt", path], captureErrors: false) else {
+        guard let child = ChildProcess.spawn(adb, ["-s", serial, "shell", "getevent", "-t", path], captureErrors: false) else {
             throw AdbError(kind: .failed, message: "cannot run \(adb): \(String(cString: strerror(errno)))", hint: "check the adb installation")
         }
         return child

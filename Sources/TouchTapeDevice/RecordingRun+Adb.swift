@@ -8,7 +8,7 @@ import Glibc
 extension RecordingRun {
     /// `record --adb [SERIAL]`: the phone's touchscreen through `adb shell getevent`. The
     /// description comes first (`getevent -lp`, the touch device chosen as for a capture
-    /// file), then `getevent -lt` on that device, gesture by gesture as for evdev. adb
+    /// file), then `getevent -t` on that device, gesture by gesture as for evdev. adb
     /// missing, no phone, an unauthorised phone: ``AdbError`` before anything is written;
     /// every adb call is bounded (``AdbCapture/waitSeconds``). The phone going away ends
     /// the recording like an unplug (the file is finished, then ``AdbError/Kind/failed``).
@@ -49,14 +49,20 @@ extension RecordingRun {
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { ended = true; stopReason = "adb ended (phone disconnected?)"; break }
+            let unreadBefore = lines.unread.count
             let events = buffer.withUnsafeBytes { lines.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if unreadBefore == 0, lines.unread.count > 0 {
+                say("touchtape: warning: adb sent a line that is no event TouchTape reads; it is not in the file: "
+                    + "'\(lines.unread.first ?? "")' (\(lines.unread.why ?? "")); any more are counted\n")
+            }
             for notice in try gestureRecorder.feed(events) { say(notice.line + "\n") }
             if let gestures, gestureRecorder.completedGestures >= gestures { stopReason = "\(gestures) gesture(s) recorded"; break loop }
         }
         let adbStatus = child.stop()
         StopSignal.restoreDefaults()
         if let cut = try gestureRecorder.finish() { say(cut.line + "\n") }
-        say("\(stopReason): \(gestureRecorder.completedGestures) complete gesture(s) in \(output)\n")
+        let unread = lines.unread.count > 0 ? ", \(lines.unread.count) line(s) from adb not read (no event TouchTape reads)" : ""
+        say("\(stopReason): \(gestureRecorder.completedGestures) complete gesture(s) in \(output)\(unread)\n")
         if ended {
             throw AdbError(kind: .failed, message: "adb stopped sending events (exit \(adbStatus)): the phone was disconnected or getevent failed",
                            hint: "the file keeps every gesture recorded; reconnect the phone and record again")

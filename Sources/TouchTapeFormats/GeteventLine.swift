@@ -160,23 +160,51 @@ extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-/// The events of a live `adb shell getevent -lt DEVICE` as its bytes arrive (`record --adb`):
+/// The events of a live `adb shell getevent -t DEVICE` as its bytes arrive (`record --adb`):
 /// lines split at `\n` wherever the reads cut them, each line read once (a read's complete
 /// lines straight from its buffer, only a line cut by the read's end kept for the next), so
 /// a large read costs what its bytes do. The same bytes give the same events however they
 /// are cut into reads; `tools/fuzz getevent` holds it.
 ///
+/// Each line is classified as the file reader classifies it (``GeteventLine/parse(_:)``):
+/// a timed event line is an event; a line getevent prints besides events (a message, a
+/// device header, a blank) is passed over; any other line is counted in ``unread``, so
+/// the recorder can say that something sent was not recorded.
+///
 /// A line longer than ``maximumLineLength`` is no event line: its bytes are dropped up to
-/// the next line break, so a stream that never breaks its lines cannot grow the buffer.
+/// the next line break (counted as unread), so a stream that never breaks its lines cannot
+/// grow the buffer.
 package struct GeteventLiveReader {
-    /// The longest line kept. An event line of `getevent -lt` is about 70 bytes (a path,
-    /// when getevent prints one, under 100 more); 4 KiB leaves room for any message.
+    /// The longest line kept. An event line of `getevent -t` is about 50 bytes (`-lt`
+    /// about 70, a path, when getevent prints one, under 100 more); 4 KiB leaves room for any
+    /// message.
     package static let maximumLineLength = 4096
+
+    /// What one complete line is.
+    package enum Line: Equatable, Sendable {
+        /// A timed event.
+        case event(InputEvent)
+        /// A line getevent prints besides its events: a message, a device header or listing
+        /// line, a blank, a `#` comment.
+        case passedOver
+        /// A line that is neither, and why (the line is not recorded).
+        case unread(why: String)
+    }
+
+    /// The lines that were no event TouchTape reads nor a line getevent prints besides its
+    /// events: how many, and the first of them (an excerpt) with why.
+    package struct Unread: Equatable, Sendable {
+        package var count = 0
+        package var first: String?
+        package var why: String?
+    }
 
     /// The start of a line the last read cut.
     private var partial: [UInt8] = []
     /// The current line has passed ``maximumLineLength``: the rest of it is dropped.
     private var overlong = false
+    /// The lines not read so far.
+    package private(set) var unread = Unread()
 
     package init() {}
 
@@ -190,16 +218,31 @@ package struct GeteventLiveReader {
                 break
             }
             if partial.isEmpty && !overlong {
-                if newline - start <= Self.maximumLineLength, let event = Self.event(bytes[start..<newline]) { events.append(event) }
+                take(Self.line(bytes[start..<newline]), bytes[start..<newline], into: &events)
             } else {
                 keep(bytes[start..<newline])
-                if !overlong, let event = Self.event(partial[...]) { events.append(event) }
+                take(overlong ? Self.tooLong : Self.line(partial), partial, into: &events)
                 partial.removeAll(keepingCapacity: true)
                 overlong = false
             }
             start = newline + 1
         }
         return events
+    }
+
+    private mutating func take(_ line: Line, _ bytes: some Collection<UInt8>, into events: inout [InputEvent]) {
+        switch line {
+        case .event(let event): events.append(event)
+        case .passedOver: break
+        case .unread(let why):
+            if unread.count == 0 {
+                var text = String(decoding: bytes.prefix(200), as: UTF8.self)[...]
+                if text.last == "\r" { text = text.dropLast() }
+                unread.first = RecordingError.excerpt(text)
+                unread.why = why
+            }
+            unread.count += 1
+        }
     }
 
     /// Keeps the start of a line cut by a read, or drops it once it is too long.
@@ -213,16 +256,33 @@ package struct GeteventLiveReader {
         partial.append(contentsOf: piece)
     }
 
-    /// The event on one line's bytes (a trailing `\r` from a pty dropped), or `nil` for a
-    /// line that is not a timed event line (a message, a listing line, a line cut by the stop).
-    package static func event(_ line: some Collection<UInt8>) -> InputEvent? {
-        let text = String(decoding: line, as: UTF8.self)
-        return event(text.last == "\r" ? text.dropLast() : text[...])
-    }
+    static let tooLong = Line.unread(why: "longer than \(maximumLineLength) bytes")
 
-    /// The event on `line`, or `nil` (as above).
-    static func event(_ line: Substring) -> InputEvent? {
-        guard case .success(let event) = GeteventLine.parseEvent(line), let time = event.time else { return nil }
-        return InputEvent(time: time, type: event.type, code: event.code, value: event.value)
+    /// What one line's bytes (without its `\n`; a trailing `\r` from a pty dropped) are.
+    package static func line(_ bytes: some Collection<UInt8>) -> Line {
+        guard bytes.count <= maximumLineLength else { return tooLong }
+        var text = String(decoding: bytes, as: UTF8.self)[...]
+        if text.last == "\r" { text = text.dropLast() }
+        switch GeteventLine.parse(text) {
+        case .success(.event(let event)):
+            guard let time = event.time else { return .unread(why: "an event line without a timestamp") }
+            return .event(InputEvent(time: time, type: event.type, code: event.code, value: event.value))
+        case .success(.message), .success(.listing), .success(.addDevice), .success(.removeDevice), .success(.blank), .success(.comment):
+            return .passedOver
+        case .failure(let failure):
+            return .unread(why: failure.summary)
+        }
+    }
+}
+
+extension GeteventLine.Failure {
+    /// The failure in a few words, for a line that is passed over with a warning.
+    var summary: String {
+        switch self {
+        case .unrecognised: "not a line getevent prints"
+        case .unknownLabel(let name, let column): "unknown \(column) name '\(RecordingError.excerpt(name))'"
+        case .ambiguousLabel(let name, let candidates): "'\(name)' could be any of \(candidates.joined(separator: ", "))"
+        case .badTime(let stamp): "the timestamp '\(RecordingError.excerpt(stamp))' is malformed or out of range"
+        }
     }
 }

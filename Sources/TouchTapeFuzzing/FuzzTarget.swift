@@ -102,15 +102,20 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// The same bytes as `record --adb` reads them live (``GeteventLiveReader``): the events
-    /// of each line at most ``GeteventLiveReader/maximumLineLength`` bytes long, however the
-    /// reads cut the bytes (whole, a byte at a time, and at cuts the input's first bytes pick).
+    /// The same bytes as `record --adb` reads them live (``GeteventLiveReader``): each
+    /// line's event, and a count of the lines that are neither an event nor a line getevent
+    /// prints besides them, however the reads cut the bytes (whole, a byte at a time, and at
+    /// cuts the input's first bytes pick).
     static func liveLines(_ bytes: UnsafeRawBufferPointer) {
         var expected: [InputEvent] = []
+        var unread = 0
         var start = 0
         while let newline = bytes[start...].firstIndex(of: 0x0A) {
-            if newline - start <= GeteventLiveReader.maximumLineLength,
-               let event = GeteventLiveReader.event(bytes[start..<newline]) { expected.append(event) }
+            switch GeteventLiveReader.line(bytes[start..<newline]) {
+            case .event(let event): expected.append(event)
+            case .passedOver: break
+            case .unread: unread += 1
+            }
             start = newline + 1
         }
         let cuts = bytes.prefix(4).map { Int($0) % 97 + 1 }
@@ -125,6 +130,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
                 k += 1
             }
             precondition(events == expected, "the live getevent reader gives other events when reads are cut at \(sizes)")
+            precondition(reader.unread.count == unread, "the live getevent reader counts other unread lines when reads are cut at \(sizes)")
         }
     }
 

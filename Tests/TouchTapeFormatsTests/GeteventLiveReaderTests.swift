@@ -11,8 +11,9 @@ import TouchTapeTestSupport
     static let folder = PackagePaths.packageRoot.appendingPathComponent("Tests/GeteventCaptures").path
     static let captures = ["protocol-a.getevent", "protocol-b.getevent", "single-touch.getevent", "touchpad.getevent"]
 
-    /// `bytes` through one reader, `size` bytes a read.
-    static func read(_ bytes: [UInt8], size: Int) -> [InputEvent] {
+    /// `bytes` through one reader, `size` bytes a read; `unread` lines must be neither an
+    /// event nor passed over.
+    static func read(_ bytes: [UInt8], size: Int, unread: Int = 0) -> [InputEvent] {
         var reader = GeteventLiveReader()
         var events: [InputEvent] = []
         var start = 0
@@ -21,6 +22,7 @@ import TouchTapeTestSupport
             events += bytes[start..<end].withUnsafeBytes { reader.events(in: $0) }
             start = end
         }
+        #expect(reader.unread.count == unread, "\(reader.unread)")
         return events
     }
 
@@ -42,19 +44,37 @@ import TouchTapeTestSupport
         }
     }
 
-    /// What is no timed event line gives no event, and the lines around it still read: a
-    /// message, an untimed event line, a line cut by the stop (no line break yet).
-    @Test func otherLinesAreSkipped() {
+    /// What getevent prints besides events is passed over; a line that is no event TouchTape
+    /// reads gives none either, and is counted with the first's reason; a line cut by the
+    /// stop (no line break yet) is neither.
+    @Test func otherLinesArePassedOverOrCounted() {
         let text = "could not get driver version for /dev/input/mouse0, Not a typewriter\n"
+            + "add device 1: /dev/input/event4\n"
+            + "  name:     \"goodix_ts\"\n"
+            + "\n"
             + "EV_ABS       ABS_MT_POSITION_X    00000190\n"
             + "[       6.105342] EV_ABS       ABS_MT_POSITION_X    00000190\n"
-            + "[       6.105342] EV_SYN       SYN_REPORT           00000000\n"
+            + "[       6.105342] EV_ABS       ABS_MT_POSITON_Y     000000c8\n"
+            + "[       6.105342] 0000 0000 00000000\n"
             + "[       6.116895] EV_ABS       ABS_MT_POSI"
-        let events = Self.read(Array(text.utf8), size: 5)
-        #expect(events == [
-            InputEvent(time: EventTime(seconds: 6, microseconds: 105_342), type: .abs, code: EventCodes.ABS_MT_POSITION_X, value: 0x190),
-            InputEvent(time: EventTime(seconds: 6, microseconds: 105_342), type: .syn, code: EventCodes.SYN_REPORT, value: 0),
-        ])
+        for size in [1, 5, text.utf8.count] {
+            var reader = GeteventLiveReader()
+            var events: [InputEvent] = []
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                events += bytes.prefix(size).withUnsafeBytes { reader.events(in: $0) }
+                bytes = bytes.dropFirst(size)
+            }
+            #expect(events == [
+                InputEvent(time: EventTime(seconds: 6, microseconds: 105_342), type: .abs, code: EventCodes.ABS_MT_POSITION_X, value: 0x190),
+                InputEvent(time: EventTime(seconds: 6, microseconds: 105_342), type: .syn, code: EventCodes.SYN_REPORT, value: 0),
+            ], "\(size) bytes a read")
+            #expect(reader.unread.count == 2, "\(size) bytes a read")
+            #expect(reader.unread.first == "EV_ABS       ABS_MT_POSITION_X    00000190")
+            #expect(reader.unread.why == "an event line without a timestamp")
+        }
+        #expect(GeteventLiveReader.line(Array("[       6.105342] EV_ABS       ABS_MT_POSITON_Y     000000c8\r".utf8))
+                == .unread(why: "unknown code name 'ABS_MT_POSITON_Y'"))
     }
 
     /// A line past the limit is dropped whole, however it arrives (one read, or cut where
@@ -67,15 +87,17 @@ import TouchTapeTestSupport
         let next = "[       7.000001] EV_SYN       SYN_REPORT           00000000"
         let bytes = Array((padded + "\n" + overlong + "\n" + next + "\n").utf8)
         for size in [1, 100, limit, limit + 1, bytes.count] {
-            let times = Self.read(bytes, size: size).map(\.time.seconds)
+            let times = Self.read(bytes, size: size, unread: 1).map(\.time.seconds)
             #expect(times == [6, 7], "\(size) bytes a read")
         }
         // No line break at all: nothing kept beyond the limit, nothing read.
         var reader = GeteventLiveReader()
         let noise = [UInt8](repeating: 0x41, count: 1 << 16)
         for _ in 0..<64 { #expect(noise.withUnsafeBytes { reader.events(in: $0) }.isEmpty) }
+        #expect(reader.unread.count == 0, "a line is counted when it ends")
         #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.isEmpty,
                 "the end of the overlong line is dropped with it")
+        #expect(reader.unread.count == 1 && reader.unread.why == "longer than 4096 bytes")
         #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.count == 1)
     }
 }

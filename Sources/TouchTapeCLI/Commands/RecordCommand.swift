@@ -36,7 +36,7 @@ struct RecordCommand: AsyncParsableCommand {
 
         --adb records an Android phone's touchscreen through Debian's adb (DEVICE is then \
         the phone's serial, needed only when several are attached): 'adb shell getevent \
-        -lp' gives the description, 'adb shell getevent -lt' on the touchscreen the events, \
+        -lp' gives the description, 'adb shell getevent -t' on the touchscreen the events, \
         written gesture by gesture as above. Times are the phone's kernel times, made \
         relative. adb missing, no phone attached, a phone that has not allowed USB \
         debugging, or adb not answering within 10 s: exit 3 with what to do.
