@@ -276,7 +276,7 @@ package struct GeteventLiveReader {
 }
 
 extension GeteventLine.Failure {
-    /// The failure in a few words, for a line that is passed over with a warning.
+    /// The failure in a few words, for the warning about a live line not recorded.
     var summary: String {
         switch self {
         case .unrecognised: "not a line getevent prints"
