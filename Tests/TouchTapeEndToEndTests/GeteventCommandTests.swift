@@ -91,6 +91,18 @@ import TouchTapeTestSupport
         }
     }
 
+    /// `getevent -lp` of a phone with keys and a touchscreen (`/dev/input/event4`, the
+    /// description of `evemu`, named `name` when given).
+    static func phoneListing(of evemu: String, in dir: URL, name: String? = nil) throws -> String {
+        #expect(try run(["convert", evemu, "phone.getevent"], path: nil, in: dir).status == 0)
+        let touch = try String(contentsOf: dir.appendingPathComponent("phone.getevent"), encoding: .utf8)
+            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 2: /dev/input/event4")
+            .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("[") }
+            .map { line in name.map { line.hasPrefix("  name:") ? "  name:     \"\($0)\"" : String(line) } ?? String(line) }
+        let keys = "add device 1: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_VOLUMEDOWN        KEY_POWER\n  input props:\n    <none>\n"
+        return keys + touch.joined(separator: "\n") + "\n"
+    }
+
     /// A phone with keys and a touchscreen: the listing picks the touchscreen, its events
     /// (CRLF, as through a pty) are recorded gesture by gesture with the mark. What adb
     /// sends besides events is passed over: a message, and a device header (single-device
@@ -101,16 +113,11 @@ import TouchTapeTestSupport
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu")
-        #expect(try Self.run(["convert", source, "flick.getevent"], path: nil, in: dir).status == 0)
-        let capture = try String(contentsOf: dir.appendingPathComponent("flick.getevent"), encoding: .utf8)
-            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 2: /dev/input/event4")
-        let lines = capture.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        let keys = "add device 1: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_VOLUMEDOWN        KEY_POWER\n  input props:\n    <none>\n"
         var events = try Self.geteventT(source)
         #expect(events.count > 20 && events[0] == "[       0.000001] 0003 0039 00000000", "\(events.prefix(1))")
         events.insert("[       0.050000] EV_ABS       ABS_MT_POSITON_X     0000021d", at: 20)
         try Self.fakeAdb(in: dir, devices: "List of devices attached\\nemulator-5554\\tdevice\\n\\n",
-                         listing: keys + lines.filter { !$0.hasPrefix("[") }.joined(separator: "\n") + "\n",
+                         listing: try Self.phoneListing(of: source, in: dir),
                          events: "could not get driver version for /dev/input/mouse0, Not a typewriter\r\n"
                              + "add device 1: /dev/input/event4\r\n  name:     \"TouchTape Synthetic Touchscreen\"\r\n"
                              + events.joined(separator: "\r\n") + "\r\n")
@@ -136,14 +143,8 @@ import TouchTapeTestSupport
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu")
-        #expect(try Self.run(["convert", source, "flick.getevent"], path: nil, in: dir).status == 0)
-        let capture = try String(contentsOf: dir.appendingPathComponent("flick.getevent"), encoding: .utf8)
-            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 1: /dev/input/event4")
-        let lines = capture.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
-            $0.hasPrefix("  name:") ? "  name:     \"  Phone Touch\"" : String($0)
-        }
         try Self.fakeAdb(in: dir, devices: "List of devices attached\\nemulator-5554\\tdevice\\n\\n",
-                         listing: lines.filter { !$0.hasPrefix("[") }.joined(separator: "\n") + "\n",
+                         listing: try Self.phoneListing(of: source, in: dir, name: "  Phone Touch"),
                          events: try Self.geteventT(source).joined(separator: "\n") + "\n")
         let refused = try Self.run(["record", "--adb", "--gestures", "1", "-o", "phone.evemu"], path: dir, in: dir)
         #expect(refused.status == 2, "\(refused.stderr)")
