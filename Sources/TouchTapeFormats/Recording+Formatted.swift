@@ -88,18 +88,21 @@ extension RecordingFormat {
         case conversion
         /// `record`: another `--format`, before the device's first event is written.
         case recorder
+        /// `live --save`: a file of another extension.
+        case liveSave
     }
 
     /// Refuses (``RecordingError/Kind/notRepresentable``, naming `file`) a device description
     /// this format cannot hold so that TouchTape reads it back as itself. The one check every
     /// way of writing shares: ``Recording/formattedForWriting(as:)``, the streamed
-    /// ``RecordingConversion`` and the recorder (a real device's name, udev properties and
-    /// quirks, before the file is made).
+    /// ``RecordingConversion``, the recorder and `live --save` (a real device's name, udev
+    /// properties and quirks, before the file is made).
     package func refuseUnwritable(_ d: DeviceDescription, file: String, by writer: Writer = .conversion) throws(RecordingError) {
         func refuse(_ expected: String, _ found: String, _ problem: String) -> RecordingError {
             let instead = switch writer {
             case .conversion: "convert to libinput record (.yml) instead"
             case .recorder: "record with --format libinput (or to a .yml file) instead"
+            case .liveSave: "save to a .yml file (libinput record) instead"
             }
             return RecordingError(kind: .notRepresentable, file: file, expected: expected, found: RecordingError.excerpt(found),
                                   hint: problem + "; " + instead + ", which keeps it")
@@ -146,6 +149,7 @@ extension RecordingFormat {
         let instead = switch writer {
         case .conversion: "write evemu or getevent instead"
         case .recorder: "record with --format evemu or getevent instead"
+        case .liveSave: "save to a .evemu or .getevent file instead"
         }
         return "it starts with U+FEFF (a byte-order mark), which YAML readers drop from the start of a string; \(instead), which keep it"
     }

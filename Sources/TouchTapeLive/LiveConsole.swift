@@ -76,6 +76,10 @@ package final class LiveConsole {
         savePath = request.savePath
         if let path = request.savePath {
             let format = (try? RecordingFormat.forOutput(path, requested: nil, option: "--save")) ?? .evemu
+            // Before the file is made: a device description the format would not give back.
+            do { try format.refuseUnwritable(session.description, file: path, by: .liveSave) } catch {
+                throw LiveError(message: "\(error)", hint: nil, isDeviceOrIOFailure: false)
+            }
             do {
                 let formatter = RecordingFileFormatter(format: format, description: session.description, metadata: metadata)
                 appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path))

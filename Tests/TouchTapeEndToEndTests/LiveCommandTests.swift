@@ -141,3 +141,24 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     let summary = try #require(live.stdout.split(separator: "\n").last)
     #expect(summary.contains("\"gestures\":3"))
 }
+
+/// `--save` to a format that would not give the device's name back (evemu's `N:` line drops
+/// leading blanks): refused before the file is made, naming the extension that keeps it.
+@Test func saveRefusesADeviceNameItsFormatWouldNotGiveBack() throws {
+    let dir = try PackagePaths.scratchDirectory("touchtape-live-save")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let yml = dir.appendingPathComponent("blank.yml")
+    let converted = try TouchTapeBinary.run(["convert", TouchTapeBinary.bundled("touchscreen-short-hold.evemu"), yml.path])
+    #expect(converted.status == 0, "\(converted.stderr)")
+    let text = try String(contentsOf: yml, encoding: .utf8)
+    #expect(text.contains("name: \"TouchTape Synthetic Touchscreen\""))
+    try text.replacingOccurrences(of: "name: \"TouchTape Synthetic Touchscreen\"", with: "name: \"  Blank-led Touchscreen\"")
+        .write(to: yml, atomically: true, encoding: .utf8)
+    let saved = dir.appendingPathComponent("saved.evemu").path
+    let live = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", yml.path, "--speed", "1000", "--save", saved],
+                                  input: FileHandle.nullDevice)
+    #expect(live.status == 2, "\(live.stderr)")
+    #expect(live.stderr.contains("drops blanks before the name") && live.stderr.contains("save to a .yml file (libinput record) instead"),
+            "\(live.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: saved))
+}
