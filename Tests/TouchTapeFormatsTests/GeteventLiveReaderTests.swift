@@ -4,9 +4,10 @@ import TouchTapeTestSupport
 @_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
-/// `record --adb`'s reader of a live `getevent -lt`: the VM's real captures read as the
-/// file reader reads them, however adb's reads cut the bytes, and a stream that never
-/// breaks its lines kept bounded.
+/// `record --adb`'s reader of a live getevent: the VM's real captures (labelled, as `-lt`
+/// prints; `GeteventCommandTests` records `-t`'s numbers) read as the file reader reads
+/// them, however adb's reads cut the bytes; other lines passed over or counted; a stream
+/// that never breaks its lines kept bounded.
 @Suite struct GeteventLiveReaderTests {
     static let folder = PackagePaths.packageRoot.appendingPathComponent("Tests/GeteventCaptures").path
     static let captures = ["protocol-a.getevent", "protocol-b.getevent", "single-touch.getevent", "touchpad.getevent"]
