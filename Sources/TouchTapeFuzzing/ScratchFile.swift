@@ -17,8 +17,25 @@ package struct ScratchFile: Sendable {
     package let path: String
 
     package init(name: String) {
-        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        path = "\(folder)/touchtape-fuzz-\(getpid())-\(name)"
+        path = "\(Self.folder)/touchtape-fuzz-\(getpid())-\(name)"
+    }
+
+    /// `$TMPDIR`, else `/tmp`.
+    static var folder: String { getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp" }
+
+    /// Removes this process's scratch files whose names start with `prefix` (a target run's
+    /// `scratch`, each format's file and its `-again` round trip): `swift test` runs the
+    /// kept corpus without `tools/fuzz`'s scratch folder, and left them in `/tmp`.
+    package static func removeAll(startingWith prefix: String) {
+        let start = "touchtape-fuzz-\(getpid())-\(prefix)"
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(start) { names.append(name) }
+        }
+        for name in names { unlink(folder + "/" + name) }
     }
 
     /// Replaces the file's contents with `bytes`; traps when the scratch folder is not
