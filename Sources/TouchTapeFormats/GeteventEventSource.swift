@@ -299,10 +299,10 @@ final class GeteventEventSource {
             return RecordingError(kind: kind, file: reader.path, line: line.line, eventIndex: eventCount, expected: grammar, found: found,
                                   hint: line.terminated ? "not a line getevent prints (nor one a terminal wrapped)"
                                       : "the file ends mid-line; it was cut short (copy it again, or delete the last line)")
-        case .unknownLabel(let name, let column):
+        case .unknownLabel:
             return RecordingError(kind: line.terminated ? .malformedLine : .truncated, file: reader.path, line: line.line, eventIndex: eventCount,
                                   expected: grammar, found: found,
-                                  hint: "unknown \(column) name '\(RecordingError.excerpt(name))': not a name getevent prints (a typo, or a name newer than TouchTape's tables; hex works too)")
+                                  hint: "\(failure.summary): not a name getevent prints (a typo, or a name newer than TouchTape's tables; hex works too)")
         case .ambiguousLabel(let name, let candidates):
             return RecordingError(kind: .malformedLine, file: reader.path, line: line.line, eventIndex: eventCount, expected: grammar, found: found,
                                   hint: "'\(name)' is a name cut to getevent's column width that could be any of \(candidates.joined(separator: ", ")); capture without -l (getevent -t) to get numbers")

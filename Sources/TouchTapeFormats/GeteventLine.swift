@@ -187,8 +187,8 @@ package struct GeteventLiveReader {
         /// A line getevent prints besides its events: a message, a device header or listing
         /// line, a blank, a `#` comment.
         case passedOver
-        /// A line that is neither, and why (the line is not recorded).
-        case unread(why: String)
+        /// A line that is neither (an excerpt of it), and why: it is not recorded.
+        case unread(line: String, why: String)
     }
 
     /// The lines that were no event TouchTape reads nor a line getevent prints besides its
@@ -199,10 +199,12 @@ package struct GeteventLiveReader {
         package var why: String?
     }
 
-    /// The start of a line the last read cut.
+    /// The start of a line the last read cut (of an overlong one, the bytes its excerpt shows).
     private var partial: [UInt8] = []
     /// The current line has passed ``maximumLineLength``: the rest of it is dropped.
     private var overlong = false
+    /// Bytes enough for a line's excerpt (``RecordingError/excerpt(_:limit:)``: 60 characters).
+    static let excerptBytes = 256
     /// The lines not read so far.
     package private(set) var unread = Unread()
 
@@ -218,10 +220,10 @@ package struct GeteventLiveReader {
                 break
             }
             if partial.isEmpty && !overlong {
-                take(Self.line(bytes[start..<newline]), bytes[start..<newline], into: &events)
+                take(Self.line(bytes[start..<newline]), into: &events)
             } else {
                 keep(bytes[start..<newline])
-                take(overlong ? Self.tooLong : Self.line(partial), partial, into: &events)
+                take(overlong ? Self.tooLong(partial) : Self.line(partial), into: &events)
                 partial.removeAll(keepingCapacity: true)
                 overlong = false
             }
@@ -230,48 +232,54 @@ package struct GeteventLiveReader {
         return events
     }
 
-    private mutating func take(_ line: Line, _ bytes: some Collection<UInt8>, into events: inout [InputEvent]) {
+    private mutating func take(_ line: Line, into events: inout [InputEvent]) {
         switch line {
         case .event(let event): events.append(event)
         case .passedOver: break
-        case .unread(let why):
-            if unread.count == 0 {
-                var text = String(decoding: bytes.prefix(200), as: UTF8.self)[...]
-                if text.last == "\r" { text = text.dropLast() }
-                unread.first = RecordingError.excerpt(text)
-                unread.why = why
-            }
+        case .unread(let line, let why):
+            if unread.count == 0 { (unread.first, unread.why) = (line, why) }
             unread.count += 1
         }
     }
 
-    /// Keeps the start of a line cut by a read, or drops it once it is too long.
+    /// Keeps the start of a line cut by a read; once it is too long, only the bytes its
+    /// excerpt shows.
     private mutating func keep(_ piece: Slice<UnsafeRawBufferPointer>) {
         guard !overlong else { return }
         guard partial.count + piece.count <= Self.maximumLineLength else {
             overlong = true
-            partial.removeAll(keepingCapacity: true)
+            if partial.count < Self.excerptBytes {
+                partial.append(contentsOf: piece.prefix(Self.excerptBytes - partial.count))
+            } else {
+                partial.removeSubrange(Self.excerptBytes...)
+            }
             return
         }
         partial.append(contentsOf: piece)
     }
 
-    static let tooLong = Line.unread(why: "longer than \(maximumLineLength) bytes")
+    /// A line past ``maximumLineLength``, from its first bytes.
+    static func tooLong(_ start: some Collection<UInt8>) -> Line {
+        .unread(line: RecordingError.excerpt(String(decoding: start.prefix(excerptBytes), as: UTF8.self)),
+                why: "longer than \(maximumLineLength) bytes")
+    }
 
     /// What one line's bytes (without its `\n`; a trailing `\r` from a pty dropped) are.
     package static func line(_ bytes: some Collection<UInt8>) -> Line {
-        guard bytes.count <= maximumLineLength else { return tooLong }
+        guard bytes.count <= maximumLineLength else { return tooLong(bytes) }
         var text = String(decoding: bytes, as: UTF8.self)[...]
         if text.last == "\r" { text = text.dropLast() }
+        let why: String
         switch GeteventLine.parse(text) {
         case .success(.event(let event)):
-            guard let time = event.time else { return .unread(why: "an event line without a timestamp") }
+            guard let time = event.time else { why = "an event line without a timestamp"; break }
             return .event(InputEvent(time: time, type: event.type, code: event.code, value: event.value))
         case .success(.message), .success(.listing), .success(.addDevice), .success(.removeDevice), .success(.blank), .success(.comment):
             return .passedOver
         case .failure(let failure):
-            return .unread(why: failure.summary)
+            why = failure.summary
         }
+        return .unread(line: RecordingError.excerpt(text), why: why)
     }
 }
 

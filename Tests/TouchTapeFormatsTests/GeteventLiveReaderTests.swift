@@ -75,7 +75,7 @@ import TouchTapeTestSupport
             #expect(reader.unread.why == "an event line without a timestamp")
         }
         #expect(GeteventLiveReader.line(Array("[       6.105342] EV_ABS       ABS_MT_POSITON_Y     000000c8\r".utf8))
-                == .unread(why: "unknown code name 'ABS_MT_POSITON_Y'"))
+                == .unread(line: "[       6.105342] EV_ABS       ABS_MT_POSITON_Y     000000c8", why: "unknown code name 'ABS_MT_POSITON_Y'"))
     }
 
     /// A line past the limit is dropped whole, however it arrives (one read, or cut where
@@ -99,6 +99,7 @@ import TouchTapeTestSupport
         #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.isEmpty,
                 "the end of the overlong line is dropped with it")
         #expect(reader.unread.count == 1 && reader.unread.why == "longer than 4096 bytes")
+        #expect(reader.unread.first == String(repeating: "A", count: 60) + "…", "the overlong line's start, cut across reads")
         #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.count == 1)
     }
 }
