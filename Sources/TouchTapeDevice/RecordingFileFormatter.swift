@@ -12,7 +12,13 @@ package enum RecordingFileFormatter: RecordingTextFormatter {
     case libinputRecord(LibinputRecordFormatter)
     case getevent(GeteventFormatter)
 
-    package init(format: RecordingFormat, description: DeviceDescription, metadata: RecordingMetadata) {
+    /// The writer of `description` as `format`, for the file `output` (`record`, `record
+    /// --adb`, `live --save`). Made before the file is: a description the format would not
+    /// give back as itself is refused here (``RecordingFormat/refuseUnwritable(_:file:by:)``,
+    /// the check `convert` makes), with the hint `writer` gives.
+    package init(format: RecordingFormat, description: DeviceDescription, metadata: RecordingMetadata,
+                 output: String, by writer: RecordingFormat.Writer) throws(RecordingError) {
+        try format.refuseUnwritable(description, file: output, by: writer)
         switch format {
         case .evemu: self = .evemu(EvemuFormatter(description: description, metadata: metadata))
         case .libinputRecord: self = .libinputRecord(LibinputRecordFormatter(description: description, metadata: metadata))

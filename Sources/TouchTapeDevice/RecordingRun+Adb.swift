@@ -24,12 +24,11 @@ extension RecordingRun {
                            hint: "\(error.hint.replacingOccurrences(of: "choose one with --device N: ", with: "the listing: ")); record one by hand: adb shell getevent -lp > phone.getevent, then adb shell getevent -lt /dev/input/eventN > phone.pan.getevent")
         }
         let description = stream.description
-        // Before the file is made: a phone whose description the format would not give back.
-        try format.refuseUnwritable(description, file: output, by: .recorder)
         let node = stream.metadata.deviceNode ?? GeteventFormatter.defaultNode
         let classification = description.classification
-        let formatter = RecordingFileFormatter(format: format, description: description,
-                                               metadata: RecordingMetadata(recorder: recorder, deviceNode: node))
+        let formatter = try RecordingFileFormatter(format: format, description: description,
+                                                   metadata: RecordingMetadata(recorder: recorder, deviceNode: node),
+                                                   output: output, by: .recorder)
         var gestureRecorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                                   description: description, annotation: annotation)
         say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (adb \(TextExcerpt.terminalSafe(capture.serial)) \(node), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")

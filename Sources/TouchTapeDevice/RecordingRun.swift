@@ -53,10 +53,9 @@ package struct RecordingRun {
         metadata.dmi = UdevDatabase.machineModalias()
         description.udevProperties = UdevDatabase.recordedProperties(devicePath: path, description: description, dmi: metadata.dmi)
         description.quirks = QuirkDatabase.installed().sizeQuirks(for: description).quirks
-        // Before the file is made: a description the format would not give back as itself.
-        try format.refuseUnwritable(description, file: output, by: .recorder)
         let classification = description.classification
-        let formatter = RecordingFileFormatter(format: format, description: description, metadata: metadata)
+        let formatter = try RecordingFileFormatter(format: format, description: description, metadata: metadata,
+                                                   output: output, by: .recorder)
         var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                            description: description, annotation: annotation)
         if let reason = classification.nonTouchReason {

@@ -95,8 +95,9 @@ extension RecordingFormat {
     /// Refuses (``RecordingError/Kind/notRepresentable``, naming `file`) a device description
     /// this format cannot hold so that TouchTape reads it back as itself. The one check every
     /// way of writing shares: ``Recording/formattedForWriting(as:)``, the streamed
-    /// ``RecordingConversion``, the recorder and `live --save` (a real device's name, udev
-    /// properties and quirks, before the file is made).
+    /// ``RecordingConversion``, and the recorder's and `live --save`'s writer
+    /// (`RecordingFileFormatter`: a real device's name, udev properties and quirks, before
+    /// the file is made).
     package func refuseUnwritable(_ d: DeviceDescription, file: String, by writer: Writer = .conversion) throws(RecordingError) {
         func refuse(_ expected: String, _ found: String, _ problem: String) -> RecordingError {
             let instead = switch writer {

@@ -76,12 +76,14 @@ package final class LiveConsole {
         savePath = request.savePath
         if let path = request.savePath {
             let format = (try? RecordingFormat.forOutput(path, requested: nil, option: "--save")) ?? .evemu
-            // Before the file is made: a device description the format would not give back.
-            do { try format.refuseUnwritable(session.description, file: path, by: .liveSave) } catch {
+            let formatter: RecordingFileFormatter
+            do {
+                formatter = try RecordingFileFormatter(format: format, description: session.description, metadata: metadata,
+                                                       output: path, by: .liveSave)
+            } catch {
                 throw LiveError(message: "\(error)", hint: nil, isDeviceOrIOFailure: false)
             }
             do {
-                let formatter = RecordingFileFormatter(format: format, description: session.description, metadata: metadata)
                 appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path))
             } catch {
                 throw LiveError(message: error.message, hint: error.hint, isDeviceOrIOFailure: true)

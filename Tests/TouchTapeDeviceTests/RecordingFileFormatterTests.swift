@@ -30,7 +30,8 @@ import TouchTapeDevice
         let path = tempPath("." + format.preferredPathExtension); defer { unlink(path) }
         let description = touchscreenB()
         var recorder = try GestureRecorder(
-            formatter: RecordingFileFormatter(format: format, description: description, metadata: RecordingMetadata()),
+            formatter: RecordingFileFormatter(format: format, description: description, metadata: RecordingMetadata(),
+                                              output: path, by: .recorder),
             file: try RecordingFile(path: path), description: description,
             annotation: TrackAnnotation(expected: .cancel, note: "slow drag"))
         _ = try recorder.feed(stream)
