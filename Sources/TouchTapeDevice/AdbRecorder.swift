@@ -32,7 +32,7 @@ package struct AdbError: Error, Equatable {
 }
 
 /// The adb side of `record --adb`: finds `adb`, the phone and its touchscreen, and runs
-/// `getevent -lt` on it (docs/getevent-format.md §8).
+/// `getevent -t` on it (docs/getevent-format.md §8).
 package struct AdbCapture {
     /// How long any one adb call may take before TouchTape gives up (never `adb wait-for-device`).
     package static let waitSeconds: Double = 10
@@ -115,10 +115,27 @@ package struct AdbCapture {
     /// TouchTape's tables, or a label cut to getevent's column width that several names
     /// share, still reads as its number.
     func startEvents(path: String) throws(AdbError) -> ChildProcess {
-        guard let child = ChildProcess.spawn(adb, ["-s", serial, "shell", "getevent", "-t", path], captureErrors: false) else {
+        guard let child = ChildProcess.spawn(adb, ["-s", serial, "shell", "getevent", "-t", Self.phoneShellWord(path)],
+                                             captureErrors: false) else {
             throw AdbError(kind: .failed, message: "cannot run \(adb): \(String(cString: strerror(errno)))", hint: "check the adb installation")
         }
         return child
+    }
+
+    /// `text` as one word of the phone's shell. `adb shell` joins its arguments with blanks
+    /// into one line that the phone's shell reads, so a node path holding a blank or a shell
+    /// character would be split or run there. A path of letters, digits and `/._-` (every
+    /// `/dev/input/eventN`) is passed as it is; any other is put in single quotes, a quote
+    /// in it written `'\''` (POSIX sh, as Android's mksh and toybox sh read it).
+    static func phoneShellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+            default: false
+            }
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Runs adb and waits at most ``waitSeconds``; a wait past it kills adb and throws.

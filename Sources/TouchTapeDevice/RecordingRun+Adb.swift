@@ -31,7 +31,7 @@ extension RecordingRun {
                                                    output: output, by: .recorder)
         var gestureRecorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
                                                   description: description, annotation: annotation)
-        say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (adb \(TextExcerpt.terminalSafe(capture.serial)) \(node), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
+        say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (adb \(TextExcerpt.terminalSafe(capture.serial)) \(TextExcerpt.terminalSafe(node)), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
         let stop = StopSignal()
         let child = try capture.startEvents(path: node)
         let fd = child.output

@@ -16,18 +16,27 @@ import TouchTapeTestSupport
                                   in: directory, input: FileHandle.nullDevice)
     }
 
-    static func fakeAdb(in dir: URL, devices: String, listing: String = "", events: String = "") throws {
+    /// A fake `adb` that lists `devices` and, for `-s emulator-5554 shell WORDS`, does what
+    /// adb does: joins WORDS with blanks into one line for the phone's shell (here `sh`),
+    /// where `getevent -lp` prints `listing` and `getevent -t NODE` prints `events` and
+    /// waits, as a phone's getevent does until it is stopped.
+    static func fakeAdb(in dir: URL, devices: String, listing: String = "", events: String = "",
+                        node: String = "/dev/input/event4") throws {
         try listing.write(to: dir.appendingPathComponent("listing.txt"), atomically: true, encoding: .utf8)
         try events.write(to: dir.appendingPathComponent("events.txt"), atomically: true, encoding: .utf8)
+        try node.write(to: dir.appendingPathComponent("node.txt"), atomically: true, encoding: .utf8)
         let script = """
         #!/bin/sh
         d=$(dirname "$0")
-        case "$*" in
-        devices) printf '\(devices)' ;;
-        "-s emulator-5554 shell getevent -lp") cat "$d/listing.txt" ;;
-        "-s emulator-5554 shell getevent -t /dev/input/event4") cat "$d/events.txt"; exec sleep 30 ;;
-        *) echo "fake adb: unexpected $*" >&2; exit 1 ;;
-        esac
+        if [ "$*" = devices ]; then printf '\(devices)'; exit 0; fi
+        if [ "$1 $2 $3" != "-s emulator-5554 shell" ]; then echo "fake adb: unexpected $*" >&2; exit 1; fi
+        shift 3
+        getevent() {
+            if [ $# = 1 ] && [ "$1" = -lp ]; then cat "$d/listing.txt"; exit 0; fi
+            if [ $# = 2 ] && [ "$1" = -t ] && [ "$2" = "$(cat "$d/node.txt")" ]; then cat "$d/events.txt"; exec sleep 30; fi
+            echo "fake getevent: unexpected $# words: $*" >&2; exit 1
+        }
+        eval "$*"
 
         """
         let adb = dir.appendingPathComponent("adb")
@@ -91,12 +100,12 @@ import TouchTapeTestSupport
         }
     }
 
-    /// `getevent -lp` of a phone with keys and a touchscreen (`/dev/input/event4`, the
-    /// description of `evemu`, named `name` when given).
-    static func phoneListing(of evemu: String, in dir: URL, name: String? = nil) throws -> String {
+    /// `getevent -lp` of a phone with keys and a touchscreen (at `node`, the description of
+    /// `evemu`, named `name` when given).
+    static func phoneListing(of evemu: String, in dir: URL, name: String? = nil, node: String = "/dev/input/event4") throws -> String {
         #expect(try run(["convert", evemu, "phone.getevent"], path: nil, in: dir).status == 0)
         let touch = try String(contentsOf: dir.appendingPathComponent("phone.getevent"), encoding: .utf8)
-            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 2: /dev/input/event4")
+            .replacingOccurrences(of: "add device 1: /dev/input/event0", with: "add device 2: \(node)")
             .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("[") }
             .map { line in name.map { line.hasPrefix("  name:") ? "  name:     \"\($0)\"" : String(line) } ?? String(line) }
         let keys = "add device 1: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_VOLUMEDOWN        KEY_POWER\n  input props:\n    <none>\n"
@@ -134,6 +143,25 @@ import TouchTapeTestSupport
                                     + "'[       0.050000] EV_ABS       ABS_MT_POSITON_X     0000021d' (unknown code name 'ABS_MT_POSITON_X')"),
                 "\(run.stderr)")
         #expect(run.stderr.contains("1 complete gesture(s) in phone.evemu, 1 line(s) from adb not read"), "\(run.stderr)")
+    }
+
+    /// A touchscreen node whose path the phone's shell would split (a blank) or read as
+    /// syntax (a quote, `;`): `adb shell` joins its words into one line for that shell, so
+    /// the path reaches getevent as one word only when quoted. Without the quoting the
+    /// fake phone's getevent gets three words, and the recording never starts.
+    @Test func aNodePathThePhonesShellWouldSplitReachesGeteventWhole() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu")
+        let node = "/dev/input/by-name/o'brien touch;x"
+        try Self.fakeAdb(in: dir, devices: "List of devices attached\\nemulator-5554\\tdevice\\n\\n",
+                         listing: try Self.phoneListing(of: source, in: dir, node: node),
+                         events: try Self.geteventT(source).joined(separator: "\n") + "\n", node: node)
+        let run = try Self.run(["record", "--adb", "--gestures", "1", "-o", "phone.evemu"], path: dir, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("(adb emulator-5554 \(node), touchscreen"), "\(run.stderr)")
+        let recorded = try String(contentsOf: dir.appendingPathComponent("phone.evemu"), encoding: .utf8)
+        #expect(recorded.split(separator: "\n").filter { $0.hasPrefix("E:") }.count > 20)
     }
 
     /// A phone whose name evemu's `N:` line would not give back (it drops leading blanks):
