@@ -53,6 +53,9 @@ package final class LiveConsole {
     private(set) var keys: Int32?
     private let gestureLimit: Int?
     private var appender: TrackAppender<RecordingFileFormatter>?
+    /// Gestures appended to ``savePath`` so far: the closing `touchtape replay` line names
+    /// the saved file only when it holds one.
+    private var gesturesSaved = 0
     private let savePath: String?
     private var pending = ""
     private var lastDraw: Int64 = 0
@@ -327,6 +330,7 @@ package final class LiveConsole {
         do {
             try appender.append(events: track.events, annotation: track.annotation)
             self.appender = appender
+            gesturesSaved += 1
             session.saved(to: savePath, emit: emit)
         } catch {
             self.appender = appender
@@ -373,7 +377,8 @@ package final class LiveConsole {
             pending += LiveJSONLines.summary(state) + "\n"
             flush()
         }
-        let file = savePath ?? source ?? "RECORDING"
+        // The saved file when a gesture was saved to it; else what was replayed.
+        let file = (gesturesSaved > 0 ? savePath : nil) ?? source ?? "RECORDING"
         let command = (["touchtape", "replay", file] + state.settings.replayArguments).map(Self.shellQuoted).joined(separator: " ")
         let text = "live: \(state.history.count) gesture(s): \(state.summaryLine)\nsettings: \(command)\n"
         if let outputFailure { throw outputFailure }

@@ -14,7 +14,8 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
     case toggleFlick
     case nextProfile
     case nextEdge
-    case resetToProfile
+    /// Back to the settings the session started with (profile, `touchtape.yml`, options).
+    case resetSettings
     case labelFinish
     case labelCancel
     case labelNone
@@ -37,7 +38,7 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case UInt8(ascii: "v"): self = .toggleFlick
         case UInt8(ascii: "p"): self = .nextProfile
         case UInt8(ascii: "e"): self = .nextEdge
-        case UInt8(ascii: "0"): self = .resetToProfile
+        case UInt8(ascii: "0"): self = .resetSettings
         case UInt8(ascii: "f"): self = .labelFinish
         case UInt8(ascii: "c"): self = .labelCancel
         case UInt8(ascii: "n"): self = .labelNone
@@ -60,7 +61,7 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case .toggleFlick: return "v"
         case .nextProfile: return "p"
         case .nextEdge: return "e"
-        case .resetToProfile: return "0"
+        case .resetSettings: return "0"
         case .labelFinish: return "f"
         case .labelCancel: return "c"
         case .labelNone: return "n"
@@ -82,7 +83,7 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
         case .toggleFlick: return "flick on/off"
         case .nextProfile: return "next profile"
         case .nextEdge: return "next edge"
-        case .resetToProfile: return "profile defaults"
+        case .resetSettings: return "back to the starting settings"
         case .labelFinish: return "label the selected gesture: finish"
         case .labelCancel: return "label the selected gesture: cancel"
         case .labelNone: return "label the selected gesture: none (must not dismiss)"
@@ -96,5 +97,5 @@ package enum LiveKey: Hashable, Sendable, CaseIterable {
 
     /// The legend, short form, grouped as the screen shows it: quitting, saving, labelling
     /// and selecting first, so a narrow terminal (80 columns) cuts only settings keys.
-    package static let legend = "q quit  s save  f c n x label  up/down select  space pause  . step  [ ] threshold  - + flick  v flick on/off  p profile  e edge  0 defaults"
+    package static let legend = "q quit  s save  f c n x label  up/down select  space pause  . step  [ ] threshold  - + flick  v flick on/off  p profile  e edge  0 reset"
 }

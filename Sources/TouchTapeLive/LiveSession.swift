@@ -99,7 +99,9 @@ package struct LiveSession {
         case .toggleFlick: changeSettings(emit) { $0.flickEnabled.toggle() }
         case .nextProfile: changeSettings(emit) { $0.cycleProfile() }
         case .nextEdge: changeSettings(emit) { $0.cycleEdge() }
-        case .resetToProfile: changeSettings(emit) { $0.resetToProfile() }
+        case .resetSettings:
+            let starting = state.startingSettings
+            changeSettings(emit) { $0 = starting }
         case .labelFinish: state.label(.finish, emit: emit)
         case .labelCancel: state.label(.cancel, emit: emit)
         case .labelNone: state.label(ExpectedOutcome.none, emit: emit)

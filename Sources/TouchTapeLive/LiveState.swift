@@ -44,6 +44,9 @@ package struct LiveState: Sendable {
     package var source: Source
     /// The settings new gestures run under (a gesture keeps the ones it began with).
     package private(set) var settings: SessionSettings
+    /// The settings the session started with (the profile, `touchtape.yml` and the options),
+    /// which `0` returns to.
+    package let startingSettings: SessionSettings
     package private(set) var configuration: ReplayConfiguration
     /// The gesture in progress, or the last one until the next begins.
     package private(set) var current: LiveGesture?
@@ -65,6 +68,7 @@ package struct LiveState: Sendable {
     package init(source: Source, settings: SessionSettings) throws(SessionSettingsError) {
         self.source = source
         self.settings = settings
+        self.startingSettings = settings
         self.configuration = try settings.configuration()
     }
 

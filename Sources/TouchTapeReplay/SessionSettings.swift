@@ -60,11 +60,6 @@ package struct SessionSettings: Hashable, Sendable {
         self.resolutionFallback = resolutionFallback
     }
 
-    /// Back to the profile's own values (the profile stays).
-    package mutating func resetToProfile() {
-        self = SessionSettings(profile: profile)
-    }
-
     /// The dismissal settings in force: the profile's, with the overrides applied.
     package func dismissalSettings() throws(SessionSettingsError) -> DismissalSettings {
         var settings = profile.settings

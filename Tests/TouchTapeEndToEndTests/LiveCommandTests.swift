@@ -108,6 +108,8 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(last.checks.contains { $0.name == "expected-outcome" && !$0.passed })
     #expect(text.contains("{\"type\":\"save\",\"gesture\":2,\"track\":2,\"file\":\"\(saved)\",\"expected\":\"cancel\"}"))
     #expect(stderr.contains("1 passed, 1 failed"))
+    // The closing line replays what was saved.
+    #expect(stderr.contains("settings: touchtape replay \(saved) --profile transition"), "\(stderr)")
 
     // The saved file is a recording of that one gesture with its label: replay agrees.
     let replay = try TouchTapeBinary.run(["replay", saved, "--format", "json"])
@@ -116,6 +118,21 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(tracks.first?.expected == "cancel" && tracks.first?.outcome == "finish")
     #expect(tracks.first?.releaseVelocity == last.releaseVelocity)
     #expect(replay.status == 1)
+}
+
+/// `--save` with nothing saved: the closing `touchtape replay` line names the recording
+/// that was replayed, not the save file (which holds no gesture, so pasting it would replay
+/// nothing).
+@Test func saveWithNothingSavedNamesTheReplayedRecording() throws {
+    let dir = try PackagePaths.scratchDirectory("live-save-nothing")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let source = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let saved = dir.appendingPathComponent("saved.evemu").path
+    let live = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", source, "--speed", "1000", "--save", saved],
+                                  input: FileHandle.nullDevice)
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.stderr.contains("settings: touchtape replay \(source) --profile transition"), "\(live.stderr)")
+    #expect(!live.stderr.contains("touchtape replay \(saved)"), "\(live.stderr)")
 }
 
 @Test func liveUsageErrorsExitTwo() throws {

@@ -4,7 +4,7 @@ import Testing
 @Test func everyListedKeyMapsToItsAction() {
     let expected: [(Character, LiveKey)] = [
         ("[", .thresholdDown), ("]", .thresholdUp), ("-", .flickVelocityDown), ("+", .flickVelocityUp),
-        ("=", .flickVelocityUp), ("v", .toggleFlick), ("p", .nextProfile), ("e", .nextEdge), ("0", .resetToProfile),
+        ("=", .flickVelocityUp), ("v", .toggleFlick), ("p", .nextProfile), ("e", .nextEdge), ("0", .resetSettings),
         ("f", .labelFinish), ("c", .labelCancel), ("n", .labelNone), ("x", .labelClear), ("s", .save), ("q", .quit),
         (" ", .pauseResume), (".", .step),
     ]

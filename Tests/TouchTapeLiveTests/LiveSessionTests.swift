@@ -208,7 +208,28 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
     #expect(live.state.history.map(\.now) == [.cancel, .cancel])
     #expect(live.state.history.allSatisfy { $0.flips })
     #expect(live.state.history.map(\.report.outcome) == before, "what happened stays as it happened")
-    // 0: back to the profile's settings, the ones they ran under: nothing to re-decide.
-    _ = live.press(.resetToProfile)
+    // 0: back to the starting settings, the ones they ran under: nothing to re-decide.
+    _ = live.press(.resetSettings)
     #expect(live.state.history.allSatisfy { $0.now == nil })
+}
+
+/// `0` returns to the settings the session started with (here a threshold given on the
+/// command line or in `touchtape.yml`), not to the profile's own: the gestures ran under
+/// them, so the `now` column clears, and the closing `touchtape replay` line keeps the
+/// user's threshold.
+@Test func resetReturnsToTheStartingSettingsNotTheProfiles() throws {
+    let starting = SessionSettings(profile: .transition, threshold: 0.6)
+    var (live, _) = try liveRun("touchscreen-pan-down-finish.evemu", settings: starting)
+    let ranUnder = live.state.history.map(\.report.outcome)
+    for key: LiveKey in [.thresholdDown, .thresholdDown, .thresholdDown, .toggleFlick, .nextEdge, .nextProfile] { _ = live.press(key) }
+    #expect(live.state.settings != starting)
+    #expect(live.state.history.contains { $0.now != nil })
+    var events: [LiveEvent] = []
+    _ = live.press(.resetSettings) { events.append($0) }
+    #expect(live.state.settings == starting)
+    #expect(live.state.settings.replayArguments.contains("0.6"), "\(live.state.settings.replayArguments)")
+    #expect(live.state.history.allSatisfy { $0.now == nil })
+    #expect(live.state.history.map(\.report.outcome) == ranUnder)
+    guard case .settings(let announced, _)? = events.last else { Issue.record("no settings event: \(events)"); return }
+    #expect(announced == starting)
 }

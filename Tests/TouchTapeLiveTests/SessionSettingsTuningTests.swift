@@ -55,6 +55,4 @@ import TouchTapeReplay
     #expect(settings.profile == .transition)
     settings.cycleEdge()
     #expect(settings.effectiveEdge == .left)   // top, bottom, left, right: after bottom
-    settings.resetToProfile()
-    #expect(settings == SessionSettings(profile: .transition))
 }

@@ -24,13 +24,6 @@ import TouchTapeReplay
     #expect(try settings.dismissalSettings().flick == nil)
 }
 
-@Test func resetKeepsTheProfileOnly() {
-    var settings = SessionSettings(profile: .photozoom, threshold: 0.2, flickEnabled: false, edge: .left)
-    settings.resetToProfile()
-    #expect(settings == SessionSettings(profile: .photozoom))
-    #expect(settings.overrideDescriptions.isEmpty)
-}
-
 @Test func replayArgumentsSpellEveryOverride() {
     let settings = SessionSettings(profile: .transition, threshold: 0.25, flickVelocity: 800, flickEnabled: false,
                                    edge: .right, distance: 700, scale: 6, resolutionFallback: .unitsPerMillimetre(7.68))
