@@ -37,6 +37,14 @@ package struct ProjectConfiguration: Hashable, Sendable {
     /// Recording paths, resolved against the file's folder; empty when not given.
     package var recordings: [String]
 
+    /// What a command reads (`replay`, `sweep`, `compare`): `paths` when given, else the
+    /// project file's `recordings`, else `Recordings` in the current folder.
+    package static func recordingRoots(_ paths: [String], project: ProjectConfiguration?) -> [String] {
+        if !paths.isEmpty { return paths }
+        if let recordings = project?.recordings, !recordings.isEmpty { return recordings }
+        return ["Recordings"]
+    }
+
     /// Reads and checks `path`.
     package static func load(path: String) throws(ProjectConfigurationError) -> ProjectConfiguration {
         let text: String

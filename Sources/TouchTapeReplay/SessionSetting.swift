@@ -66,7 +66,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
             return "Completion threshold (fraction). Under photozoom (no threshold of its own) the release must pass it as well as the anchor test."
         case .flickVelocity: return "Minimum flick velocity per second, in the profile's unit (pt, dp, lpx or px)."
         case .flick: return "Turn flicks on or off (--no-flick), whatever touchtape.yml says."
-        case .edge: return "Direction of the dismissing pan on screen (bottom: panning down dismisses)."
+        case .edge: return "Direction of the dismissing pan on screen (bottom: panning down dismisses; default: the profile's, bottom, or right for flutter, swipedismiss and composeswipe)."
         case .distance: return "Progress divisor in the profile's unit (the view's size along the pan)."
         case .scale: return "The profile's units per millimetre of finger travel (default: iOS 6.417 pt/mm, 163 per inch; Android and Flutter 6.299 dp/mm, 160 per inch; Android pixels at density 2.625: 16.535 px/mm)."
         case .resolutionFallback:
@@ -74,7 +74,7 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
         case .velocity:
             return "Velocity estimator of the pan: lsq2 (least squares, the default), ios (UIScrollView-like weights) or impulse."
         case .slop:
-            return "Pan slop in the profile's unit: how far the fingers move before a pan begins (default: the toolkit's, 10 pt under UIKit, 18 under Flutter, 8 dp under Android; 1.5 mm on touchpads)."
+            return "Pan slop in the profile's unit: how far the fingers move before a pan begins (default: the toolkit's, 10 pt under UIKit, 18 under Flutter, 8 dp under Android, 5 pt under React Navigation; 1.5 mm on touchpads)."
         case .beganTranslation:
             return "What a pan's .began carries: zero (the slop swallowed, the default) or slop (the movement that began the pan; later translations count from touch-down). UIKit's choice is not public."
         case .deviceSize:

@@ -19,7 +19,7 @@ struct CompareCommand: AsyncParsableCommand {
         (default: every profile). Exit status: 0, or 2 when a recording cannot be read.
         """ + HelpExamples.block("compare"))
 
-    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.", completion: Completions.recording)
+    @Argument(help: "Recordings or folders (recursively). Default: touchtape.yml's recordings, else Recordings/.", completion: Completions.recording)
     var paths: [String] = []
     @Option(parsing: .upToNextOption, help: "The profiles to compare, in column order (default: all).")
     var profiles: [DismissalProfile] = []
@@ -33,7 +33,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (settings, configuration, project) = try settingsOptions.configuration()
-        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
+        let roots = ProjectConfiguration.recordingRoots(paths, project: project)
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         let comparison: ProfileComparison

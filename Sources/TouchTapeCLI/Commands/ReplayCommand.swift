@@ -67,7 +67,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (settings, configuration, project) = try settingsOptions.configuration()
-        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
+        let roots = ProjectConfiguration.recordingRoots(paths, project: project)
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         let sources = selection.sources
         if compareVelocity, format == .junit || format == .github { throw fail("--compare-velocity goes with --format text or json") }

@@ -16,7 +16,7 @@ struct SweepCommand: AsyncParsableCommand {
         0...1 and 0...5000 pt/s); a single value sets the current setting, as in replay.
         """ + HelpExamples.block("sweep"))
 
-    @Argument(help: "Recordings or folders (recursively). Default: Recordings/.", completion: Completions.recording)
+    @Argument(help: "Recordings or folders (recursively). Default: touchtape.yml's recordings, else Recordings/.", completion: Completions.recording)
     var paths: [String] = []
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(help: "Report format.") var format: SweepFormat = .text
@@ -24,7 +24,7 @@ struct SweepCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (_, configuration, project) = try settingsOptions.configuration(ranges: true)
-        let roots = !paths.isEmpty ? paths : project.map(\.recordings).flatMap { $0.isEmpty ? nil : $0 } ?? ["Recordings"]
+        let roots = ProjectConfiguration.recordingRoots(paths, project: project)
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         let sources = selection.sources
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
