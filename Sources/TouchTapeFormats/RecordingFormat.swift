@@ -24,6 +24,7 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
     /// RecordingFormat(pathExtension: "events") // .evemu
     /// ```
     package init?(pathExtension: String) {
+        // The cases are ``readExtensions``; a test holds the two equal.
         switch pathExtension.lowercased() {
         case "evemu", "events", "event", "desc": self = .evemu
         case "yml", "yaml": self = .libinputRecord
@@ -31,6 +32,9 @@ package enum RecordingFormat: String, Hashable, Sendable, CaseIterable, Codable 
         default: return nil
         }
     }
+
+    /// Every extension ``init(pathExtension:)`` knows, for shell completion.
+    package static let readExtensions = ["evemu", "events", "event", "desc", "yml", "yaml", "getevent"]
 
     /// The format a recording written to `path` is in: `requested` (`--to`, `--format`),
     /// else what the extension says, else evemu (what a file of another extension is read

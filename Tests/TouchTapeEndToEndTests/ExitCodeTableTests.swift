@@ -70,7 +70,8 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
              + "E: 0.000001 0000 0000 0000\n").write(to: idle, atomically: false, encoding: .utf8)
         return try [["replay", idle.path, "--strict"], ["replay", dir.path, "--strict", "--format", "junit"]].map(run)
     case "an option value out of range or not a number":
-        return try [["replay", recording, "--threshold", "2"], ["live", "--from", recording, "--speed", "1e19"]].map(run)
+        return try [["replay", recording, "--threshold", "2"], ["live", "--from", recording, "--speed", "1e19"],
+                    ["replay", recording, "--threshold", "abc"], ["replay", recording, "--track", "abc"]].map(run)
     case "an unknown option or a missing argument":
         return try [["replay", "--no-such-option"], ["convert"]].map(run)
     case "an output that is one of the inputs (or another output)":

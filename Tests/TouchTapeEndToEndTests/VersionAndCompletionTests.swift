@@ -79,7 +79,7 @@ import TouchTapeTestSupport
     defer { try? FileManager.default.removeItem(at: scratch) }
     let folder = scratch.appendingPathComponent("Recordings")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for name in ["pan.evemu", "pad.yml", "old.desc", "notes.txt"] {
+    for name in ["pan.evemu", "pad.yml", "old.desc", "bcm.event", "phone.getevent", "notes.txt"] {
         try Data().write(to: folder.appendingPathComponent(name))
     }
     let scriptFile = scratch.appendingPathComponent("touchtape.bash")
@@ -99,10 +99,11 @@ import TouchTapeTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout.split(separator: "\n").map(String.init).sorted()
     }
-    let expected = ["Recordings/old.desc", "Recordings/pad.yml", "Recordings/pan.evemu"]
+    let expected = ["Recordings/bcm.event", "Recordings/old.desc", "Recordings/pad.yml", "Recordings/pan.evemu",
+                    "Recordings/phone.getevent"]
     #expect(try complete(["touchtape", "replay", "Recordings/"]) == expected)
     #expect(try complete(["touchtape", "live", "--from", "Recordings/"]) == expected)
-    #expect(try complete(["touchtape", "inspect", "Recordings/p"]) == ["Recordings/pad.yml", "Recordings/pan.evemu"])
+    #expect(try complete(["touchtape", "inspect", "Recordings/p"]) == ["Recordings/pad.yml", "Recordings/pan.evemu", "Recordings/phone.getevent"])
     let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/input"))?
         .filter { $0.hasPrefix("event") }.map { "/dev/input/" + $0 }.sorted() ?? []
     #expect(try complete(["touchtape", "live", "/dev/input/ev"]) == nodes.sorted())

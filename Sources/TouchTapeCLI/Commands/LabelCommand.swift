@@ -29,8 +29,9 @@ struct LabelCommand: AsyncParsableCommand {
         same number of tracks.
 
         Only the marks change; the events, their times and the device description are \
-        written back unchanged, in FILE's own format (or OUT's, from its extension). The \
-        file is replaced atomically (through a symlink, its target; the link stays); OUT \
+        written back unchanged, in FILE's own format (or OUT's, from its extension); a \
+        libinput record file TouchTape wrote before it marked the udev properties it derived \
+        gains that mark ('touchtape: derived' under udev:). The file is replaced atomically (through a symlink, its target; the link stays); OUT \
         may be '-' (standard output), a device or a FIFO, written through.
 
         FILE is locked while it is read, changed and written back: another touchtape \

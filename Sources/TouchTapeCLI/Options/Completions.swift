@@ -1,13 +1,14 @@
 import ArgumentParser
 import TouchTapeDevice
+import TouchTapeFormats
 
 /// What the shell completes for each kind of argument: recordings by their extensions
 /// (folders too, for the commands that search them), output files as any file, and input
 /// devices as their `/dev/input/event*` nodes.
 enum Completions {
-    /// The extensions TouchTape reads: evemu (`.evemu`, a split pair's `.desc`/`.events`),
-    /// libinput record (`.yml`, `.yaml`) and Android getevent (`.getevent`).
-    static let recordingExtensions = ["evemu", "events", "desc", "yml", "yaml", "getevent"]
+    /// The extensions TouchTape reads: evemu (`.evemu`, a split pair's `.desc`/`.events`,
+    /// `.event`), libinput record (`.yml`, `.yaml`) and Android getevent (`.getevent`).
+    static let recordingExtensions = RecordingFormat.readExtensions
 
     /// A recording (the shell also offers folders to descend into).
     static let recording = CompletionKind.file(extensions: recordingExtensions)
