@@ -62,9 +62,12 @@ func fail(_ error: any Error) -> ExitCode {
     }
     if let refusal = error as? RecordingRelabelling.Refusal { return fail(refusal.message, hint: refusal.hint) }
     if let conflict = error as? RecordingFormatConflict { return fail(conflict.message, hint: conflict.hint) }
-    if let file = error as? RecordingFileError { return fail(file.message, hint: file.hint, status: ExitStatus.deviceOrIOFailure) }
+    if let file = error as? RecordingFileError {
+        return fail(file.message, hint: file.hint, status: file.interruptedBy.map { 128 + $0 } ?? ExitStatus.deviceOrIOFailure)
+    }
     if let live = error as? LiveError {
-        return fail(live.message, hint: live.hint, status: live.isDeviceOrIOFailure ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
+        return fail(live.message, hint: live.hint, status: live.interruptedBy.map { 128 + $0 }
+                    ?? (live.isDeviceOrIOFailure ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput))
     }
     // A stop signal ended a wait (another touchtape's lock on a recording): the signal's exit.
     if let recording = error as? RecordingError, recording.kind == .interrupted, let signal = StopSignal.caught {

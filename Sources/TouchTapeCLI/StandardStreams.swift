@@ -83,6 +83,14 @@ func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]
     }
 }
 
+/// The files reading the recording `path` reads, for ``refuseAliasing(outputs:inputs:)``:
+/// the recording and its description (`description` when given, else the `.desc` or
+/// getevent listing found beside an events-only file).
+func recordingInputs(_ path: String, description: String? = nil) -> [String] {
+    if let description { return [path, description] }
+    let source = RecordingLocator.source(forPath: path)
+    return [source.eventsPath] + (source.descriptionPath.map { [$0] } ?? [])
+}
 
 /// Text for a terminal whose lines may quote a recording (names, notes): each line made
 /// terminal-safe (``TextExcerpt/terminalSafe(_:)``), the line breaks kept.

@@ -12,7 +12,7 @@ extension RecordingRun {
     /// missing, no phone, an unauthorised phone: ``AdbError`` before anything is written;
     /// every adb call is bounded (``AdbCapture/waitSeconds``). The phone going away ends
     /// the recording like an unplug (the file is finished, then ``AdbError/Kind/failed``).
-    package func runAdb(serial: String?, say: (String) -> Void) throws {
+    package func runAdb(serial: String?, say: @escaping @Sendable (String) -> Void) throws {
         let capture = try AdbCapture.connect(serial: serial)
         let listing = NSTemporaryDirectory() + "touchtape-adb-\(getpid())-\(capture.serial.filter { $0.isLetter || $0.isNumber }).getevent"
         try capture.writeListing(to: listing)
@@ -29,10 +29,12 @@ extension RecordingRun {
         let formatter = try RecordingFileFormatter(format: format, description: description,
                                                    metadata: RecordingMetadata(recorder: recorder, deviceNode: node),
                                                    output: output, by: .recorder)
-        var gestureRecorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
+        // A FIFO no one reads yet is waited for, saying so; Ctrl-C ends the wait.
+        let stop = StopSignal()
+        var gestureRecorder = try GestureRecorder(formatter: formatter,
+                                                  file: try RecordingFile(path: output, waiting: stop.waiting(notice: { say("touchtape: \($0)\n") })),
                                                   description: description, annotation: annotation)
         say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (adb \(TextExcerpt.terminalSafe(capture.serial)) \(TextExcerpt.terminalSafe(node)), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
-        let stop = StopSignal()
         let child = try capture.startEvents(path: node)
         let fd = child.output
         let deadline = duration.map { Date().addingTimeInterval($0) }

@@ -43,7 +43,7 @@ package struct RecordingRun {
     /// Records `evdev` (opened from `path`). A file that cannot be written throws its
     /// ``RecordingFileError`` (the file keeps every completed gesture); a device that fails
     /// mid-run is thrown as its ``DeviceError`` after the file is finished and the summary said.
-    package func run(_ evdev: EvdevDevice, path: String, say: (String) -> Void) throws {
+    package func run(_ evdev: EvdevDevice, path: String, say: @escaping @Sendable (String) -> Void) throws {
         let stop = StopSignal()
         // As libinput record does, the file keeps the machine's DMI modalias, the udev properties
         // libinput reads and the quirks libinput has for the device (its size ones): an axis fix
@@ -56,7 +56,7 @@ package struct RecordingRun {
         let classification = description.classification
         let formatter = try RecordingFileFormatter(format: format, description: description, metadata: metadata,
                                                    output: output, by: .recorder)
-        var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output),
+        var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output, waiting: stop.waiting(notice: { say("touchtape: \($0)\n") })),
                                            description: description, annotation: annotation)
         if let reason = classification.nonTouchReason {
             say("touchtape: warning: \(reason.sentence(deviceName: description.name)); its events are recorded, "

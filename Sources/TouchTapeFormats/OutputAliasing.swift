@@ -34,6 +34,9 @@ package struct OutputAliasError: Error, Hashable, Sendable, CustomStringConverti
     package var message: String {
         let out = TextExcerpt.make(output, limit: nil)
         let other = TextExcerpt.make(self.other, limit: nil)
+        if output == "-" && self.other == "-" {
+            return "\(option) - writes to standard output, as \(otherRole) does; the two would be mixed there"
+        }
         let same = out == other ? "is" : "is the same file as"
         return otherRole == "input"
             ? "\(option) \(out) \(same) the input \(other); writing it would destroy the recording"
@@ -58,14 +61,21 @@ package enum OutputAliasing {
     }
 
     /// Refuses the first output that names the same regular file as an input, or as an
-    /// earlier output. Outputs that are standard output, devices, FIFOs or sockets write
-    /// through and replace nothing, so they are not compared; an input that does not exist
-    /// is not compared either (reading it fails with its own message).
+    /// earlier output, and a second output to standard output (`-`: the two would be mixed).
+    /// Outputs that are devices, FIFOs or sockets write through and replace nothing, so they
+    /// are not compared; an input that does not exist is not compared either (reading it
+    /// fails with its own message).
     package static func check(outputs: [(option: String, path: String)], inputs: [String]) throws(OutputAliasError) {
         let inputIdentities = inputs.compactMap { path in identity(of: path, mayBeNew: false).map { (path, $0) } }
         var earlier: [(option: String, path: String, identity: Identity)] = []
+        var standardOutput: String?
         for (option, path) in outputs {
-            guard path != "-", let mine = identity(of: path, mayBeNew: true) else { continue }
+            if path == "-" {
+                if let standardOutput { throw OutputAliasError(option: option, output: "-", other: "-", otherRole: standardOutput) }
+                standardOutput = option
+                continue
+            }
+            guard let mine = identity(of: path, mayBeNew: true) else { continue }
             if let (input, _) = inputIdentities.first(where: { $0.1 == mine }) {
                 throw OutputAliasError(option: option, output: path, other: input, otherRole: "input")
             }

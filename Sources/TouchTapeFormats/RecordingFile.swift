@@ -20,13 +20,13 @@ package final class RecordingFile {
     package private(set) var committedSize: Int64 = 0
 
     /// Creates or truncates `path` (mode 0644 before umask), or opens the device, FIFO or
-    /// standard output it names.
-    package init(path: String) throws(RecordingFileError) {
+    /// standard output it names; a FIFO no one reads yet is waited for as `waiting` says.
+    package init(path: String, waiting: Waiting = .uninterrupted) throws(RecordingFileError) {
         self.path = path
         do {
-            output = try OutputFile(path: path, regularFiles: .inPlace)
+            output = try OutputFile(path: path, regularFiles: .inPlace, waiting: waiting)
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: 0)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: 0, interruptedBy: error.interruptedBy)
         }
     }
 
@@ -35,7 +35,7 @@ package final class RecordingFile {
         do {
             try output.write(text)
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy)
         }
     }
 
@@ -44,7 +44,7 @@ package final class RecordingFile {
         do {
             try output.write(bytes)
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy)
         }
     }
 
@@ -53,7 +53,7 @@ package final class RecordingFile {
         do {
             try output.sync()
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy)
         }
         committedSize = size
     }

@@ -14,16 +14,22 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
     package var errno: Int32
     /// Gestures fully written and synced before the failure.
     package var gesturesKept: Int
+    /// The stop signal that ended a wait (a FIFO no one read), if one did.
+    package var interruptedBy: Int32?
 
     /// A value from its parts.
-    package init(path: String, errno: Int32, gesturesKept: Int) {
+    package init(path: String, errno: Int32, gesturesKept: Int, interruptedBy: Int32? = nil) {
         self.path = path
         self.errno = errno
         self.gesturesKept = gesturesKept
+        self.interruptedBy = interruptedBy
     }
 
     /// What went wrong, in one line.
     package var message: String {
+        if let signal = interruptedBy {
+            return "interrupted by \(OutputError.signalName(signal)) while waiting for a reader of \(path)"
+        }
         switch errno {
         case ENOSPC: return "no space left on device while writing \(path)"
         case EDQUOT: return "disk quota exceeded while writing \(path)"
@@ -35,6 +41,9 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
 
     /// What to do about it.
     package var hint: String {
+        if interruptedBy != nil {
+            return gesturesKept == 0 ? "nothing was written to \(path)" : "\(path) has the \(gesturesKept) gesture(s) completed before it"
+        }
         switch errno {
         case ENOSPC, EDQUOT:
             return "free some space and record again; \(path) keeps the \(gesturesKept) gesture(s) completed before the failure"

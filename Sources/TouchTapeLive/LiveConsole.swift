@@ -57,10 +57,13 @@ package final class LiveConsole {
     /// the saved file only when it holds one.
     private var gesturesSaved = 0
     private let savePath: String?
+    /// Whether nothing was at ``savePath`` before the session made the file: a file it
+    /// made and saved no gesture to is removed at the end, so nothing is left behind.
+    private var saveFileIsNew = false
     private var pending = ""
     private var lastDraw: Int64 = 0
     private let clock = MonotonicClock()
-    private let say: (String) -> Void
+    private let say: @Sendable (String) -> Void
     /// A frame is drawn at most this often while events pour in (ticks and keys always draw).
     static let drawIntervalMicroseconds: Int64 = 33_000
     /// How long the loops wait for input before a tick (the completion animation, the idle view).
@@ -68,7 +71,8 @@ package final class LiveConsole {
     /// Events fed in one turn of the file loop before the screen and keys get a turn.
     static let eventsPerTurn = 4096
 
-    private init(session: LiveSession, request: Request, metadata: RecordingMetadata, say: @escaping (String) -> Void) throws(LiveError) {
+    private init(session: LiveSession, request: Request, metadata: RecordingMetadata, waiting: Waiting,
+                 say: @escaping @Sendable (String) -> Void) throws(LiveError) {
         self.session = session
         self.say = say
         gestureLimit = request.gestureLimit
@@ -78,6 +82,16 @@ package final class LiveConsole {
         keys = Terminal.isTerminal(0) || Terminal.isPipe(0) ? 0 : nil
         savePath = request.savePath
         if let path = request.savePath {
+            // `s` appends to the recording this session starts: an existing file would be
+            // replaced at the start, before any gesture is saved, so one is refused.
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+                throw LiveError(message: "--save \(TextExcerpt.make(path, limit: nil)) already exists (\(status.st_size) bytes); "
+                                + "live starts a new recording there, which would replace it",
+                                hint: "give --save a new file (each session saves its gestures to a file of its own), or remove the old one first",
+                                isDeviceOrIOFailure: false)
+            }
+            saveFileIsNew = path != "-" && lstat(path, &status) != 0 && errno == ENOENT
             let format = (try? RecordingFormat.forOutput(path, requested: nil, option: "--save")) ?? .evemu
             let formatter: RecordingFileFormatter
             do {
@@ -87,20 +101,22 @@ package final class LiveConsole {
                 throw LiveError(message: "\(error)", hint: nil, isDeviceOrIOFailure: false)
             }
             do {
-                appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path))
+                appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path, waiting: waiting))
             } catch {
-                throw LiveError(message: error.message, hint: error.hint, isDeviceOrIOFailure: true)
+                throw LiveError(error)
             }
         }
     }
 
     private static func make(description: DeviceDescription, file: String, source: LiveState.Source, request: Request,
-                             metadata: RecordingMetadata, say: @escaping (String) -> Void) throws(LiveError) -> LiveConsole {
+                             metadata: RecordingMetadata, stop: StopSignal, say: @escaping @Sendable (String) -> Void) throws(LiveError) -> LiveConsole {
         let session: LiveSession
         do { session = try LiveSession(description: description, file: file, source: source, settings: request.settings) } catch {
             throw LiveError(message: error.description, hint: nil, isDeviceOrIOFailure: false)
         }
-        return try LiveConsole(session: session, request: request, metadata: metadata, say: say)
+        // A FIFO as --save is waited for until a reader comes, saying so; a stop signal ends the wait.
+        return try LiveConsole(session: session, request: request, metadata: metadata,
+                               waiting: stop.waiting(notice: { say("touchtape: \($0)\n") }), say: say)
     }
 
     // MARK: A recording at its pace
@@ -108,7 +124,7 @@ package final class LiveConsole {
     /// Plays the recording at `path` at `speed` times its pace (over and over with `loop`)
     /// until it ends (and no key can come), `q`, a stop signal or the gesture limit.
     package static func play(_ path: String, speed: Double, loop: Bool, request: Request, locking: ReadLocking,
-                             say: @escaping (String) -> Void) throws -> Outcome {
+                             say: @escaping @Sendable (String) -> Void) throws -> Outcome {
         let stream = try RecordingStream(RecordingLocator.source(forPath: path), locking: locking)
         try stream.requireTouchDevice()
         var items: [RecordingItem] = []
@@ -118,10 +134,10 @@ package final class LiveConsole {
                                       protocolName: description.classification.touchProtocol.name, origin: path, speed: speed)
         let metadata = RecordingMetadata(kernel: stream.metadata.kernel, recorder: "\(request.recorder) live",
                                          deviceNode: stream.metadata.deviceNode)
-        let console = try make(description: description, file: stream.source.eventsPath, source: source, request: request,
-                               metadata: metadata, say: say)
-        defer { console.stop() }
         let stop = StopSignal(signals: stopSignals)
+        let console = try make(description: description, file: stream.source.eventsPath, source: source, request: request,
+                               metadata: metadata, stop: stop, say: say)
+        defer { console.stop() }
         let pace = speed == speed.rounded() && speed < 1e9 ? String(Int64(speed)) : "\(speed)"
         say("live: playing \(path) (\"\(TextExcerpt.terminalSafe(description.name))\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
         console.start()
@@ -188,14 +204,15 @@ package final class LiveConsole {
     /// limit or the device's end. A device that fails mid-run ends the run and is thrown
     /// after the closing lines, as a ``DeviceError``.
     package static func read(_ evdev: EvdevDevice, path: String, request: Request, metadata: RecordingMetadata,
-                             say: @escaping (String) -> Void) throws -> Outcome {
+                             say: @escaping @Sendable (String) -> Void) throws -> Outcome {
         let description = evdev.description
         let classification = description.classification
         let source = LiveState.Source(deviceName: description.name, kind: classification.kind,
                                       protocolName: classification.touchProtocol.name, origin: path)
-        let console = try make(description: description, file: path, source: source, request: request, metadata: metadata, say: say)
-        defer { console.stop() }
         let stop = StopSignal(signals: stopSignals)
+        let console = try make(description: description, file: path, source: source, request: request, metadata: metadata,
+                               stop: stop, say: say)
+        defer { console.stop() }
         if let reason = classification.nonTouchReason {
             say("touchtape: warning: \(reason.sentence(deviceName: description.name)); no gestures will be found in its events\n")
         }
@@ -368,9 +385,12 @@ package final class LiveConsole {
         stop()
         if var appender {
             do { try appender.finish() } catch {
-                throw LiveError(message: error.message, hint: error.hint, isDeviceOrIOFailure: true)
+                throw LiveError(error)
             }
             self.appender = nil
+            if gesturesSaved == 0, saveFileIsNew, let savePath, unlink(savePath) == 0 {
+                say("live: no gesture saved, so \(TextExcerpt.make(savePath, limit: nil)) was not kept\n")
+            }
         }
         let state = session.state
         if terminal == nil {
@@ -406,12 +426,20 @@ package struct LiveError: Error, Sendable, CustomStringConvertible {
     package var message: String
     package var hint: String?
     package var isDeviceOrIOFailure: Bool
+    /// The stop signal that ended a wait for the `--save` file (a FIFO no one read), if one did.
+    package var interruptedBy: Int32?
 
     /// A value from its parts.
-    package init(message: String, hint: String?, isDeviceOrIOFailure: Bool) {
+    package init(message: String, hint: String?, isDeviceOrIOFailure: Bool, interruptedBy: Int32? = nil) {
         self.message = message
         self.hint = hint
         self.isDeviceOrIOFailure = isDeviceOrIOFailure
+        self.interruptedBy = interruptedBy
+    }
+
+    /// The save file's failure.
+    init(_ error: RecordingFileError) {
+        self.init(message: error.message, hint: error.hint, isDeviceOrIOFailure: true, interruptedBy: error.interruptedBy)
     }
 
     package var description: String { message }

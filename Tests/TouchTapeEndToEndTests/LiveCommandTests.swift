@@ -133,6 +133,32 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(live.status == 0, "\(live.stderr)")
     #expect(live.stderr.contains("settings: touchtape replay \(source) --profile transition"), "\(live.stderr)")
     #expect(!live.stderr.contains("touchtape replay \(saved)"), "\(live.stderr)")
+    // The file the session made and saved nothing to is not left behind.
+    #expect(live.stderr.contains("no gesture saved, so \(saved) was not kept"), "\(live.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: saved))
+}
+
+/// `--save` names an existing recording: refused before anything is written (the session
+/// used to replace it with an empty recording at its start, saved gesture or not).
+@Test func saveRefusesAFileThatExistsAndKeepsIt() throws {
+    let dir = try PackagePaths.scratchDirectory("live-save-existing")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let kept = dir.appendingPathComponent("kept.evemu").path
+    try FileManager.default.copyItem(atPath: TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), toPath: kept)
+    let before = try Data(contentsOf: URL(fileURLWithPath: kept))
+    let live = try ProcessRun.run(TouchTapeBinary.executable,
+                                  ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
+                                   "--save", kept], input: FileHandle.nullDevice)
+    #expect(live.status == 2, "\(live.stderr)")
+    #expect(live.stderr.contains("--save \(kept) already exists") && live.stderr.contains("hint: give --save a new file"), "\(live.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
+    // An empty file holds nothing to lose: it is written.
+    let empty = dir.appendingPathComponent("empty.evemu").path
+    #expect(FileManager.default.createFile(atPath: empty, contents: nil))
+    let saved = try ProcessRun.run(TouchTapeBinary.executable,
+                                   ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
+                                    "--save", empty], input: FileHandle.nullDevice)
+    #expect(saved.status == 0, "\(saved.stderr)")
 }
 
 @Test func liveUsageErrorsExitTwo() throws {

@@ -30,6 +30,7 @@ struct WritingCommand: CustomTestStringConvertible, Sendable {
         .init(name: "label FILE --from IN -o OUT") {
             ["label", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--from", $0, "-o", $1]
         },
+        .init(name: "play --write-expected") { ["play", $0, "--dry-run", "--track", "1", "--write-expected", $1] },
         .init(name: "live --from --save") { ["live", "--from", $0, "--speed", "1000", "--save", $1] },
     ]
 }
@@ -79,6 +80,50 @@ func anOutputThatIsTheInputIsRefusedAndTheRecordingKept(command: WritingCommand,
     #expect(run.status == 2)
     #expect(run.stderr.contains("--html ./a.json is the same file as the output of -o a.json"), "\(run.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+}
+
+/// The description of a split evemu pair (`nt.desc` beside `nt.events`, found by the reader
+/// or given with `--description`) is an input too: an output naming it is refused, and a
+/// settings file (`--config`) is one for the commands that read it.
+@Test(arguments: [
+    ["live", "--from", "pair/nt.events", "--speed", "1000", "--save", "pair/nt.desc"],
+    ["label", "pair/nt.events", "--expect", "finish", "-o", "pair/nt.desc"],
+    ["play", "pair/nt.events", "--dry-run", "--write-expected", "pair/nt.desc"],
+    ["play", "pair/nt.events", "--description", "pair/nt.desc", "--dry-run", "--write-expected", "pair/nt.desc"],
+    ["plot", "pair/nt.events", "--config", "cfg.yml", "-o", "cfg.yml"],
+    ["plot", "--map", "pair/nt.events", "--config", "cfg.yml", "-o", "cfg.yml"],
+    ["live", "--from", "pair/nt.events", "--speed", "1000", "--config", "cfg.yml", "--save", "cfg.yml"],
+])
+func anOutputThatIsADescriptionOrTheSettingsFileIsRefused(arguments: [String]) throws {
+    let dir = try PackagePaths.scratchDirectory("tt-alias")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("pair"), withIntermediateDirectories: true)
+    let peers = PackagePaths.peerRecordings
+    try FileManager.default.copyItem(at: peers.appendingPathComponent("N-Trig MultiTouch.desc"),
+                                     to: dir.appendingPathComponent("pair/nt.desc"))
+    try FileManager.default.copyItem(at: peers.appendingPathComponent("N-Trig MultiTouch.1-finger-drag-NW-SE.events"),
+                                     to: dir.appendingPathComponent("pair/nt.events"))
+    try "threshold: 0.4\n".write(to: dir.appendingPathComponent("cfg.yml"), atomically: true, encoding: .utf8)
+    let target = arguments.last!
+    let before = try sha(dir.appendingPathComponent(target).path)
+    let run = try ProcessRun.run(TouchTapeBinary.executable, arguments, in: dir, input: FileHandle.nullDevice)
+    #expect(run.status == 2, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.contains("is the input \(target); writing it would destroy"), "\(run.stderr)")
+    #expect(try sha(dir.appendingPathComponent(target).path) == before, "\(target) is unchanged")
+}
+
+/// Two outputs to standard output would be mixed there: `replay --html -` (the report goes
+/// there too) and `live --save -` (the view or its JSON lines do).
+@Test(arguments: [
+    ["replay", "R", "--html", "-"], ["replay", "R", "-o", "-", "--html", "-"], ["live", "--from", "R", "--speed", "1000", "--save", "-"],
+])
+func twoOutputsToStandardOutputAreRefused(arguments: [String]) throws {
+    let recording = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let run = try ProcessRun.run(TouchTapeBinary.executable, arguments.map { $0 == "R" ? recording : $0 },
+                                 input: FileHandle.nullDevice)
+    #expect(run.status == 2, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.contains("writes to standard output, as") && run.stderr.contains("the two would be mixed there"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty, "nothing was written: \(run.stdout.prefix(200))")
 }
 
 @Test func labelDashOToItsOwnFileIsARewriteInPlace() throws {
@@ -199,6 +244,25 @@ func aFIFOWithNoReaderWaitsAndAStopSignalEndsIt(command: WritingCommand, signal:
     let (status, _, stderr) = running.finish()
     #expect(status == 128 + signal, "\(command.name): \(stderr)")
     #expect(stderr.contains("interrupted by SIG"), "\(stderr)")
+    #expect(fileKind(fifo) == "fifo")
+    #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu", "out.fifo"])
+}
+
+/// `live --save` to a FIFO nobody reads: it said nothing and waited for ever, and a stop
+/// signal killed it without a word. Now it waits saying so, as every other writer does, and
+/// a stop signal ends the wait with exit 128 + signal and the words.
+@Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+func liveSaveToAFIFOWithNoReaderWaitsAndAStopSignalEndsIt(signal: Int32) throws {
+    let (dir, input) = try scratchWithRecording()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fifo = dir.appendingPathComponent("out.fifo").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let running = try RunningTouchTape(["live", "--from", input, "--speed", "1000", "--save", fifo], in: dir)
+    #expect(running.waitForStandardError(containing: "waiting for a reader of \(fifo)"), "\(running.stderrSoFar)")
+    kill(running.process.processIdentifier, signal)
+    let (status, _, stderr) = running.finish()
+    #expect(status == 128 + signal, "\(stderr)")
+    #expect(stderr.contains("interrupted by SIG") && stderr.contains("while waiting for a reader of \(fifo)"), "\(stderr)")
     #expect(fileKind(fifo) == "fifo")
     #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["r.evemu", "out.fifo"])
 }

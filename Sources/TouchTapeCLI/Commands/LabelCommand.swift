@@ -91,8 +91,10 @@ struct LabelCommand: AsyncParsableCommand {
         let edit: RecordingRelabelling.Edit
         do {
             target = try RecordingRelabelling.target(file: file, output: output, source: source)
-            // -o FILE is a rewrite in place; -o OTHER would destroy the recording labels come from.
-            try refuseAliasing(outputs: [("-o", target.inPlace ? nil : output)], inputs: from.map { [$0] } ?? [])
+            // -o FILE is a rewrite in place; -o OTHER would destroy the recording labels come
+            // from, or FILE's own description (the .desc beside an events file).
+            try refuseAliasing(outputs: [("-o", target.inPlace ? nil : output)],
+                               inputs: selection.inputPaths + (from.map { recordingInputs($0) } ?? []))
             // OTHER is read before FILE is locked: `label A --from B` and `label B --from A` at
             // once must not each hold one file while waiting for the other.
             edit = try from.map { .copy(try CopiedLabels(RecordingLocator.source(forPath: $0), locking: readLocking)) }

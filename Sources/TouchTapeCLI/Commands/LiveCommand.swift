@@ -71,8 +71,9 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (settings, _, _) = try settingsOptions.configuration()
-        try refuseAliasing(outputs: [("--save", save)], inputs: from.map { [$0] } ?? [])
+        let (settings, _, project) = try settingsOptions.configuration()
+        try refuseAliasing(outputs: [("the live view or its JSON lines", "-"), ("--save", save)],
+                           inputs: (from.map { recordingInputs($0) } ?? []) + (project.map { [$0.file] } ?? []))
         let request = LiveConsole.Request(settings: settings, savePath: save, gestureLimit: gestures,
                                           recorder: "touchtape \(TouchTape.version)")
         let outcome: LiveConsole.Outcome

@@ -74,6 +74,8 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try refuseAliasing(outputs: [("--write-expected", writeExpected)],
+                           inputs: recordingInputs(file, description: descriptionFile))
         let recording = try PlayInput.load(file, descriptionFile: descriptionFile)
         do { try recording.requireTouchDevice() } catch { throw PlayInput.fail(error) }
         do {

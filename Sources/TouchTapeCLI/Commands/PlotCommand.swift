@@ -20,10 +20,10 @@ struct PlotCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The SVG file to write ('-': standard output).") var output: String
 
     func run() async throws {
-        let (settings, configuration, _) = try settingsOptions.configuration()
+        let (settings, configuration, project) = try settingsOptions.configuration()
         let selection = try selectRecordings(paths)
         let sources = selection.sources
-        try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths)
+        try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         if map {
             // Streamed: each track's point is put aside as it is replayed; the map is drawn at the end.
             let stop = StopSignal(signals: stopSignals)

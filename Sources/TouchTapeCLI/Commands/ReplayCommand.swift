@@ -71,7 +71,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         let sources = selection.sources
         if compareVelocity, format == .junit || format == .github { throw fail("--compare-velocity goes with --format text or json") }
-        try refuseAliasing(outputs: [("-o", output), ("--html", html)],
+        try refuseAliasing(outputs: [(output == nil ? "the report (no -o)" : "-o", output ?? "-"), ("--html", html)],
                            inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         // The estimator comparison replays the files again under each estimator; it comes
         // first so that JSON can carry it after the summary of the streamed report.
