@@ -36,6 +36,15 @@ enum ExitStatus {
     }
 }
 
+/// Files or folders a command that goes on past them could not read (`plot --map`, `sweep`):
+/// each said on stderr when `say` (the report itself does not show them), then exit 3 when
+/// one could not be read at all (permission, I/O), else 2 (malformed).
+func failUnreadable(_ errors: [UnreadableFile], say: Bool) throws {
+    guard !errors.isEmpty else { return }
+    if say { for error in errors { writeStandardError("touchtape: error: could not read \(error.message)\n") } }
+    throw ExitCode(errors.contains(where: \.isIOFailure) ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
+}
+
 /// Prints a typed error to stderr as `touchtape: <what>` plus an optional hint line,
 /// and leaves with the given status. Used for every error a user can cause.
 func fail(_ message: String, hint: String? = nil, status: Int32 = ExitStatus.badInput) -> ExitCode {

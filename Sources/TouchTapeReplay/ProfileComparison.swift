@@ -31,10 +31,12 @@ package struct ProfileComparison: Sendable {
 
     /// Replays `sources` under each of `profiles` with the overrides of `settings` (its own
     /// profile is not used) and, as `replay` does, the machine's libinput quirks and hwdb for devices
-    /// that report no resolution.
+    /// that report no resolution. `problems` (what the search of the folders met) are errors
+    /// of the comparison, as a replay's. `nil` when `cancelled` said so (a stop signal).
     package static func run(_ sources: [RecordingSource], profiles: [DismissalProfile], settings: SessionSettings,
-                            installedHints: InstalledDeviceHints? = nil,
-                            locking: ReadLocking = .standard) throws(SessionSettingsError) -> ProfileComparison {
+                            installedHints: InstalledDeviceHints? = nil, problems: [RecordingError] = [],
+                            locking: ReadLocking = .standard,
+                            cancelled: (() -> Bool)? = nil) throws(SessionSettingsError) -> ProfileComparison? {
         var rows: [Row] = []
         var index: [String: Int] = [:]
         var errors: [UnreadableFile] = []
@@ -43,9 +45,10 @@ package struct ProfileComparison: Sendable {
             s.profile = profile
             var configuration = try s.configuration()
             configuration.installedHints = installedHints
-            var runner = ReplayRunner(settings: s, configuration: configuration)
+            var runner = ReplayRunner(settings: s, configuration: configuration, cancelled: cancelled)
             runner.locking = locking
-            let report = runner.run(sources)
+            let report = runner.run(sources, problems: problems)
+            if cancelled?() == true { return nil }
             if column == 0 { errors = report.errors }
             for t in report.tracks {
                 let key = "\(t.file)#\(t.track)"
@@ -106,7 +109,7 @@ package struct ProfileComparison: Sendable {
         lines.append("")
         lines += TextReportRenderer.wrap("\(rows.count) tracks; \(rows.filter(\.differs).count) come out differently"
             + " under these profiles (*)", indent: "  ")
-        for e in errors { lines += TextReportRenderer.wrap("could not read \(e.file): \(e.message)", indent: "  ") }
+        if !errors.isEmpty { lines += ["", "Could not read:"] + errors.flatMap(\.reportLines) + [""] }
         for profile in profiles {
             lines += TextReportRenderer.wrap("  \(Self.column(profile)) \(profile.rawValue): \(profile.libraryName), in \(profile.unit.symbol)",
                                              indent: "     ")

@@ -161,7 +161,7 @@ package struct SweepWriter: Sendable {
         case .text:
             var lines: [String] = []
             if !s.errors.isEmpty {
-                lines += ["", "Could not read:"] + s.errors.map { "  " + $0.message }
+                lines += ["", "Could not read:"] + s.errors.flatMap(\.reportLines)
             }
             lines.append("")
             lines.append("Every labelled track as labelled:")
@@ -241,13 +241,15 @@ extension SweepWriter {
     package static func write(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                              thresholdRange: ClosedRange<Double>, flickRange: ClosedRange<Double>,
                              format: Format, to output: OutputFile,
-                             cancelled: () -> Bool = { false }, locking: ReadLocking = .standard) throws(OutputError) -> SweepReport.Summary? {
+                             cancelled: () -> Bool = { false }, locking: ReadLocking = .standard,
+                             problems: [RecordingError] = []) throws(OutputError) -> SweepReport.Summary? {
         var writer = SweepWriter(format)
         var pending = writer.begin(SweepReport.heading(sources, configuration: configuration,
                                                        thresholdRange: thresholdRange, flickRange: flickRange))
         let chunk = ReportStream.defaultChunkBytes
         let summary = try SweepReport.stream(sources, configuration: configuration, thresholdRange: thresholdRange,
-                                             flickRange: flickRange, cancelled: cancelled, locking: locking) { (t: SweepReport.Track) throws(OutputError) in
+                                             flickRange: flickRange, cancelled: cancelled, locking: locking,
+                                             problems: problems) { (t: SweepReport.Track) throws(OutputError) in
             pending += writer.track(t)
             if pending.utf8.count >= chunk {
                 try output.write(pending)

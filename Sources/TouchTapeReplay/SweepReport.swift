@@ -140,9 +140,10 @@ package struct SweepReport: Sendable {
     package static func stream<E: Error>(_ sources: [RecordingSource], configuration: ReplayConfiguration,
                                         thresholdRange: ClosedRange<Double> = 0...1, flickRange: ClosedRange<Double> = 0...5000,
                                         gridPoints: Int = 200, cancelled: () -> Bool = { false },
-                                        locking: ReadLocking = .standard,
+                                        locking: ReadLocking = .standard, problems: [RecordingError] = [],
                                         track: (Track) throws(E) -> Void) throws(E) -> Summary? {
-        var errors: [UnreadableFile] = []
+        // What the search of the folders met (a folder that cannot be listed): an error each.
+        var errors = problems.map { ReplayRunner.unreadable(file: $0.file, error: $0) }
         var accumulators = [("threshold", thresholdRange), ("thresholdNoFlick", thresholdRange), ("flickVelocity", flickRange)]
             .map { AgreementAccumulator(axis: $0.0, range: $0.1) }
         let base = configuration.dismissal

@@ -113,9 +113,7 @@ package struct TextReportWriter: ReportWriter {
         if !tally.errors.isEmpty {
             lines.append(("", .plain))
             lines.append(("Could not read:", .red))
-            lines += tally.errors.flatMap { e in
-                e.message.split(separator: "\n", omittingEmptySubsequences: false).map { ("  " + $0, Style.red) }
-            }
+            lines += tally.errors.flatMap { e in e.reportLines.map { ($0, Style.red) } }
         }
         // Files read whole that yield no track: `FILE: 0 tracks (no gesture found)`, one line
         // each (unwrapped, like the errors above), under --strict as errors.

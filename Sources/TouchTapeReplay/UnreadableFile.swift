@@ -17,4 +17,10 @@ public struct UnreadableFile: Hashable, Sendable {
         self.message = message
         self.isIOFailure = isIOFailure
     }
+
+    /// The message as a text report's "Could not read:" block shows it: each of its lines
+    /// (the error, then its hint) indented under the heading.
+    package var reportLines: [String] {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
 }

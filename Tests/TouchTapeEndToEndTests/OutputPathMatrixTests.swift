@@ -384,7 +384,8 @@ func aKilledWriteLeavesNothingBehind(arguments: [String]) throws {
 /// were reported "passed after 126 s"), so a one-minute limit ran out now and then before
 /// the case had run at all, and once for all fifteen cases together.
 @Test(.serialized, arguments: [["inspect", "r.evemu"], ["replay", "r.evemu", "--no-config"], ["convert", "r.evemu", "out.yml"],
-                  ["sweep", "r.evemu", "--no-config"], ["plot", "--map", "r.evemu", "--no-config", "-o", "map.svg"]],
+                  ["sweep", "r.evemu", "--no-config"], ["plot", "--map", "r.evemu", "--no-config", "-o", "map.svg"],
+                  ["compare", "r.evemu", "--no-config", "--profiles", "transition"]],
       [SIGINT, SIGTERM, SIGHUP])
 func aWaitForAnotherTouchtapesLockEndsOnAStopSignal(arguments: [String], signal: Int32) throws {
     let (dir, input) = try scratchWithRecording()

@@ -36,13 +36,23 @@ struct CompareCommand: AsyncParsableCommand {
         let roots = ProjectConfiguration.recordingRoots(paths, project: project)
         let selection = try selectRecordings(roots, defaulted: paths.isEmpty, project: project)
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
-        let comparison: ProfileComparison
+        // A stop signal ends the run after the track in progress; the output is left as it was.
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
+        let found: ProfileComparison?
         do {
-            comparison = try ProfileComparison.run(selection.sources, profiles: profiles.isEmpty ? DismissalProfile.allCases : profiles,
-                                                   settings: settings, installedHints: configuration.installedHints,
-                                                   locking: readLocking)
+            found = try ProfileComparison.run(selection.sources, profiles: profiles.isEmpty ? DismissalProfile.allCases : profiles,
+                                              settings: settings, installedHints: configuration.installedHints,
+                                              problems: selection.problems, locking: readLocking,
+                                              cancelled: { stop.firedSignal != nil })
         } catch { throw fail(error.description) }
-        try writeOutput(format == .json ? comparison.json : comparison.text, to: output)
-        if !comparison.errors.isEmpty || !selection.problems.isEmpty { throw ExitCode(ExitStatus.badInput) }
+        guard let comparison = found else {
+            let signal = stop.firedSignal ?? SIGINT
+            writeStandardError("touchtape: interrupted by \(signalName(signal)); \(output == "-" ? "nothing was written" : "\(output) is unchanged")\n")
+            throw ExitCode(128 + signal)
+        }
+        try writeOutput(format == .json ? comparison.json : comparison.text, to: output, waiting: waiting(stop))
+        // As replay: a file or folder that could not be read is 3, a malformed one 2.
+        try failUnreadable(comparison.errors, say: output != "-")
     }
 }

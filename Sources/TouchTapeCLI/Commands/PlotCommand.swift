@@ -32,11 +32,13 @@ struct PlotCommand: AsyncParsableCommand {
                 let sink = try DecisionMapSink(settings: configuration.dismissal)
                 var runner = ReplayRunner(settings: settings, configuration: configuration, cancelled: { stop.firedSignal != nil })
                 runner.locking = readLocking
-                _ = try runner.run(sources, problems: selection.problems, into: [sink])
+                let tally = try runner.run(sources, problems: selection.problems, into: [sink])
                 let out = try OutputFile(path: output, waiting: waiting(stop))
                 if let signal = stop.firedSignal { throw interrupted(by: signal, output: out) }
                 try sink.write(to: out)
                 try out.commit()
+                // The map is drawn from the tracks that were read; what was not is said, and fails.
+                try failUnreadable(tally.errors, say: true)
             } catch let exit as ExitCode {
                 throw exit
             } catch { throw fail(error) }

@@ -97,10 +97,15 @@ struct ReplayCommand: AsyncParsableCommand {
         runner.probeKinds = probe.isEmpty ? nil : Set(probe)
         // The report is written as the run goes (a regular file replaced only at the commit,
         // after the last track); the HTML page needs every track at once, so it collects them.
+        // Both outputs are opened before the run, so a page that cannot be made (a missing
+        // folder) fails before anything is written; the page is committed before the
+        // report, so a page that cannot be written leaves a report file as it was.
         let file: OutputFile
+        let page: OutputFile?
         do {
             file = try output.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
                 ?? OutputFile(descriptor: 1, name: "standard output", waiting: waiting(stop))
+            page = try html.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
         } catch { throw fail(error) }
         // A report to a terminal shows each track as it comes, and is its own progress; a
         // progress line only where a person watches something else: stderr a terminal.
@@ -122,6 +127,10 @@ struct ReplayCommand: AsyncParsableCommand {
                 throw interrupted(by: signal, output: file)
             }
             if format == .text, let comparison { try stream.append(comparison.text) }
+            if let page, let collector {
+                try page.write(collector.page(settings: configuration.dismissal))
+                try page.commit()
+            }
             try file.commit()
         } catch let exit as ExitCode {
             throw exit
@@ -131,7 +140,6 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
-        if let html, let collector { try writeOutput(collector.page(settings: configuration.dismissal), to: html, waiting: waiting(stop)) }
         try ExitStatus.check(tally, probes: probe.map(\.rawValue), tracks: shard == nil ? track : [])
     }
 }

@@ -35,10 +35,11 @@ struct SweepCommand: AsyncParsableCommand {
             guard let summary = try SweepWriter.write(
                 sources, configuration: configuration, thresholdRange: settingsOptions.threshold?.range ?? 0...1,
                 flickRange: settingsOptions.flickVelocity?.range ?? 0...5000, format: format == .json ? .json : .text, to: out,
-                cancelled: { stop.firedSignal != nil }, locking: readLocking), stop.firedSignal == nil
+                cancelled: { stop.firedSignal != nil }, locking: readLocking, problems: selection.problems), stop.firedSignal == nil
             else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: out) }
             try out.commit()
-            if !summary.errors.isEmpty { throw ExitCode(ExitStatus.badInput) }
+            // As replay: a file or folder that could not be read is 3, a malformed one 2.
+            try failUnreadable(summary.errors, say: output != "-")
         } catch let exit as ExitCode {
             throw exit
         } catch { throw fail(error) }
