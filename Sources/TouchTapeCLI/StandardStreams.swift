@@ -78,6 +78,9 @@ var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:), stopped: { Sto
 /// `outputs` pairs the option the user typed with its path (`nil`: not given).
 func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]) throws {
     let given = outputs.compactMap { output in output.path.map { (option: output.option, path: $0) } }
+    if let empty = given.first(where: { $0.path.isEmpty }) {
+        throw fail("\(empty.option) is an empty path", hint: "give \(empty.option) a file name, or - for standard output")
+    }
     do { try OutputAliasing.check(outputs: given, inputs: inputs) } catch {
         throw fail(error.message, hint: error.hint, status: ExitStatus.badInput)
     }
@@ -103,12 +106,16 @@ func terminalLines(_ text: String) -> String { TextExcerpt.terminalLines(text) }
 func selectRecordings(_ paths: [String], defaulted: Bool = false, project: ProjectConfiguration? = nil,
                       deviceIndex: Int? = nil) throws -> RecordingSelection {
     let selection: RecordingSelection
+    // An empty argument (an unset shell variable) would read as the current folder.
+    if paths.contains(where: \.isEmpty) {
+        throw fail("a recording path is empty", hint: "give recordings or folders (touchtape COMMAND PATH...); '.' is the current folder")
+    }
     let base = FileManager.default.currentDirectoryPath
     do throws(RecordingError) {
         selection = try RecordingSelection(paths, deviceIndex: deviceIndex, base: base)
     } catch {
         guard defaulted, error.kind == .notFound else { throw fail(error) }
-        let hint = (project.map { "a path listed under recordings: in \($0.file) is missing" }
+        let hint = (project.flatMap { $0.recordings.isEmpty ? nil : "a path listed under recordings: in \($0.file) is missing" }
             ?? "no path given, and the default Recordings/ is not in the current folder")
             + "; give recordings or folders (touchtape COMMAND PATH...), or list them under recordings: in a touchtape.yml"
         throw fail("no such file or folder: '\(RecordingError.excerpt(error.file, limit: nil))'", hint: hint)

@@ -26,7 +26,10 @@ package enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     package static func from(errno code: Int32, call: String, path: String) -> DeviceError {
         switch code {
         case EACCES, EPERM: return .permissionDenied(path: path)
-        case ENOENT, ENXIO: return .notFound(path: path)
+        case ENOENT: return .notFound(path: path)
+        // A node that exists with nothing behind it for us (`/dev/tty` without a controlling
+        // terminal): not an input device, rather than no such file.
+        case ENXIO: return access(path, F_OK) == 0 ? .notEvdev(path: path) : .notFound(path: path)
         case ENODEV: return .gone(path: path)
         case ENOTTY, EINVAL: return .notEvdev(path: path)
         default: return .system(call: call, path: path, errno: code)

@@ -32,6 +32,12 @@ package struct RecordingStream {
         self.source = source
         switch source.format {
         case .evemu:
+            // An evemu recording is of one device: `--device N` chooses nothing there.
+            if let index = source.deviceIndex, index != 0 {
+                throw RecordingError(kind: .unknownDevice, file: source.eventsPath, line: nil, expected: "a device index below 1",
+                                     found: "device index \(index)",
+                                     hint: "an evemu recording holds one device, number 0; --device chooses among the devices of a libinput record or getevent capture")
+            }
             if let descriptionPath = source.descriptionPath {
                 let descReader = try LineReader(path: descriptionPath, locking: locking)
                 switch try EvemuDescriptionParser(reader: descReader).parse() {

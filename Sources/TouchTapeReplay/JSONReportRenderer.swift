@@ -38,6 +38,7 @@ package enum JSONReportRenderer {
         var summary: [(String, JSONValue)] = [("passed", .integer(tally.passed)), ("failed", .integer(tally.failed)),
                                               ("errors", .integer(tally.errorCount))]
         if !warnings.isEmpty { summary.append(("warnings", .integer(warnings.count))) }
+        if tally.filesNotReplayed > 0 { summary.append(("notReplayed", .integer(tally.filesNotReplayed))) }
         return [("errors", .array(errors))] + (warnings.isEmpty ? [] : [("warnings", .array(warnings))])
             + [("summary", .object(summary))]
     }

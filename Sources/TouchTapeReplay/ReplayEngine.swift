@@ -212,7 +212,10 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
             let seconds = start.flatMap { start in clock.map { max(0, $0() - start) } }
             for sink in sinks { try sink.endFile(file, seconds: seconds, error: unreadable, warning: warning) }
             progress(ReplayProgress(filesDone: done + 1, filesTotal: sources.count, tracksDone: tracksDone))
-            if stop { break }
+            if stop {
+                tally.filesNotReplayed = sources.count - done - 1
+                break
+            }
         }
         for sink in sinks { try sink.finish(tally) }
         return tally

@@ -33,6 +33,9 @@ package struct ReplayTally: Hashable, Sendable {
     /// file has is the user's mistake, not 0 passed.
     package var tracksFound: Set<Int> = []
     package var mostTracksInAFile = 0
+    /// Files ``ReplayEngine/failFast`` left unreplayed after the first failure (0: the run
+    /// went through): a report that stopped early says so.
+    package var filesNotReplayed = 0
 
     /// Nothing counted yet.
     package init() {}
@@ -70,5 +73,6 @@ package struct ReplayTally: Hashable, Sendable {
             + (checkedNothing == 0 ? "" : " (\(passed + failed - checkedNothing) of \(passed + failed) tracks checked anything)")
             + (probes == 0 && probesNotMade == 0 ? "" : "; \(probes) of them probes, \(probesNotMade) probes not made")
             + (stabilityAnalysed == 0 ? "" : "; \(fragile) of \(stabilityAnalysed) tracks fragile")
+            + (filesNotReplayed == 0 ? "" : "; stopped at the first failure (--fail-fast), \(filesNotReplayed) file\(filesNotReplayed == 1 ? "" : "s") not replayed")
     }
 }

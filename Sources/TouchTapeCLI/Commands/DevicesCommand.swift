@@ -30,6 +30,7 @@ struct DevicesCommand: AsyncParsableCommand {
     var output: String?
 
     func run() async throws {
+        try refuseAliasing(outputs: [("-o", output)], inputs: [])
         let enumerator = DeviceEnumerator(directory: directory)
         let listings = enumerator.list()
         let text: String

@@ -53,7 +53,7 @@ struct LabelCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Remove the expected outcome and the note (the track becomes unlabelled).")
     var clear = false
 
-    @Option(name: .long, help: "A one-line note; \"\" removes the note.")
+    @Option(name: .long, parsing: .unconditional, help: "A one-line note; \"\" removes the note.")
     var note: String?
 
     @Option(name: .long, help: "Copy each track's expectation and note from this recording.")

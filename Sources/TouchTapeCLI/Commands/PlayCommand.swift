@@ -45,7 +45,7 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(help: "Timing: recorded (default) or no sleeps at all.")
     var pacing: Pacing = .realtime
 
-    @Option(name: .customLong("device-name"), help: "Name of the virtual device (default: the recorded name).")
+    @Option(name: .customLong("device-name"), parsing: .unconditional, help: "Name of the virtual device (default: the recorded name).")
     var deviceName: String?
 
     @Option(name: .customLong("description"), help: "Description file for an events-only recording (evemu .desc).")

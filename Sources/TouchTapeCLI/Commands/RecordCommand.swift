@@ -72,7 +72,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Expected outcome of every gesture recorded: finish, cancel, or none (must not start the dismissal).")
     var expect: ExpectedOutcome?
 
-    @Option(name: .long, help: "A note stored with every gesture.")
+    @Option(name: .long, parsing: .unconditional, help: "A note stored with every gesture.")
     var note: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Stop after this many completed gestures.", transform: { try IntegerOption.gestures.parse($0) })
@@ -94,6 +94,7 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try refuseAliasing(outputs: [("-o", output)], inputs: [])
         do {
             // A --format the file name contradicts: exit 2 before the device is opened.
             let chosen = try output.map { try RecordingFormat.forOutput($0, requested: format?.recordingFormat, option: "--format") }

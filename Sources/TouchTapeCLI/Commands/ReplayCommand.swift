@@ -31,7 +31,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var quiet = false
     @Option(name: [.short, .customLong("output")], help: "Write the report to this file instead of standard output.")
     var output: String?
-    @Option(help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.",
+    @Option(parsing: .unconditional, help: "Replay only shard I of N (e.g. 2/4): tracks are split by a fixed hash of file and track number.",
             transform: { try ReplayShard.parse($0) })
     var shard: ReplayShard?
     @Flag(name: .customLong("compare-velocity"),

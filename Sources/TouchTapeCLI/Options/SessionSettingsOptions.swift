@@ -56,7 +56,7 @@ struct SessionSettingsOptionsShowing<Profile: ProfileOptionVisibility>: Parsable
             help: ArgumentHelp(SessionSetting.scale.help), transform: { try SessionSetting.scale.checked($0) })
     var scale: String?
 
-    @Option(name: .customLong(SessionSetting.resolutionFallback.key),
+    @Option(name: .customLong(SessionSetting.resolutionFallback.key), parsing: .unconditional,
             help: ArgumentHelp(SessionSetting.resolutionFallback.help), completion: .list(["100mm"]), transform: { try SessionSetting.resolutionFallback.checked($0) })
     var resolutionFallback: String?
 
@@ -70,7 +70,7 @@ struct SessionSettingsOptionsShowing<Profile: ProfileOptionVisibility>: Parsable
     @Option(name: .customLong(SessionSetting.beganTranslation.key), help: ArgumentHelp(SessionSetting.beganTranslation.help))
     var beganTranslation: PanGesture.BeganTranslation?
 
-    @Option(name: .customLong(SessionSetting.deviceSize.key), help: ArgumentHelp(SessionSetting.deviceSize.help),
+    @Option(name: .customLong(SessionSetting.deviceSize.key), parsing: .unconditional, help: ArgumentHelp(SessionSetting.deviceSize.help),
             transform: { try SessionSetting.deviceSize.checked($0) })
     var deviceSize: String?
 

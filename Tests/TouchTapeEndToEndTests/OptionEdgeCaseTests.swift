@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TouchTapeTestSupport
+
+// Values a user can type by mistake, each with the words that name it (a review's findings).
+
+private let recording = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+
+private func run(_ arguments: [String], in directory: URL = TouchTapeBinary.packageRoot) throws -> Run {
+    try ProcessRun.run(TouchTapeBinary.executable, arguments, in: directory, input: FileHandle.nullDevice)
+}
+
+/// An empty path (an unset shell variable) read as the current folder, or wrote to "" with
+/// "the folder . does not exist".
+@Test(arguments: [
+    (["replay", ""], "a recording path is empty"), (["inspect", ""], "a recording path is empty"),
+    (["replay", "R", "-o", ""], "-o is an empty path"), (["replay", "R", "--html", ""], "--html is an empty path"),
+    (["convert", "R", "-o", ""], "-o is an empty path"), (["devices", "-o", ""], "-o is an empty path"),
+    (["record", "/dev/input/event-none", "-o", ""], "-o is an empty path"),
+])
+func anEmptyPathIsNamed(arguments: [String], words: String) throws {
+    let result = try run(arguments.map { $0 == "R" ? recording : $0 })
+    #expect(result.status == 2, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains(words), "\(arguments): \(result.stderr)")
+}
+
+/// A value starting with `-` is the option's value, checked as such: it was "Missing value
+/// for '--shard <shard>'" although a value was given; a note may start with a dash.
+@Test(arguments: [["--shard", "-1/2"], ["--device-size", "-5x5mm"], ["--resolution-fallback", "-5/mm"]])
+func aNegativeValueIsCheckedAsAValue(option: [String]) throws {
+    let result = try run(["replay", recording] + option)
+    #expect(result.status == 2, "\(option): \(result.stderr)")
+    #expect(result.stderr.contains("The value '\(option[1])' is invalid for '\(option[0])"), "\(option): \(result.stderr)")
+}
+
+@Test func aNoteMayStartWithADash() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(["label", recording, "--note", "- quick flick", "-o", "noted.evemu"], in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try String(contentsOf: dir.appendingPathComponent("noted.evemu"), encoding: .utf8).contains("- quick flick"))
+}
+
+/// `--device N` on an evemu file chose nothing and was silently ignored.
+@Test(arguments: ["inspect", "convert", "label"])
+func aDeviceIndexOnAnEvemuRecordingIsRefused(command: String) throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let extra = command == "convert" ? ["out.yml"] : command == "label" ? ["--note", "x", "-o", "out.evemu"] : []
+    let result = try run([command, recording, "--device", "3"] + extra, in: dir)
+    #expect(result.status == 2, "\(command): \(result.stderr)")
+    #expect(result.stderr.contains("found 'device index 3'") && result.stderr.contains("an evemu recording holds one device"),
+            "\(command): \(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
+    #expect(try run(["inspect", recording, "--device", "0"]).status == 0, "device 0 is the one device")
+}
+
+/// `replay --fail-fast` that stops says so, in the text and the JSON summary.
+@Test func failFastSaysHowManyFilesWereNotReplayed() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "not a recording\n".write(to: dir.appendingPathComponent("a.evemu"), atomically: true, encoding: .utf8)
+    for name in ["b.evemu", "c.evemu"] {
+        try FileManager.default.copyItem(atPath: recording, toPath: dir.appendingPathComponent(name).path)
+    }
+    let text = try run(["replay", ".", "--no-config", "--fail-fast"], in: dir)
+    #expect(text.status == 2, "\(text.stderr)")
+    #expect(text.stdout.contains("0 passed, 0 failed, 1 error; stopped at the first failure (--fail-fast), 2 files not replayed"),
+            "\(text.stdout)")
+    let json = try run(["replay", ".", "--no-config", "--fail-fast", "--format", "json"], in: dir)
+    #expect(json.stdout.contains("\"notReplayed\": 2"), "\(json.stdout.suffix(300))")
+    let whole = try run(["replay", ".", "--no-config", "--format", "json"], in: dir)
+    #expect(!whole.stdout.contains("notReplayed"), "a run that went through has no such key")
+}
+
+/// `recordings: []` falls back to Recordings/; when that is missing too, the hint does not
+/// blame the (empty) list.
+@Test func anEmptyRecordingsListIsNotBlamed() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try "recordings: []\n".write(to: dir.appendingPathComponent("touchtape.yml"), atomically: true, encoding: .utf8)
+    let result = try run(["replay"], in: dir)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("the default Recordings/ is not in the current folder"), "\(result.stderr)")
+    #expect(!result.stderr.contains("a path listed under recordings:"), "\(result.stderr)")
+}
+
+/// A node with nothing behind it (`/dev/tty` without a controlling terminal) is not an input
+/// device; it was "no such device".
+@Test func aTerminalNodeIsNotAnInputDevice() throws {
+    let result = try run(["live", "/dev/tty"])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("/dev/tty is not an evdev input device"), "\(result.stderr)")
+}
