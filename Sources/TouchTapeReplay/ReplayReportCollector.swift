@@ -52,6 +52,12 @@ package final class ReplayedTrackCollector: ReplayReportSink {
         HTMLReportRenderer.render(report, transcripts: tracks.map(\.transcript), settings: settings)
     }
 
+    /// Writes ``page(settings:)`` to `output` and commits it (`replay --html`).
+    package func writePage(settings: DismissalSettings, to output: OutputFile) throws(OutputError) {
+        try output.write(page(settings: settings))
+        try output.commit()
+    }
+
     package func begin(_ heading: ReportHeading) { reports.begin(heading) }
     package func track(_ replayed: ReplayedTrack, seconds: Double?) {
         tracks.append(replayed)

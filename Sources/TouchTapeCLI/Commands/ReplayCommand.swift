@@ -127,10 +127,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 throw interrupted(by: signal, output: file)
             }
             if format == .text, let comparison { try stream.append(comparison.text) }
-            if let page, let collector {
-                try page.write(collector.page(settings: configuration.dismissal))
-                try page.commit()
-            }
+            if let page, let collector { try collector.writePage(settings: configuration.dismissal, to: page) }
             try file.commit()
         } catch let exit as ExitCode {
             throw exit
