@@ -117,6 +117,9 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         }
         try emit(.frame(frame))
         guard inTrack else { return }
+        // evdev's clock is the wall clock unless a reader chose another: a clock step back
+        // (NTP) during a recording gives frames earlier than the frame before.
+        if frame.time < current!.lastFrameTime { current!.clock.wentBack(to: frame, from: current!.lastFrameTime) }
         if let sample = current!.recognizer.sample(for: frame) { try drive(sample, emit) }
         current!.lastFrameTime = frame.time
         if case .ended(let span)? = boundary { try endTrack(span, emit) }
@@ -137,9 +140,10 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         guard let track = current else { return }
         current = nil
         inTrack = false
-        let run = TrackRun(file: file, number: track.number, description: description,
+        var run = TrackRun(file: file, number: track.number, description: description,
                            units: tracks.units, configuration: track.configuration, span: span,
                            samples: track.samples, dismissal: track.driver.result)
+        run.notes = track.clock.note.map { [$0] } ?? []
         finished = run
         try emit(.trackEnded(run))
     }
@@ -162,6 +166,7 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
     var driver: DismissalDriver<Controller>
     var samples: [PanSample] = []
     var lastFrameTime = EventTime.zero
+    var clock = ClockSteps()
 
     init(number: Int, deviceKind: DeviceKind, configuration: ReplayConfiguration, controller: Controller) {
         self.number = number

@@ -28,6 +28,8 @@ package struct TrackRun: Sendable {
     package var samples: [PanSample]
     /// What the controller did with the samples.
     package var dismissal: DismissalRunResult
+    /// What the session noticed of the track's events (the recording's clock going back).
+    package var notes: [String] = []
 
     /// A value from its parts.
     package init(file: String, number: Int, description: DeviceDescription, units: MillimetreConversion,
@@ -49,7 +51,8 @@ package struct TrackRun: Sendable {
     ) {
         let units = MillimetreConversion(description: track.description, fallback: configuration.resolutionFallback,
                                          deviceSize: configuration.deviceSize, installed: configuration.installedHints)
-        let samples = PanRecognizer.samples(for: track.frames(units: units), deviceKind: track.description.classification.kind,
+        let frames = track.frames(units: units)
+        let samples = PanRecognizer.samples(for: frames, deviceKind: track.description.classification.kind,
                                             settings: configuration.pan)
         let dismissal = DismissalRun.run(controller: controller, settings: configuration.dismissal, samples: samples,
                                          clock: VirtualClock(origin: 0, frameRate: configuration.frameRate))
@@ -59,6 +62,7 @@ package struct TrackRun: Sendable {
                                                                 maxFingers: track.maxFingers,
                                                                 endsWithContactsDown: track.endsWithContactsDown),
                   samples: samples, dismissal: dismissal)
+        notes = ClockSteps(frames: frames).note.map { [$0] } ?? []
     }
 
     /// The transcript with the track's label and note, its checks, and its report row.
@@ -68,6 +72,7 @@ package struct TrackRun: Sendable {
         if let assumption = units.assumption { notes.append(assumption) }
         if annotation.cutShort || span.endsWithContactsDown { notes.append("gesture was cut short") }
         if let note = annotation.note, !note.isEmpty { notes.append("note: \(note)") }
+        notes += self.notes
         let context = TrackContext(file: file, track: number, deviceName: description.name,
                                    deviceKind: classification.kind, touchProtocol: classification.touchProtocol,
                                    fingers: span.maxFingers, annotation: annotation, notes: notes)
@@ -92,5 +97,38 @@ package struct TrackResult: Sendable {
     package init(transcript: Transcript, report: TrackReport) {
         self.transcript = transcript
         self.report = report
+    }
+}
+
+/// Frames of a track earlier than the frame before. evdev's clock is the wall clock unless
+/// a reader chose another, so a clock step back (NTP) while recording gives such frames; the
+/// track's report notes it, since velocities fitted across the step are not the fingers'.
+package struct ClockSteps: Sendable {
+    /// How many frames went back.
+    package private(set) var count = 0
+    /// The first: the index of its first event, and how far back it went.
+    package private(set) var first: (event: Int, microseconds: Int64)?
+
+    package init() {}
+
+    /// The steps of a whole track's frames.
+    package init(frames: [Frame]) {
+        for (previous, frame) in zip(frames, frames.dropFirst()) where frame.time < previous.time {
+            wentBack(to: frame, from: previous.time)
+        }
+    }
+
+    /// `frame` came after a frame at `previous`, which is later.
+    package mutating func wentBack(to frame: Frame, from previous: EventTime) {
+        count += 1
+        if first == nil { first = (frame.eventRange.lowerBound, previous.microseconds(since: frame.time)) }
+    }
+
+    /// The track's note, when its clock went back.
+    package var note: String? {
+        guard let first else { return nil }
+        return "the recording's clock went back \(count == 1 ? "once" : "\(count) times") in this track, first by "
+            + "\(DecimalText.fixed(Double(first.microseconds) / 1_000_000, 6)) s at event \(first.event); "
+            + "velocities across such a step are not what the fingers did"
     }
 }

@@ -111,3 +111,38 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
     #expect(wouldBe.first == .cancel)
     #expect(wouldBe.last == .finish && actual == .finish)
 }
+
+/// A recording whose clock steps back (evdev's wall clock set back while recording) replays,
+/// and the track where it happened says so, by both routes; one without a step says nothing.
+@Test func aClockThatGoesBackIsNotedOnItsTrack() throws {
+    let path = PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    var index = 0
+    let stepped = original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        guard line.hasPrefix("E: ") else { return String(line) }
+        index += 1
+        var fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let seconds = Double(fields[1])! + 10 - (200..<400 ~= index ? 0.5 : 0)
+        fields[1] = DecimalText.fixed(seconds, 6)
+        return fields.joined(separator: " ")
+    }.joined(separator: "\n")
+    let scratch = try PackagePaths.scratchDirectory("tt-clock")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("stepped.evemu").path
+    try stepped.write(toFile: file, atomically: true, encoding: .utf8)
+    let configuration = try SessionSettings().configuration()
+    for (name, expectNote) in [(file, true), (path, false)] {
+        let source = RecordingLocator.source(forPath: name)
+        var streamed: [TrackReport] = []
+        try RecordingReplay.run(source, configuration: configuration) { streamed.append($0.report) }
+        let recording = try RecordingReader.read(source)
+        let alone = recording.tracks(units: MillimetreConversion(description: recording.description)).map { track in
+            TrackRun(track: track, file: source.eventsPath, configuration: configuration,
+                     controller: DismissalController(settings: configuration.dismissal)).result(annotation: track.annotation).report
+        }
+        for reports in [streamed, alone] {
+            let noted = reports.map { $0.notes.contains { $0.hasPrefix("the recording's clock went back once in this track") } }
+            #expect(noted == (expectNote ? [true, false] : [false, false]), "\(name): \(reports.map(\.notes))")
+        }
+    }
+}
