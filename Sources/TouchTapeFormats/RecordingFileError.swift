@@ -35,6 +35,7 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
         case EDQUOT: return "disk quota exceeded while writing \(path)"
         case EACCES, EPERM: return "permission denied writing \(path)"
         case ENOENT: return "cannot create \(path): its folder does not exist"
+        case EISDIR: return "cannot write \(path): it is a folder"
         default: return "cannot write \(path): \(OutputError.reason(errno)) (errno \(errno))"
         }
     }
@@ -49,8 +50,11 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
             return "free some space and record again; \(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
         case EACCES, EPERM, ENOENT:
             return "choose a file in a folder you can write to (-o FILE)"
+        case EISDIR:
+            return "give a file name in it, e.g. -o \(path.hasSuffix("/") ? path : path + "/")pan.evemu"
         default:
-            return "\(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
+            return gesturesKept == 0 ? "no gesture was completed before the failure"
+                : "\(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
         }
     }
 

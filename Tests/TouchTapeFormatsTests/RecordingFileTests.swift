@@ -56,4 +56,25 @@ private typealias S = OutputScratch
         #expect(error.message == "no space left on device while writing /mnt/small/pan.evemu")
         #expect(error.hint.contains("2 gesture(s)"))
     }
+
+    /// A folder as the file: said so, with a file name in it as the hint (it was "adir keeps
+    /// the 0 gesture(s) completed before the failure").
+    @Test func aFolderIsNamedAndNoGestureIsNotCountedAsKept() throws {
+        let dir = S.folder(); defer { S.remove(dir) }
+        #expect(throws: RecordingFileError.self) { _ = try RecordingFile(path: dir) }
+        do { _ = try RecordingFile(path: dir) } catch {
+            #expect(error.message == "cannot write \(dir): it is a folder")
+            #expect(error.hint == "give a file name in it, e.g. -o \(dir)/pan.evemu")
+        }
+        let io = RecordingFileError(path: "pan.evemu", errno: EIO, gesturesKept: 0)
+        #expect(io.hint == "no gesture was completed before the failure")
+        #expect(RecordingFileError(path: "pan.evemu", errno: EIO, gesturesKept: 3).hint.contains("keeps the 3 gesture(s)"))
+    }
+
+    /// A stop signal that ended the wait for a FIFO's reader says so (exit 128 + signal in the CLI).
+    @Test func anInterruptedWaitIsSaid() {
+        let error = RecordingFileError(path: "out.fifo", errno: EINTR, gesturesKept: 0, interruptedBy: SIGINT)
+        #expect(error.message == "interrupted by SIGINT while waiting for a reader of out.fifo")
+        #expect(error.hint == "nothing was written to out.fifo")
+    }
 }
