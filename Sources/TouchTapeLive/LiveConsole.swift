@@ -138,6 +138,7 @@ package final class LiveConsole {
         let console = try make(description: description, file: stream.source.eventsPath, source: source, request: request,
                                metadata: metadata, stop: stop, say: say)
         defer { console.stop() }
+        console.session.stopsAfterReports = request.gestureLimit
         let pace = speed == speed.rounded() && speed < 1e9 ? String(Int64(speed)) : "\(speed)"
         say("live: playing \(path) (\"\(TextExcerpt.terminalSafe(description.name))\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
         console.start()
@@ -307,6 +308,9 @@ package final class LiveConsole {
     /// Whether `--gestures N` is reached.
     private var reachedGestureLimit: Bool {
         guard let gestureLimit else { return false }
+        // A recording's gesture counts once its label is read (`stopsAfterReports`); a
+        // device's as it ends (its label comes from a key, if at all).
+        if let reports = session.stopsAfterReports { return session.tracksReported >= reports }
         return session.state.history.count >= gestureLimit
     }
 

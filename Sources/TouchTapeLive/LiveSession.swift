@@ -22,6 +22,12 @@ package struct LiveSession {
     private var inTrack = false
     /// Pan samples of the event being fed (reported with the would-be decision after it).
     private var samples: [PanSample] = []
+    /// Tracks reported with their label so far. A recording's mark for a track comes after
+    /// the track's last event, and is read when the next track begins (or the file ends).
+    package private(set) var tracksReported = 0
+    /// `--from` with `--gestures N`: after the Nth track is reported (its label read), the
+    /// steps that follow (the next track's beginning) are dropped, so the run ends on it.
+    package var stopsAfterReports: Int?
 
     /// What a key asks of the caller.
     package enum KeyEffect: Sendable {
@@ -158,6 +164,7 @@ package struct LiveSession {
 
     private mutating func handle(_ steps: [SessionStep], clock: Int64, emit: (LiveEvent) -> Void) {
         for step in steps {
+            if let limit = stopsAfterReports, tracksReported >= limit { return }
             switch step {
             case .decided, .trackEnded, .trackReported, .trackBegan: reportSamples(emit, withDecision: false)
             default: break
@@ -170,6 +177,7 @@ package struct LiveSession {
             default: break
             }
             state.apply(step, clock: clock, emit: emit)
+            if case .trackReported = step { tracksReported += 1 }
             if case .trackEnded(let run) = step {
                 state.keepEvents(collector.events(of: run.span))
                 collector.forget(before: run.span.eventRange.upperBound)

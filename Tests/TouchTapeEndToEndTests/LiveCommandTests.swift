@@ -175,6 +175,27 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(device.status == 2 || device.status == 3)
 }
 
+/// `--gestures N` on a recording: the Nth gesture is judged under the file's label (its
+/// mark comes after its last event). The run stopped before the mark, so the last gesture
+/// counted unlabelled: "1 passed, 1 failed" here where replay says 0 passed, 2 failed.
+@Test func gesturesOnARecordingJudgesTheLastUnderItsLabel() throws {
+    let source = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let limited = try ProcessRun.run(TouchTapeBinary.executable,
+                                     ["live", "--from", source, "--speed", "1000", "--gestures", "2", "--threshold", "0.6"],
+                                     input: FileHandle.nullDevice)
+    let whole = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", source, "--speed", "1000", "--threshold", "0.6"],
+                                   input: FileHandle.nullDevice)
+    #expect(limited.status == 1 && whole.status == 1, "\(limited.stderr)")
+    #expect(limited.stderr.contains("live: 2 gesture(s): 0 passed, 2 failed"), "\(limited.stderr)")
+    #expect(try finalTracks(limited.stdout) == finalTracks(whole.stdout))
+    #expect(try finalTracks(limited.stdout).allSatisfy { $0.expected == "finish" })
+    let once = try ProcessRun.run(TouchTapeBinary.executable,
+                                  ["live", "--from", source, "--speed", "1000", "--gestures", "1", "--threshold", "0.6"],
+                                  input: FileHandle.nullDevice)
+    #expect(once.stderr.contains("live: 1 gesture(s): 0 passed, 1 failed"), "\(once.stderr)")
+    #expect(!once.stdout.contains("\"gesture\":2"), "the second gesture is not begun: \(once.stdout.suffix(400))")
+}
+
 @Test func gesturesStopsAfterThatManyGestures() throws {
     let live = try ProcessRun.run(TouchTapeBinary.executable,
                                   ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"),
