@@ -118,7 +118,12 @@ package struct PanSettings: Hashable, Sendable {
         try check(Self.scaleRange.contains(scale), "scale", "\(scale)",
                   "give points per millimetre in 0.01…1000, e.g. 6.417 (163 pt per inch)")
         try check(Self.slopRange.contains(touchscreenSlop), "touchscreenSlop", "\(touchscreenSlop)", "give points in 0…1000, e.g. 10")
-        try check(Self.slopRange.contains(touchpadSlop), "touchpadSlop", "\(touchpadSlop)", "give points in 0…1000, e.g. 9.6")
+        // Only a slop that was given: the derived one (1.5 mm at the scale) is as sensible as
+        // the scale it follows (--scale 700 made it 1050 pt, refused as a touchpadSlop the
+        // user never typed).
+        if let override = touchpadSlopOverride {
+            try check(Self.slopRange.contains(override), "touchpadSlop", "\(override)", "give points in 0…1000, e.g. 9.6")
+        }
         for (name, rule) in [("touchscreenFingers", touchscreenFingers), ("touchpadFingers", touchpadFingers)] {
             try check(rule.isSatisfiable, name, "\(rule.minimum)...\(rule.maximum.map(String.init) ?? "")",
                       "the maximum must be at least the minimum, or no pan can ever begin")

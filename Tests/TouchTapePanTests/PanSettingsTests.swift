@@ -33,6 +33,15 @@ import Testing
         #expect(PanSettings(scale: 2, touchpadSlop: 7).touchpadSlop == 7)
     }
 
+    /// Every scale in the range is accepted: the derived touchpad slop (1.5 mm at the scale)
+    /// is not held to the points range of a slop given by hand (--scale 700 was refused as
+    /// "invalid touchpadSlop 1050"); a given one still is.
+    @Test func theDerivedTouchpadSlopFollowsAnyScaleInRange() throws {
+        let dense = try PanSettings(scale: PanSettings.scaleRange.upperBound).validated()
+        #expect(isClose(dense.touchpadSlop, 1500))
+        #expect(throws: SettingError.self) { try PanSettings(scale: 1000, touchpadSlop: 1500).validated() }
+    }
+
     @Test func limitingTouchesConstrainsTouchesOnly() {
         let settings = PanSettings().limitingTouches(to: 1)
         #expect(settings.touchscreenFingers.maximum == 1)
