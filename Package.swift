@@ -14,8 +14,9 @@ let package = Package(
         .executable(name: "touchtape", targets: ["touchtape"]),
         // `import TouchTapeContract`: what an app target links to conform its shipping controller
         // (the protocol, `PanGesture`, `TransitionContext`, the declared rules). No dependency
-        // beyond the standard library. Dynamic, so an app and its test bundle (which links
-        // `TouchTape`, built on it) share one copy of its types.
+        // beyond the standard library. Dynamic, meant so that an app and its test bundle share
+        // one copy of its types; SwiftPM still links a second, static copy into a test binary
+        // through `TouchTape` (docs/swift-api.md, "Known gap").
         .library(name: "TouchTapeContract", type: .dynamic, targets: ["TouchTapeContract"]),
         // `import TouchTape`: everything a test of an app's own controller needs; no libevdev.
         // Static rather than automatic, so `swift build --product TouchTape` builds exactly it.

@@ -138,7 +138,7 @@ extension DismissalSettings {
         /// direction is the opposite edge on the same axis (`PanInteractionController` L96–100).
         case oppositeFlick
         /// Cancel when the projected velocity is at or below the limit (EasyTransitions:
-        /// `complete` needs `v > −5`, so `v <= −5` cancels; L19, L74).
+        /// `complete` needs `v > −5`, so `v <= −5` cancels; L19, L71–78).
         case atOrBelow(Double)
         /// Cancel when the projected velocity is strictly below the limit (PhotoZoomAnimator:
         /// `vy < 0`, L71–82).

@@ -3,8 +3,8 @@ extension DismissalSettings {
     public enum BeginRule: String, Hashable, Sendable, CaseIterable, Codable {
         /// Transition: the dominant direction of the pan at `gestureRecognizerShouldBegin` must
         /// be the dismiss edge (`TransitionController.swift` L337–350). The direction is that of
-        /// the translation at that moment, the movement the slop swallowed
-        /// (`PanSample.slopTranslation`); a hand-made `.began` sample without one falls back on
+        /// the translation at that moment, the movement the slop swallowed (what
+        /// `translation(in:)` reads in ``InteractiveDismissalController/shouldBegin(_:)``); a hand-made `.began` sample without one falls back on
         /// its translation, then its velocity; all zero gives `.top`, as
         /// `TransitionScreenEdge(vector: .zero)` does.
         case translationEdge

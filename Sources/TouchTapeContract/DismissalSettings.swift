@@ -1,14 +1,14 @@
 /// Every rule of an interactive dismissal controller, as data.
 ///
-/// A `DismissalProfile` is only a named value of this type; start from one and override
-/// any field. Each field's doc names the library behaviour it reproduces; the values of the
-/// three profiles are in `DismissalProfile.swift`, with their sources.
+/// An app declares its own controller's rules with `DismissalSettings.declared(edge:distance:threshold:flickVelocity:…)`;
+/// TouchTape's built-in profiles are values of this type too (a replay under one:
+/// `ControllerReplay(profile:)`). Each field's doc names the library behaviour it
+/// reproduces; the public fields can be changed after:
 ///
 /// ```swift
-/// var settings = DismissalProfile.transition.settings
-/// settings.completionThreshold = 0.6      // stricter than Transition's 1/3
-/// settings.progressDistance = 844         // an iPhone 14's height in points
-/// let controller = DismissalController(settings: settings)
+/// var rules = DismissalSettings.declared(edge: .bottom, distance: 600, threshold: 0.35, flickVelocity: 800)
+/// rules.completionThreshold = 0.4         // stricter
+/// rules.progressDistance = 844            // an iPhone 14's height in points
 /// ```
 public struct DismissalSettings: Hashable, Sendable, Codable {
     // MARK: Progress
@@ -84,7 +84,7 @@ public struct DismissalSettings: Hashable, Sendable, Codable {
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 
-    /// Settings from every field; start from a `DismissalProfile` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTape`) instead.
+    /// Settings from every field; start from a `DismissalProfile` or `DismissalSettings.declared(edge:distance:threshold:flickVelocity:)` (module `TouchTapeContract`) instead.
     package init(
         edge: DismissEdge,
         progressDistance: Double,

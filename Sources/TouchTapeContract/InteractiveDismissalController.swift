@@ -1,6 +1,6 @@
 /// The contract of an interactive dismissal controller: what an app developer implements to
 /// have their own controller replayed against recorded gestures, and what TouchTape's
-/// three built-in profiles (`DismissalController`) implement too — there is no other way
+/// ten built-in profiles (`DismissalController`) implement too — there is no other way
 /// into a replay.
 ///
 /// It has the shape of UIKit code: a pan gesture's target action reads the gesture
@@ -41,7 +41,7 @@
 public protocol InteractiveDismissalController {
     /// UIKit's `gestureRecognizerShouldBegin`: called once, as the pan crosses the slop, with
     /// the gesture as it is then (state `.began`; `translation(in:)` the movement from where
-    /// the fingers came down, `PanSample.slopTranslation`). `false`: the pan is refused and
+    /// the fingers came down to where the pan was recognised, the part the slop swallowed). `false`: the pan is refused and
     /// ``handlePan(_:transition:)`` never called. The default begins every pan.
     mutating func shouldBegin(_ gesture: PanGesture) -> Bool
     /// The pan gesture's target action, called for every sample of the pan.

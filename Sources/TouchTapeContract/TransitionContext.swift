@@ -27,7 +27,7 @@ public struct TransitionContext: Hashable, Sendable {
     /// on the context a driver keeps, copied the context for every sample, issue 26).
     package private(set) var updateCallCount = 0
     /// Calls that made no sense where they came (an update before ``begin()`` or after the
-    /// release, a second ``begin()`` or `animate(_:)`): kept apart, not applied; replays
+    /// release, a second ``begin()`` or ``animate(finishing:duration:curve:)``): kept apart, not applied; replays
     /// note them on the track. (A second finish or cancel goes into `calls`, for the checks.)
     package private(set) var ignoredCalls: [TransitionCall] = []
     /// The fraction UIKit holds: the last ``update(_:)`` (0 before any).
@@ -159,7 +159,7 @@ public struct TransitionContext: Hashable, Sendable {
     }
 
     /// What UIKit's completion block usually does: the interactive call for an animation
-    /// started with `animate(_:)`, then `completeTransition(!transitionWasCancelled)`.
+    /// started with ``animate(finishing:duration:curve:)``, then `completeTransition(!transitionWasCancelled)`.
     public mutating func completeAfterAnimation() {
         if isInteractive, let animation {
             if animation.finishing { finish() } else { cancel() }

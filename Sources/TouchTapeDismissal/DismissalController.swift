@@ -4,15 +4,12 @@ import TouchTapePan
 /// TouchTape's model of an interactive dismissal controller, driven entirely by
 /// ``DismissalSettings`` (so by a ``DismissalProfile`` plus overrides).
 ///
-/// A value: feed it pan samples one by one; it keeps UIKit's fraction and its
+/// A value: fed pan samples one by one, it keeps UIKit's fraction and its
 /// ``DismissalState`` and decides at the release. Time only enters through the samples.
+/// It is the controller `ControllerReplay(profile:)` replays recordings into:
 ///
 /// ```swift
-/// var controller = DismissalController(profile: .transition)
-/// controller.panBegan(PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: 0, y: 300), fingerCount: 1))
-/// controller.panChanged(PanSample(time: 0.2, phase: .changed, translation: Vector2(x: 0, y: 450), velocity: .zero, fingerCount: 1))
-/// let decision = controller.panEnded(PanSample(time: 0.3, phase: .ended, translation: Vector2(x: 0, y: 450), velocity: .zero, fingerCount: 1))
-/// // decision.outcome == .finish, reason .threshold (0.5 > 1/3)
+/// let result = ControllerReplay(profile: .transition).run(try Recordings(path: "Recordings"))
 /// ```
 ///
 /// A replay drives it only through ``InteractiveDismissalController/handlePan(_:transition:)``,

@@ -9,10 +9,11 @@
 /// EasyTransitions 800 pt gesture view, PhotoZoomAnimator 800 pt view with a 450 pt image):
 /// real apps differ, so the CLI lets the user override it (`--distance`).
 ///
+/// A test replays recordings under one through the same contract as an app's controller
+/// (the report equals `touchtape replay --profile easytransitions`):
+///
 /// ```swift
-/// let profile = DismissalProfile.named("easytransitions")!
-/// var settings = profile.settings
-/// settings.completionThreshold = 0.4      // EasyTransitions' `completeOnPercentage` is settable
+/// let result = ControllerReplay(profile: .easytransitions).run(try Recordings(path: "Recordings"))
 /// ```
 public enum DismissalProfile: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// Touchwonders "Transition" (`PanInteractionController` defaults, modal dismiss at `.bottom`).

@@ -3,7 +3,7 @@
 /// Which tracks of the recordings to hold a controller to, by their label.
 ///
 /// ```swift
-/// try ControllerReplay(rules: rules) { CardDismissal() }.run(recordings, tracks: .labelled(.finish))
+/// let result = ControllerReplay(rules: rules) { CardDismissal() }.run(recordings, tracks: .labelled(.finish))
 /// ```
 public struct TrackFilter: Sendable {
     /// Whether a track with this label (expected outcome, note) is replayed.

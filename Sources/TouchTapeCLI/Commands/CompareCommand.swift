@@ -16,7 +16,8 @@ struct CompareCommand: AsyncParsableCommand {
         given (--edge bottom puts the profiles that swipe cards sideways on a downward pan; \
         --distance gives every profile the same view size). A '*' marks a track whose \
         outcome is not the same under every profile. --profiles chooses the columns \
-        (default: every profile). Exit status: 0, or 2 when a recording cannot be read.
+        (default: every profile). Exit status: 0; 2 when a recording is malformed, 3 when \
+        a file or folder cannot be read (permission, I/O).
         """ + HelpExamples.block("compare"))
 
     @Argument(help: "Recordings or folders (recursively). Default: touchtape.yml's recordings, else Recordings/.", completion: Completions.recording)

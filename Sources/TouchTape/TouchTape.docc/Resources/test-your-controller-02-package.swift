@@ -5,7 +5,8 @@ let package = Package(
     name: "CardDismissal",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        .package(url: "https://github.com/touchtape/touchtape", from: "0.1.0"),
+        // Your clone of TouchTape (no release is tagged yet: follow a branch or a commit).
+        .package(url: "https://git.example.com/you/touchtape.git", branch: "main"),
     ],
     targets: [
         // The app code: it links only the contract its controller conforms to.
