@@ -29,6 +29,13 @@ struct TouchTape: AsyncParsableCommand {
         // A reader that goes away (`touchtape replay | head`) is an EPIPE on the write, which
         // says what was cut and exits 3, rather than a silent death by SIGPIPE (exit 141).
         signal(SIGPIPE, SIG_IGN)
+        // Swift reads the arguments as UTF-8, each bad byte as U+FFFD: a file named in another
+        // encoding would be "nothing at that path", or an output written under another name.
+        if let bad = ArgumentBytes.firstNotUTF8() {
+            writeStandardError("touchtape: error: argument \(bad.index) is not valid UTF-8: '\(bad.shown)'\n"
+                               + "hint: touchtape takes file names and values in UTF-8; rename the file (mv, or convmv -t utf8)\n")
+            exit(withError: ExitCode(ExitStatus.badInput))
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -30,6 +30,10 @@ package final class OutputFile {
         /// Created or truncated and written in place (the recorder: readable mid-recording,
         /// each gesture synced as it ends).
         case inPlace
+        /// Created in place, never an existing file (`O_EXCL`: two writers cannot both make
+        /// it): `live --save`, which appends for a whole session. An existing file is an
+        /// ``OutputError`` with `EEXIST`.
+        case newInPlace
     }
 
     /// The file an atomic replacement writes before ``commit()`` puts it in place.
@@ -95,10 +99,15 @@ package final class OutputFile {
                 throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true)
             }
             switch regularFiles {
-            case .inPlace:
-                let descriptor = Self.open(resolved, O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC, 0o644)
+            case .inPlace, .newInPlace:
+                let flags = regularFiles == .newInPlace ? O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC
+                                                        : O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY | O_CLOEXEC
+                let descriptor = Self.open(resolved, flags, 0o644)
                 guard descriptor >= 0 else { throw OutputError(name: name, errno: errno, step: .open, destinationUnchanged: true) }
                 state = .open(descriptor: descriptor, temporary: nil)
+                // Shared, as a reader's: a `label` rewriting the file waits (and says so)
+                // until the writer is done, rather than replacing what is being written.
+                _ = flock(descriptor, LOCK_SH | LOCK_NB)
             case .atomicReplacement:
                 let (descriptor, temporary) = try Self.createTemporary(beside: resolved, name: name)
                 state = .open(descriptor: descriptor, temporary: temporary)
@@ -155,6 +164,23 @@ package final class OutputFile {
     deinit {
         // An output dropped without commit is abandoned: the temporary file goes.
         discard()
+    }
+
+    /// The regular file written in place (``RegularFiles/inPlace``, ``RegularFiles/newInPlace``)
+    /// at the end of any symlinks; `nil` for other targets.
+    package var fileInPlace: String? {
+        if case .regularFile(let resolved) = target, regularFiles != .atomicReplacement { return resolved }
+        return nil
+    }
+
+    /// Whether ``fileInPlace`` still names the file being written: `false` once another
+    /// program replaced it (a rename over it) or removed it, when what is written goes to a
+    /// file no path names any more.
+    package var isStillInPlace: Bool {
+        guard let resolved = fileInPlace, case .open(let descriptor, _) = state else { return true }
+        var named = stat(), open = stat()
+        guard fstat(descriptor, &open) == 0 else { return true }
+        return stat(resolved, &named) == 0 && named.st_dev == open.st_dev && named.st_ino == open.st_ino
     }
 
     /// Whether the text goes to a temporary file that only ``commit()`` puts in place.

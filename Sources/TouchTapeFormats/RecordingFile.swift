@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The file a recording goes to as it is made, written with plain `write(2)` (no
 /// user-space buffer that a crash would lose) and made durable with `fsync` at gesture ends.
 ///
@@ -21,17 +29,34 @@ package final class RecordingFile {
 
     /// Creates or truncates `path` (mode 0644 before umask), or opens the device, FIFO or
     /// standard output it names; a FIFO no one reads yet is waited for as `waiting` says.
-    package init(path: String, waiting: Waiting = .uninterrupted) throws(RecordingFileError) {
+    /// `new`: a regular file is created, never an existing one taken (`EEXIST`).
+    ///
+    /// The file is held with a shared lock, as a reader holds it: a `label` rewriting it
+    /// waits until the writing is done. A program that replaces or removes it all the same
+    /// is noticed at the next write (``RecordingFileError/replaced``).
+    package init(path: String, new: Bool = false, waiting: Waiting = .uninterrupted) throws(RecordingFileError) {
         self.path = path
         do {
-            output = try OutputFile(path: path, regularFiles: .inPlace, waiting: waiting)
+            output = try OutputFile(path: path, regularFiles: new ? .newInPlace : .inPlace, waiting: waiting)
         } catch {
             throw RecordingFileError(path: path, errno: error.errno, gesturesKept: 0, interruptedBy: error.interruptedBy)
         }
     }
 
+    /// The regular file written, at the end of any symlinks (`nil`: a device, FIFO or
+    /// standard output).
+    package var regularFile: String? { output.fileInPlace }
+
+    /// Throws when the path no longer names the file being written.
+    private func requireStillInPlace(gesturesKept: Int) throws(RecordingFileError) {
+        guard output.isStillInPlace else {
+            throw RecordingFileError(path: path, errno: ESTALE, gesturesKept: gesturesKept, replaced: true)
+        }
+    }
+
     /// Appends `text` entirely, or throws with the `errno` of the failing write.
     package func write(_ text: String, gesturesKept: Int) throws(RecordingFileError) {
+        try requireStillInPlace(gesturesKept: gesturesKept)
         do {
             try output.write(text)
         } catch {
@@ -40,6 +65,8 @@ package final class RecordingFile {
     }
 
     /// Appends `bytes` entirely (the recorder's frame buffer), or throws with the `errno` of the failing write.
+    /// Not checked against replacement here (the recorder's every read batch comes this way):
+    /// ``commit(gesturesKept:)`` checks, at each gesture's end.
     package func write(_ bytes: [UInt8], gesturesKept: Int) throws(RecordingFileError) {
         do {
             try output.write(bytes)
@@ -50,6 +77,7 @@ package final class RecordingFile {
 
     /// Makes everything written so far durable and remembers the size.
     package func commit(gesturesKept: Int) throws(RecordingFileError) {
+        try requireStillInPlace(gesturesKept: gesturesKept)
         do {
             try output.sync()
         } catch {

@@ -16,13 +16,17 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
     package var gesturesKept: Int
     /// The stop signal that ended a wait (a FIFO no one read), if one did.
     package var interruptedBy: Int32?
+    /// Another program replaced or removed the file while it was being written (a rename
+    /// over it, `rm`): what is written goes to a file no path names.
+    package var replaced: Bool
 
     /// A value from its parts.
-    package init(path: String, errno: Int32, gesturesKept: Int, interruptedBy: Int32? = nil) {
+    package init(path: String, errno: Int32, gesturesKept: Int, interruptedBy: Int32? = nil, replaced: Bool = false) {
         self.path = path
         self.errno = errno
         self.gesturesKept = gesturesKept
         self.interruptedBy = interruptedBy
+        self.replaced = replaced
     }
 
     /// What went wrong, in one line.
@@ -30,6 +34,7 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
         if let signal = interruptedBy {
             return "interrupted by \(OutputError.signalName(signal)) while waiting for a reader of \(path)"
         }
+        if replaced { return "\(path) was replaced or removed by another program while touchtape was writing it" }
         switch errno {
         case ENOSPC: return "no space left on device while writing \(path)"
         case EDQUOT: return "disk quota exceeded while writing \(path)"
@@ -44,6 +49,9 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
     package var hint: String {
         if interruptedBy != nil {
             return gesturesKept == 0 ? "nothing was written to \(path)" : "\(path) has the \(gesturesKept) gesture(s) completed before it"
+        }
+        if replaced {
+            return "what \(path) names now is the other program's; nothing more is written to it. Write to a file no other program writes"
         }
         switch errno {
         case ENOSPC, EDQUOT:

@@ -96,7 +96,7 @@ package enum RecordingLocator {
         for name in entries.sorted() {
             let full = RecordingPath.join(folder, name)
             guard let info = FileInfo(path: full) else {
-                if let problem = unreachable(full) { problems.append(problem) }
+                if let problem = unreachable(full) ?? notUTF8(full) { problems.append(problem) }
                 continue
             }
             switch info.type {
@@ -109,6 +109,19 @@ package enum RecordingLocator {
                 if isRecordingFile(full) { skipped.append((full, "not a regular file (\(kind))")) }
             }
         }
+    }
+
+    /// A folder entry whose name is not valid UTF-8: Foundation lists it with U+FFFD for each
+    /// bad byte, a name that then names nothing. Reported (when it could be a recording or a
+    /// folder) rather than taken as removed while the folder was searched.
+    static func notUTF8(_ path: String) -> RecordingError? {
+        let name = RecordingPath.lastComponent(path)
+        guard name.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        let ext = RecordingPath.pathExtension(name)
+        guard ext.isEmpty || RecordingFormat(pathExtension: ext) != nil else { return nil }
+        return RecordingError(kind: .notFound, file: path, expected: "a file name in UTF-8",
+                              found: "a name that is not valid UTF-8 (each bad byte shown as \u{FFFD})",
+                              hint: "touchtape reads file names as UTF-8; rename it (mv, or convmv -t utf8); every other file was searched")
     }
 
     /// Why an entry of a folder cannot be followed, as a problem to report, or `nil` when

@@ -57,9 +57,9 @@ package final class LiveConsole {
     /// the saved file only when it holds one.
     private var gesturesSaved = 0
     private let savePath: String?
-    /// Whether nothing was at ``savePath`` before the session made the file: a file it
-    /// made and saved no gesture to is removed at the end, so nothing is left behind.
-    private var saveFileIsNew = false
+    /// The regular file the session made for ``savePath`` (at the end of any symlinks): one
+    /// it saved no gesture to is removed at the end, so nothing is left behind.
+    private var savedFile: String?
     private var pending = ""
     private var lastDraw: Int64 = 0
     private let clock = MonotonicClock()
@@ -82,16 +82,6 @@ package final class LiveConsole {
         keys = Terminal.isTerminal(0) || Terminal.isPipe(0) ? 0 : nil
         savePath = request.savePath
         if let path = request.savePath {
-            // `s` appends to the recording this session starts: an existing file would be
-            // replaced at the start, before any gesture is saved, so one is refused.
-            var status = stat()
-            if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-                throw LiveError(message: "--save \(TextExcerpt.make(path, limit: nil)) already exists (\(status.st_size) bytes); "
-                                + "live starts a new recording there, which would replace it",
-                                hint: "give --save a new file (each session saves its gestures to a file of its own), or remove the old one first",
-                                isDeviceOrIOFailure: false)
-            }
-            saveFileIsNew = path != "-" && lstat(path, &status) != 0 && errno == ENOENT
             let format = (try? RecordingFormat.forOutput(path, requested: nil, option: "--save")) ?? .evemu
             let formatter: RecordingFileFormatter
             do {
@@ -100,8 +90,18 @@ package final class LiveConsole {
             } catch {
                 throw LiveError(message: "\(error)", hint: nil, isDeviceOrIOFailure: false)
             }
+            // `s` appends to the recording this session starts: a new file, made `O_EXCL`. An
+            // existing one would be replaced at the start, before any gesture is saved (and two
+            // sessions must not both make the same one), so it is refused.
             do {
-                appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path, waiting: waiting))
+                let file = try RecordingFile(path: path, new: true, waiting: waiting)
+                savedFile = file.regularFile
+                appender = try TrackAppender(formatter: formatter, file: file)
+            } catch where error.errno == EEXIST && error.interruptedBy == nil && !error.replaced {
+                throw LiveError(message: "--save \(TextExcerpt.make(path, limit: nil)) already exists; live starts a new recording there, "
+                                + "which would replace it",
+                                hint: "give --save a new file (each session saves its gestures to a file of its own), or remove the old one first",
+                                isDeviceOrIOFailure: false)
             } catch {
                 throw LiveError(error)
             }
@@ -392,7 +392,7 @@ package final class LiveConsole {
                 throw LiveError(error)
             }
             self.appender = nil
-            if gesturesSaved == 0, saveFileIsNew, let savePath, unlink(savePath) == 0 {
+            if gesturesSaved == 0, let savedFile, let savePath, unlink(savedFile) == 0 {
                 say("live: no gesture saved, so \(TextExcerpt.make(savePath, limit: nil)) was not kept\n")
             }
         }

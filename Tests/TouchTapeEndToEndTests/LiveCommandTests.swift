@@ -152,13 +152,57 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(live.status == 2, "\(live.stderr)")
     #expect(live.stderr.contains("--save \(kept) already exists") && live.stderr.contains("hint: give --save a new file"), "\(live.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: kept)) == before)
-    // An empty file holds nothing to lose: it is written.
-    let empty = dir.appendingPathComponent("empty.evemu").path
-    #expect(FileManager.default.createFile(atPath: empty, contents: nil))
-    let saved = try ProcessRun.run(TouchTapeBinary.executable,
-                                   ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
-                                    "--save", empty], input: FileHandle.nullDevice)
-    #expect(saved.status == 0, "\(saved.stderr)")
+}
+
+/// The save file is the session's alone while it runs: made `O_EXCL` (two sessions cannot
+/// both make it), held with a shared lock (a `label` rewriting it waits: here `--no-wait`
+/// exits 3), and a file put over it by another program is noticed at the next save, which
+/// fails saying so instead of going to a file no path names.
+@Test func theSaveFileIsTheSessionsWhileItRuns() throws {
+    let dir = try PackagePaths.scratchDirectory("live-save-held")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let saved = dir.appendingPathComponent("saved.evemu").path
+    let process = Process()
+    process.executableURL = TouchTapeBinary.executable
+    process.arguments = ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000", "--save", saved]
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    let processExit = ProcessExit(process)
+    try process.run()
+    var text = ""
+    func read(until words: String) {
+        while !text.contains(words) {
+            let data = output.fileHandleForReading.readSomeRetryingInterrupts()
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+    }
+    read(until: "\"type\":\"track\",\"gesture\":2,\"label\":\"file\"")
+    input.fileHandleForWriting.write(Data("s".utf8))
+    read(until: "\"type\":\"save\"")
+    // Another session cannot make the same file; a label waits for the session.
+    let second = try ProcessRun.run(TouchTapeBinary.executable,
+                                    ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
+                                     "--save", saved], input: FileHandle.nullDevice)
+    #expect(second.status == 2 && second.stderr.contains("already exists"), "\(second.stderr)")
+    let label = try TouchTapeBinary.run(["label", saved, "--note", "x", "--no-wait"], in: dir)
+    #expect(label.status == 3, "\(label.stderr)")
+    // A file renamed over the save file (as `convert` replaces its output): the next save fails.
+    let other = dir.appendingPathComponent("other.evemu").path
+    try FileManager.default.copyItem(atPath: TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), toPath: other)
+    #expect(rename(other, saved) == 0)
+    input.fileHandleForWriting.write(Data("s".utf8))
+    read(until: "\"type\":\"saveFailed\"")
+    try input.fileHandleForWriting.close()
+    text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+    processExit.wait()
+    #expect(text.contains("was replaced or removed by another program while touchtape was writing it"), "\(text.suffix(600)) \(stderr)")
+    #expect(try String(contentsOfFile: saved, encoding: .utf8)
+            == String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), encoding: .utf8),
+            "the other program's file is left as it put it")
 }
 
 @Test func liveUsageErrorsExitTwo() throws {

@@ -92,3 +92,29 @@ func aDeviceIndexOnAnEvemuRecordingIsRefused(command: String) throws {
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stderr.contains("/dev/tty is not an evdev input device"), "\(result.stderr)")
 }
+
+/// File names that are not UTF-8: Swift reads arguments and folder entries as UTF-8, each bad
+/// byte as U+FFFD, so such a file was "nothing at that path", left out of a folder's replay
+/// without a word (exit 0), or an output written under another name. Now an argument that
+/// is not UTF-8 is refused, and such a folder entry is an error row of the report.
+@Test func fileNamesThatAreNotUTF8AreNamedNotLost() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("nu"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: recording, toPath: dir.appendingPathComponent("nu/ok.evemu").path)
+    let tt = TouchTapeBinary.executable.path
+    let made = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"),
+                                  ["-c", "cp nu/ok.evemu \"nu/$(printf 'b\\xffd.evemu')\""], in: dir)
+    #expect(made.status == 0, "\(made.stderr)")
+    for (arguments, words) in [("inspect \"nu/$(printf 'b\\xffd.evemu')\"", "argument 2 is not valid UTF-8: 'nu/b\\xffd.evemu'"),
+                               ("convert nu/ok.evemu \"$(printf 'out\\xff.yml')\"", "argument 3 is not valid UTF-8: 'out\\xff.yml'")] {
+        let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", "'\(tt)' \(arguments)"], in: dir)
+        #expect(run.status == 2, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.contains(words), "\(arguments): \(run.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["nu"], "no output under another name")
+    let folder = try run(["replay", "nu", "--no-config"], in: dir)
+    #expect(folder.status == 2, "\(folder.stdout)")
+    #expect(folder.stdout.contains("expected 'a file name in UTF-8'") && folder.stdout.contains("2 passed, 0 failed, 1 error"),
+            "\(folder.stdout)")
+}

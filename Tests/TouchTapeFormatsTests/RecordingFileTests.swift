@@ -78,3 +78,27 @@ private typealias S = OutputScratch
         #expect(error.hint == "nothing was written to out.fifo")
     }
 }
+
+/// `new`: an existing file is never taken (`O_EXCL`), so two writers cannot both make it.
+@Test func aNewRecordingFileIsNeverAnExistingOne() throws {
+    let dir = S.folder(); defer { S.remove(dir) }
+    let path = dir + "/a.evemu"
+    let first = try RecordingFile(path: path, new: true)
+    try first.write("# EVEMU 1.3\n", gesturesKept: 0)
+    #expect(first.regularFile == path)
+    do {
+        _ = try RecordingFile(path: path, new: true)
+        Issue.record("an existing file was taken")
+    } catch {
+        #expect(error.errno == EEXIST)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "# EVEMU 1.3\n")
+    // Removed by another program: the next write says so rather than writing into no file.
+    #expect(unlink(path) == 0)
+    do {
+        try first.write("N: x\n", gesturesKept: 0)
+        Issue.record("a write went to a file no path names")
+    } catch {
+        #expect(error.replaced && error.message.contains("replaced or removed by another program"))
+    }
+}
