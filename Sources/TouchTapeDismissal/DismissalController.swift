@@ -216,15 +216,27 @@ public struct DismissalController: Hashable, Sendable {
 
     // MARK: Begin
 
+    /// What a `.translationEdge` rule reads at `.began` (Transition's
+    /// `gestureRecognizerShouldBegin`: the translation so far): the movement the slop
+    /// swallowed, else the translation, else the velocity; and which of them it was, for the
+    /// words that explain a refusal.
+    package static func beginMovement(of sample: PanSample) -> (vector: Vector2, source: BeginMovementSource) {
+        if sample.slopTranslation != .zero { return (sample.slopTranslation, .slop) }
+        if sample.translation != .zero { return (sample.translation, .translation) }
+        return (sample.velocity, .velocity)
+    }
+
+    /// Where ``beginMovement(of:)`` came from.
+    package enum BeginMovementSource: Sendable {
+        case slop, translation, velocity
+    }
+
     func beginAllowed(_ sample: PanSample) -> Bool {
         if tooManyFingers(sample) { return false }
         let edge = settings.edge
         switch settings.beginRule {
         case .translationEdge:
-            // What Transition reads in gestureRecognizerShouldBegin: the translation so far.
-            let direction = sample.slopTranslation != .zero ? sample.slopTranslation
-                : sample.translation != .zero ? sample.translation : sample.velocity
-            return DismissEdge(dominantDirectionOf: direction) == edge
+            return DismissEdge(dominantDirectionOf: Self.beginMovement(of: sample).vector) == edge
         case .positiveVelocity:
             return edge.component(of: sample.velocity) > 0
         case .any:

@@ -210,11 +210,19 @@ package struct OutcomeExplanation: Hashable, Sendable {
         let velocityWords: Words = "velocity (\(fixed: v.x, 0), \(fixed: v.y, 0)) \(settings.unit.symbol)/s"
         switch settings.beginRule {
         case .translationEdge:
-            if began.translation == .zero && v == .zero {
+            // The movement the controller decided on (``DismissalController/beginMovement(of:)``).
+            let (movement, source) = DismissalController.beginMovement(of: began)
+            if movement == .zero {
                 return "at recognition translation and velocity were zero, which reads as towards top; the pan must start towards \(edge)"
             }
-            let direction = DismissEdge(dominantDirectionOf: began.translation != .zero ? began.translation : v)
-            return "the pan started towards \(direction) (\(velocityWords) at .began), not towards \(edge)"
+            let direction = DismissEdge(dominantDirectionOf: movement)
+            let moved: Words
+            switch source {
+            case .slop: moved = "it moved (\(fixed: movement.x, 0), \(fixed: movement.y, 0)) \(settings.unit.symbol) before it was recognised"
+            case .translation: moved = "translation (\(fixed: movement.x, 0), \(fixed: movement.y, 0)) \(settings.unit.symbol) at .began"
+            case .velocity: moved = "\(velocityWords) at .began"
+            }
+            return "the pan started towards \(direction) (\(moved)), not towards \(edge)"
         case .positiveVelocity:
             return "the velocity at .began was not towards \(edge) (\(fixed: edge.component(of: v), 0) \(settings.unit.symbol)/s along it, needs > 0)"
         case .notUpward:

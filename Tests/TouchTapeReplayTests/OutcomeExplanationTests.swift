@@ -54,6 +54,23 @@ private func transcript(_ samples: [PanSample], profile: DismissalProfile = .tra
     #expect(OutcomeExplanation(transcript: transcript([])).summary.hasPrefix("refused: no pan began: the contacts never moved past the slop"))
 }
 
+/// The refusal names the movement the controller decided on: what the slop swallowed first
+/// (here to the right, while the velocity at `.began` points left and down). It named the
+/// velocity's direction, so a pan refused for going right could read "started towards left
+/// …, not towards left".
+@Test func aRefusalNamesTheMovementTheControllerDecidedOn() {
+    let pan = [PanSample(time: 0, phase: .began, translation: .zero, velocity: Vector2(x: -1742, y: 294), fingerCount: 1,
+                         slopTranslation: Vector2(x: 29, y: 10)),
+               PanSample(time: 0.1, phase: .ended, translation: Vector2(x: -60, y: 0), velocity: .zero, fingerCount: 1)]
+    var settings = DismissalProfile.transition.settings
+    settings.edge = .left
+    let t = ReplayPipeline.transcript(samples: pan, controller: DismissalController(settings: settings), settings: settings,
+                                      profileName: "transition", context: context(expect: .finish))
+    #expect(t.outcome == .none)
+    #expect(OutcomeExplanation(transcript: t).summary
+        == "refused: the pan started towards right (it moved (29, 10) pt before it was recognised), not towards left")
+}
+
 /// Every "none" outcome of the peer recordings says why, in every report format.
 @Test(arguments: DismissalProfile.allCases)
 func everyNoneOnThePeerRecordingsHasAReasonInEveryFormat(profile: DismissalProfile) throws {
