@@ -52,6 +52,10 @@ struct TouchTape: AsyncParsableCommand {
             }
             if exitCode(for: error) == .validationFailure {
                 writeStandardError(fullMessage(for: error) + "\n")
+                // A file whose name starts with '-' reads as an option.
+                if let file = CommandLine.arguments.dropFirst().first(where: { $0.count > 1 && $0.hasPrefix("-") && access($0, F_OK) == 0 }) {
+                    writeStandardError("hint: '\(file)' is also a file: give it as ./\(file), or after -- (touchtape COMMAND [options] -- \(file))\n")
+                }
                 exit(withError: ExitCode(ExitStatus.badInput))
             }
             exit(withError: error)

@@ -137,9 +137,16 @@ package enum RecordingLocator {
             return RecordingError(kind: .ioFailure, file: path, expected: "a recording or a folder", found: "a loop of symbolic links",
                                   hint: "ls -l \(named) shows where it points; every other file was searched")
         case ENAMETOOLONG:
+            // One name over NAME_MAX, or the whole path over PATH_MAX: they want different fixes.
+            let searched = explicitly ? "" : "; every other file was searched"
+            if let long = path.split(separator: "/").first(where: { $0.utf8.count > Int(NAME_MAX) }) {
+                return RecordingError(kind: .ioFailure, file: path, expected: "a path the system can open",
+                                      found: "a name of \(long.utf8.count) bytes, longer than \(NAME_MAX)",
+                                      hint: "no file system here holds such a name; shorten it\(searched)")
+            }
             return RecordingError(kind: .ioFailure, file: path, expected: "a path the system can open",
                                   found: "a path longer than \(PATH_MAX) bytes",
-                                  hint: "move the recordings to a shallower folder; every other file was searched")
+                                  hint: "move the recordings to a shallower folder\(searched)")
         case ENOENT:
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
             let ext = RecordingPath.pathExtension(path)

@@ -140,7 +140,7 @@ package final class LiveConsole {
         defer { console.stop() }
         console.session.stopsAfterReports = request.gestureLimit
         let pace = speed == speed.rounded() && speed < 1e9 ? String(Int64(speed)) : "\(speed)"
-        say("live: playing \(path) (\"\(TextExcerpt.terminalSafe(description.name))\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
+        say("live: playing \(TextExcerpt.terminalSafe(path)) (\"\(TextExcerpt.terminalSafe(description.name))\", x\(pace)\(loop ? ", loop" : "")); q or Ctrl-C stops\n")
         console.start()
         console.runPaced(items: items, speed: speed, loop: loop, stop: stop)
         return try console.finish(source: path)
@@ -217,7 +217,7 @@ package final class LiveConsole {
         if let reason = classification.nonTouchReason {
             say("touchtape: warning: \(reason.sentence(deviceName: description.name)); no gestures will be found in its events\n")
         }
-        say("live: reading \"\(TextExcerpt.terminalSafe(description.name))\" (\(path), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)); q or Ctrl-C stops\n")
+        say("live: reading \"\(TextExcerpt.terminalSafe(description.name))\" (\(TextExcerpt.terminalSafe(path)), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)); q or Ctrl-C stops\n")
         console.start()
         let clock = console.clock
         let loop = DeviceEventLoop(device: evdev, stop: stop, watching: console.keys.map { [$0] } ?? [],
@@ -402,7 +402,8 @@ package final class LiveConsole {
             flush()
         }
         // The saved file when a gesture was saved to it; else what was replayed.
-        let file = (gesturesSaved > 0 ? savePath : nil) ?? source ?? "RECORDING"
+        var file = (gesturesSaved > 0 ? savePath : nil) ?? source ?? "RECORDING"
+        if file.hasPrefix("-") { file = "./" + file }   // not read back as an option
         let command = (["touchtape", "replay", file] + state.settings.replayArguments).map(Self.shellQuoted).joined(separator: " ")
         let text = "live: \(state.history.count) gesture(s): \(state.summaryLine)\nsettings: \(command)\n"
         if let outputFailure { throw outputFailure }
@@ -417,10 +418,28 @@ package final class LiveConsole {
         try out.commit()
     }
 
-    /// `word` as a shell reads it back: as it is when plain, else single-quoted.
+    /// `word` as a shell reads it back: as it is when plain, else single-quoted; with a
+    /// control character (a line break in a file name), bash's `$'…'` with escapes, so the
+    /// command stays one line.
     static func shellQuoted(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:+,@".unicodeScalars.contains($0) }
-        return safe && !word.isEmpty ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        if safe && !word.isEmpty { return word }
+        guard word.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }
+        var quoted = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "'": quoted += "\\'"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                quoted += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 }
 

@@ -118,3 +118,29 @@ func aDeviceIndexOnAnEvemuRecordingIsRefused(command: String) throws {
     #expect(folder.stdout.contains("expected 'a file name in UTF-8'") && folder.stdout.contains("2 passed, 0 failed, 1 error"),
             "\(folder.stdout)")
 }
+
+/// A file whose name starts with '-' reads as an option: the error hints at `./` and `--`.
+/// `live`'s lines quote a name with a line break escaped, and its closing `touchtape replay`
+/// line is one line a shell reads back (`$'…'`; `./-x` for a leading dash).
+@Test func awkwardFileNamesAreHintedAndQuoted() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["-x.evemu", "new\nline.evemu"] {
+        try FileManager.default.copyItem(atPath: recording, toPath: dir.appendingPathComponent(name).path)
+    }
+    let dash = try run(["inspect", "-x.evemu"], in: dir)
+    #expect(dash.status == 2)
+    #expect(dash.stderr.contains("hint: '-x.evemu' is also a file: give it as ./-x.evemu, or after --"), "\(dash.stderr)")
+    #expect(try run(["inspect", "--", "-x.evemu"], in: dir).status == 0)
+    let live = try run(["live", "--from", "new\nline.evemu", "--speed", "1000"], in: dir)
+    #expect(live.status == 0, "\(live.stderr)")
+    #expect(live.stderr.contains("live: playing new\\nline.evemu (") && live.stderr.contains("settings: touchtape replay $'new\\nline.evemu' --profile transition"),
+            "\(live.stderr)")
+    let line = try #require(live.stderr.split(separator: "\n").first { $0.hasPrefix("settings: ") })
+    let again = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"),
+                                   ["-c", line.dropFirst("settings: ".count).replacingOccurrences(of: "touchtape ", with: "'\(TouchTapeBinary.executable.path)' ", options: .anchored)],
+                                   in: dir)
+    #expect(again.status == 0 && again.stdout.contains("2 passed, 0 failed"), "\(line): \(again.stderr)")
+    let dashed = try run(["live", "--from", "./-x.evemu", "--speed", "1000"], in: dir)
+    #expect(dashed.stderr.contains("settings: touchtape replay ./-x.evemu --profile transition"), "\(dashed.stderr)")
+}
