@@ -125,7 +125,7 @@ func selectRecordings(_ paths: [String], defaulted: Bool = false, project: Proje
     }
     guard !selection.sources.isEmpty || !selection.problems.isEmpty else {
         throw fail("no recordings found under \(paths.joined(separator: ", "))",
-                   hint: "recordings end in .evemu, .events, .yml or .yaml")
+                   hint: "recordings end in " + RecordingFormat.readExtensions.map { "." + $0 }.joined(separator: ", "))
     }
     return selection
 }

@@ -97,3 +97,12 @@ func aResampledPansVelocitiesLieBetweenTheRecordedOnes(rate: Double) throws {
         #expect(checked > 3)
     }
 }
+
+/// A flick minimum of 0 puts the flick-back probe on 0, said as `0.0`, not `-0.0`.
+@Test func aFlickBackOnZeroIsNotNegativeZero() throws {
+    var rules = DismissalProfile.transition.settings
+    rules.flick?.minimumVelocity = 0
+    let samples = try #require(try recordedPans().first)
+    let on = try #require(ProbeMaker.probes(from: samples, rules: rules).probes.first { $0.kind == .flickBackOn })
+    #expect(on.detail.hasPrefix("release velocity 0.0 pt/s along the edge"), "\(on.detail)")
+}

@@ -212,7 +212,8 @@ package enum ProbeMaker {
         // Flick back: the release velocity along the axis at the cancel rule's limit and a
         // step either side (the opposite flick's minimum, EasyTransitions' −5, PhotoZoom's 0).
         let backLimit: Double? = switch rules.cancelVelocity {
-        case .oppositeFlick?: rules.flick.map { -$0.minimumVelocity }
+        // `0 - v`, not `-v`: a minimum of 0 gives 0, not −0 ("release velocity -0.0").
+        case .oppositeFlick?: rules.flick.map { 0 - $0.minimumVelocity }
         case .atOrBelow(let limit)?: limit
         case .below(let limit)?: limit
         case nil: nil
