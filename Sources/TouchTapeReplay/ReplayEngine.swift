@@ -133,6 +133,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
             for sink in sinks { try sink.endFile(problem.file, seconds: nil, error: unreadable, warning: nil) }
         }
         var tracksDone = 0
+        var tracksSeen = 0
         for (done, source) in sources.enumerated() {
             if cancelled?() == true { return tally }
             let file = source.eventsPath
@@ -186,6 +187,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                     if cancelled?() == true { throw Cancelled() }
                 }
                 if trackNumbers != nil { tally.mostTracksInAFile = max(tally.mostTracksInAFile, tracksInFile) }
+                tracksSeen += tracksInFile
                 if shard?.contains(file: file, track: 0) ?? true {
                     tally.notes += notes.map { "\(file): \($0)" }
                     if tracksInFile == 0 {
@@ -217,6 +219,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                 break
             }
         }
+        if let shard, tracksDone == 0, tracksSeen > 0 { tally.emptyShard = .init(shard: shard.description, tracks: tracksSeen) }
         for sink in sinks { try sink.finish(tally) }
         return tally
     }

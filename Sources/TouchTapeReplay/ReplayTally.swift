@@ -36,6 +36,16 @@ package struct ReplayTally: Hashable, Sendable {
     /// Files ``ReplayEngine/failFast`` left unreplayed after the first failure (0: the run
     /// went through): a report that stopped early says so.
     package var filesNotReplayed = 0
+    /// `--shard I/N` that took none of the tracks the files yield: the shard and how many
+    /// tracks there were (a matrix with more shards than tracks has such a job; it passes,
+    /// and says why it checked nothing).
+    package var emptyShard: EmptyShard?
+
+    /// See ``emptyShard``.
+    package struct EmptyShard: Hashable, Sendable {
+        package var shard: String
+        package var tracks: Int
+    }
 
     /// Nothing counted yet.
     package init() {}
@@ -74,5 +84,6 @@ package struct ReplayTally: Hashable, Sendable {
             + (probes == 0 && probesNotMade == 0 ? "" : "; \(probes) of them probes, \(probesNotMade) probes not made")
             + (stabilityAnalysed == 0 ? "" : "; \(fragile) of \(stabilityAnalysed) tracks fragile")
             + (filesNotReplayed == 0 ? "" : "; stopped at the first failure (--fail-fast), \(filesNotReplayed) file\(filesNotReplayed == 1 ? "" : "s") not replayed")
+            + (emptyShard.map { "; shard \($0.shard) holds none of the \($0.tracks) track\($0.tracks == 1 ? "" : "s")" } ?? "")
     }
 }

@@ -144,3 +144,17 @@ func aDeviceIndexOnAnEvemuRecordingIsRefused(command: String) throws {
     let dashed = try run(["live", "--from", "./-x.evemu", "--speed", "1000"], in: dir)
     #expect(dashed.stderr.contains("settings: touchtape replay ./-x.evemu --profile transition"), "\(dashed.stderr)")
 }
+
+/// A shard that takes no track (more shards than tracks) passes, and says why it checked
+/// nothing. Of shards 1…3 of 1000, at most two hold the recording's two tracks.
+@Test func anEmptyShardSaysSo() throws {
+    var empty = 0
+    for index in 1...3 {
+        let result = try run(["replay", recording, "--no-config", "--shard", "\(index)/1000"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let checkedNothing = result.stdout.contains("0 passed, 0 failed")
+        #expect(result.stdout.contains("; shard \(index)/1000 holds none of the 2 tracks") == checkedNothing, "\(result.stdout)")
+        if checkedNothing { empty += 1 }
+    }
+    #expect(empty >= 1)
+}
