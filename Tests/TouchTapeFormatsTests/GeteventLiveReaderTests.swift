@@ -103,3 +103,26 @@ import TouchTapeTestSupport
         #expect(Array((next + "\n").utf8).withUnsafeBytes { reader.events(in: $0) }.count == 1)
     }
 }
+
+/// The byte reader of the usual event line gives, wherever it gives an event, what the
+/// general reader gives: on every line of the captures and of the fuzz corpus (and it reads
+/// most of the captures' event lines, or it would test nothing).
+@Test func theCanonicalEventReaderAgreesWithTheGeneralOne() throws {
+    let folders = [PackagePaths.packageRoot.appendingPathComponent("Tests/GeteventCaptures"),
+                   PackagePaths.packageRoot.appendingPathComponent("Tests/FuzzCorpus/getevent")]
+    var lines = 0, read = 0
+    for folder in folders {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.isEmpty, "\(folder.path) is missing")
+        for name in names {
+            let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+            for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+                lines += 1
+                #expect(GeteventLiveReader.canonicalReadingAgrees(on: line), "\(name): \(line)")
+                if GeteventLine.parseCanonicalEvent(line) != nil { read += 1 }
+            }
+        }
+    }
+    #expect(lines > 5_000 && read > 1_000, "\(lines) lines, \(read) read as bytes")
+}
