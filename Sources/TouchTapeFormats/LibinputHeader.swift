@@ -81,7 +81,7 @@ struct LibinputHeader {
                            "the file ends before device \(deviceIndex); it was cut short")
             }
             throw fail(.unknownDevice, "a device index below \(count)", "device index \(deviceIndex)", root["ndevices"] ?? root,
-                       "this recording holds \(count) device(s), numbered from 0")
+                       "this recording holds \(count) device(s), numbered from 0: choose one with --device N")
         }
         let device = devices[deviceIndex]
         guard let evdev = device["evdev"], evdev.mapping != nil else {

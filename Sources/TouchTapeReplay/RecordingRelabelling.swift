@@ -62,7 +62,7 @@ package enum RecordingRelabelling {
     ) throws -> Bool {
         let (count, metadata) = try walk(source, locking: locking) { _ in }
         if inPlace, let devices = metadata.deviceCount, devices > 1 {
-            throw Refusal(message: "\(source.displayName) holds \(devices) devices and label writes one; it cannot be rewritten in place",
+            throw Refusal(message: "\(source.eventsPath) holds \(devices) devices and label writes one; it cannot be rewritten in place",
                           hint: "give -o OUT to write one device (--device N) with its labels")
         }
         if let missing = tracks.first(where: { $0 < 1 || $0 > count }) {
