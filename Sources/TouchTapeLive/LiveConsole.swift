@@ -194,9 +194,10 @@ package final class LiveConsole {
             }) { break }
         }
         StopSignal.restoreDefaults(Self.stopSignals)
-        // Stopped early: the last gesture gets the recording's mark (already read), and one
-        // in progress is cut off, as `replay` treats a recording that ends there.
-        if !ended { session.finish(clock: paced.recordingClock(now: clock.nowMicroseconds()), emit: emit) }
+        // Stopped early (`q`, a signal, `--gestures`): the last finished gesture gets the
+        // recording's mark (already read); one in progress is left out. It was the user who
+        // cut it, not the recording, so it neither passes nor fails (it passed, unlabelled).
+        if !ended { session.settle(clock: paced.recordingClock(now: clock.nowMicroseconds()), emit: emit) }
     }
 
     // MARK: A device
@@ -246,7 +247,10 @@ package final class LiveConsole {
             failure = error
         }
         StopSignal.restoreDefaults(stopSignals)
-        console.session.finish(clock: clock.nowMicroseconds(), emit: console.emit)
+        // A device that went away cut its gesture as a recording's end does (cut short,
+        // judged); a user who stopped the session leaves the gesture in progress out.
+        if failure != nil { console.session.finish(clock: clock.nowMicroseconds(), emit: console.emit) }
+        else { console.session.settle(clock: clock.nowMicroseconds(), emit: console.emit) }
         if let failure {
             _ = try? console.finish(source: nil)
             throw failure

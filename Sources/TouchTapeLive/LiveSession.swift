@@ -76,6 +76,16 @@ package struct LiveSession {
         reportSamples(emit, withDecision: false)
     }
 
+    /// The user stopped the session (`q`, a stop signal): the last finished gesture gets its
+    /// label from the marks read so far; a gesture in progress is left out (it was not
+    /// finished: it neither passes nor fails).
+    package mutating func settle(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {
+        samples.removeAll(keepingCapacity: true)
+        var steps: [SessionStep] = []
+        replay.settle { steps.append($0) }
+        handle(steps, clock: clock, emit: emit)
+    }
+
     /// Starts the stream over (the next `--loop` pass): a fresh pipeline, as a new
     /// `touchtape replay` of the file would have; the history and gesture numbers go on.
     package mutating func restart(clock: Int64, emit: (LiveEvent) -> Void = { _ in }) {

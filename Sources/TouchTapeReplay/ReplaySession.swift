@@ -92,6 +92,14 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         for step in steps { try handle(step, emit) }
     }
 
+    /// A live session stopped (`q`, a stop signal): the last finished track is reported
+    /// with the marks read so far; a track in progress is dropped, not cut off and judged.
+    package mutating func settle(_ emit: (SessionStep) throws -> Void) rethrows {
+        var steps: [TrackStep] = []
+        tracks.labelWaitingTrack { steps.append($0) }
+        for step in steps { try handle(step, emit) }
+    }
+
     private mutating func handle(_ step: TrackStep, _ emit: (SessionStep) throws -> Void) rethrows {
         switch step {
         case .frame(let frame, let boundary):

@@ -157,6 +157,16 @@ package struct TrackSession: Sendable {
         marks.removeAll()
     }
 
+    /// A live session stopped between gestures (or inside one): the last finished track's
+    /// `.label` from the marks read so far, without closing a gesture in progress (whose
+    /// track is left out: it was not finished). Inside a gesture nothing waits: the track
+    /// before it got its label when the gesture began.
+    package mutating func labelWaitingTrack(_ emit: (TrackStep) throws -> Void) rethrows {
+        guard !splitter.isInGesture, let step = resolveLabel(nextStart: Int.max) else { return }
+        marks.removeAll()
+        try emit(step)
+    }
+
     /// The label of the track waiting for one: the first mark in `end ... nextStart`.
     private mutating func resolveLabel(nextStart: Int) -> TrackStep? {
         guard let waiting = unlabelled else { return nil }

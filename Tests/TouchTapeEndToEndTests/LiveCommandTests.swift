@@ -240,6 +240,37 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(!once.stdout.contains("\"gesture\":2"), "the second gesture is not begun: \(once.stdout.suffix(400))")
 }
 
+/// `q` between gestures or inside one: the last finished gesture is judged under the file's
+/// label (its mark was read already), and a gesture in progress is left out. A gesture cut
+/// by `q` was judged as a cut-off pan with no label, and counted as passed.
+@Test func quittingLeavesAnUnfinishedGestureOutAndLabelsTheLastFinishedOne() throws {
+    let process = Process()
+    process.executableURL = TouchTapeBinary.executable
+    process.arguments = ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1",
+                         "--threshold", "0.6"]
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    let processExit = ProcessExit(process)
+    try process.run()
+    var text = ""
+    while !text.contains("\"type\":\"track\",\"gesture\":1,") {
+        let data = output.fileHandleForReading.readSomeRetryingInterrupts()
+        if data.isEmpty { break }
+        text += String(decoding: data, as: UTF8.self)
+    }
+    input.fileHandleForWriting.write(Data("q".utf8))
+    try input.fileHandleForWriting.close()
+    text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+    processExit.wait()
+    #expect(process.terminationStatus == 1, "\(stderr)")
+    #expect(stderr.contains("live: 1 gesture(s): 0 passed, 1 failed"), "\(stderr)")
+    let last = try #require(try finalTracks(text).last)
+    #expect(last.track == 1 && last.expected == "finish" && last.outcome == "cancel", "\(text.suffix(400))")
+}
+
 @Test func gesturesStopsAfterThatManyGestures() throws {
     let live = try ProcessRun.run(TouchTapeBinary.executable,
                                   ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"),
