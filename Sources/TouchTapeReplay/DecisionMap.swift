@@ -26,9 +26,13 @@ package enum DecisionMap {
             guard let p = t.releaseProgress, let v = t.releaseVelocity, t.outcome != .none else { return nil }
             self.number = number
             let name = "\(t.file.dropFirst(folder.count)) #\(t.track)"
+            // As the `expected-outcome` check judged it: a track labelled none that cancels
+            // under rules that begin on every pan is as labelled (it must not dismiss).
             switch t.expected {
             case nil: cls = "unlabelled"
-            case let e?: cls = t.outcome.expected == e ? "as-labelled" : "not-as-labelled"
+            case let e?:
+                let judged = t.checks.first { $0.name == ExpectedOutcomeCheck().name }.map { $0.status != .failed }
+                cls = judged ?? (t.outcome.expected == e) ? "as-labelled" : "not-as-labelled"
             }
             progress = p
             velocity = edge.component(of: v)

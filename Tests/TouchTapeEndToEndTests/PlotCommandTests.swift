@@ -77,6 +77,22 @@ private func pngSize(_ path: String) -> Int {
     #expect(pngSize(png) > 20_000)
 }
 
+/// The map marks a track as `expected-outcome` judges it: under Flutter's rules (which
+/// begin on every pan) the pans labelled none cancel, which replay passes; the map drew them
+/// as not as labelled (triangles), so the only triangle now is the legend's.
+@Test func decisionMapJudgesLabelsAsTheChecksDo() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = dir.appendingPathComponent("map.svg").path
+    let replay = try TouchTapeBinary.run(["replay", "Recordings", "--profile", "flutter", "--edge", "bottom", "--no-config"])
+    #expect(replay.status == 0 && replay.stdout.contains(" 0 failed"), "\(replay.stdout.suffix(200))")
+    let run = try TouchTapeBinary.run(["plot", "--map", "Recordings", "--profile", "flutter", "--edge", "bottom", "--no-config", "-o", svg])
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(text.components(separatedBy: "class=\"not-as-labelled\" points=").count - 1 == 1, "only the legend's triangle")
+    #expect(text.contains("touchscreen-refusals-none.evemu #1: cancel (labelled none)"))
+}
+
 @Test func htmlPageIsSelfContainedAndRendersInChromium() throws {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
