@@ -191,6 +191,12 @@ package struct LiveSession {
             if case .trackEnded(let run) = step {
                 state.keepEvents(collector.events(of: run.span))
                 collector.forget(before: run.span.eventRange.upperBound)
+                // A gesture that began before a key changed the settings ends under other
+                // ones: its `now` column is filled at once, as the older rows' were.
+                if let entry = state.history.last, entry.settings != state.settings {
+                    let (description, file, configuration) = (self.description, self.file, state.configuration)
+                    state.redecide { Self.outcome(of: $0.events, description: description, file: file, configuration: configuration) }
+                }
             }
         }
     }

@@ -219,7 +219,8 @@ package struct LiveState: Sendable {
         history[index].labelSource = .key
         let entry = history[index]
         let verdict = entry.passed ? "passes" : "fails " + entry.report.failedChecks.map(\.name).joined(separator: ",")
-        message = Message("gesture \(entry.gesture) labelled \(expected?.rawValue ?? "none"): \(verdict)", isError: !entry.passed)
+        let what = expected.map { "labelled \($0.rawValue)" } ?? "unlabelled"
+        message = Message("gesture \(entry.gesture) \(what): \(verdict)", isError: !entry.passed)
         emit(.track(entry))
     }
 

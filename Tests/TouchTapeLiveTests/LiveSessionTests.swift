@@ -233,3 +233,38 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
     guard case .settings(let announced, _)? = events.last else { Issue.record("no settings event: \(events)"); return }
     #expect(announced == starting)
 }
+
+/// A key pressed while a gesture runs changes the settings from the next gesture; the running
+/// one keeps its own, and when it ends its `now` column says what the new settings decide
+/// (it showed `-`, as if it had run under them).
+@Test func aGestureThatEndsAfterASettingsChangeGetsItsNowColumn() throws {
+    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    var live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: description.name, kind: description.classification.kind,
+                                             protocolName: description.classification.touchProtocol.name, origin: "f"),
+                               settings: SessionSettings())
+    var pressed = false
+    for item in items {
+        switch item {
+        case .event(let e): live.feed(e, clock: Int64(e.time.totalMicroseconds))
+        case .annotation(let a): live.mark(a)
+        }
+        if !pressed, let current = live.state.current, !current.ended {
+            for _ in 0..<6 { _ = live.press(.thresholdUp) }   // 0.33 → 0.63, from the next gesture
+            pressed = true
+        }
+    }
+    live.finish(clock: Int64.max / 4)
+    #expect(pressed)
+    let first = try #require(live.state.history.first)
+    #expect(first.settings != live.state.settings, "it ran under the settings it began with")
+    #expect(first.now == .cancel, "released at 0.566, under 0.63 it cancels: \(String(describing: first.now))")
+}
+
+/// `x` clears the label: the message says unlabelled, not "labelled none" (`n`'s words).
+@Test func clearingALabelSaysUnlabelled() throws {
+    var (live, _) = try liveRun("touchscreen-pan-down-finish.evemu", keysAfter: [.labelClear])
+    #expect(live.state.message?.text.hasPrefix("gesture 2 unlabelled: passes") == true, "\(String(describing: live.state.message))")
+    _ = live.press(.labelNone)
+    #expect(live.state.message?.text.hasPrefix("gesture 2 labelled none") == true, "\(String(describing: live.state.message))")
+}
