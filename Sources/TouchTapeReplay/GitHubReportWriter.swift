@@ -44,7 +44,8 @@ package struct GitHubReportWriter: ReportWriter {
     package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
                                   into out: inout String) {
         if let error {
-            out += Self.command("error", [("file", error.file), ("title", "touchtape: cannot read the recording")], error.message)
+            out += Self.command("error", [("file", error.file)] + (error.line.map { [("line", "\($0)")] } ?? [])
+                                + [("title", "touchtape: cannot read the recording")], error.message)
         }
         if let warning {
             out += Self.command(warning.isError ? "error" : "warning",

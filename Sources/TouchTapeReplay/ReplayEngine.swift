@@ -258,7 +258,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
             return UnreadableFile(file: file, kind: "error", message: "\(file): \(error)", isIOFailure: false)
         }
         return UnreadableFile(file: file, kind: error.kind.rawValue, message: error.description,
-                              isIOFailure: error.kind == .ioFailure)
+                              isIOFailure: error.kind == .ioFailure, line: error.line)
     }
 }
 

@@ -9,13 +9,16 @@ public struct UnreadableFile: Hashable, Sendable {
     public var message: String
     /// The file system failed (permission, I/O), rather than the file being malformed.
     public var isIOFailure: Bool
+    /// The line the reader stopped at, where it says (a GitHub annotation points there).
+    public var line: Int?
 
     /// A value from its parts.
-    package init(file: String, kind: String, message: String, isIOFailure: Bool) {
+    package init(file: String, kind: String, message: String, isIOFailure: Bool, line: Int? = nil) {
         self.file = file
         self.kind = kind
         self.message = message
         self.isIOFailure = isIOFailure
+        self.line = line
     }
 
     /// The message as a text report's "Could not read:" block shows it: each of its lines

@@ -47,3 +47,18 @@ func aFailedTrackIsAnAnnotationOnItsFirstLine(name: String) throws {
     #expect(GitHubReportWriter.command("error", [("file", "a\u{1B}]0;x\u{7}.evemu")], "note \u{1B}[2J")
             == "::error file=a\\x1b]0;x\\x07.evemu::note \\x1b[2J\n")
 }
+
+/// A recording that cannot be read is an annotation on the line the reader stopped at (it
+/// had the file alone, the line only in its message).
+@Test func anUnreadableRecordingIsAnAnnotationOnItsLine() throws {
+    let scratch = try PackagePaths.scratchDirectory("github")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = scratch.appendingPathComponent("broken.evemu").path
+    try "# EVEMU 1.3\nN: x\nI: zz\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let settings = SessionSettings()
+    let report = ReplayRunner(settings: settings, configuration: try settings.configuration()).run([RecordingLocator.source(forPath: path)])
+    let error = try #require(report.errors.first)
+    #expect(error.line == 3, "\(error.message)")
+    let text = ReportFormat.github.render(report)
+    #expect(text.hasPrefix("::error file=\(path),line=3,title=touchtape%3A cannot read the recording::"), "\(text)")
+}
