@@ -26,6 +26,10 @@ package struct LiveHistoryEntry: Sendable {
     package var edge: DismissEdge
     /// The file it was appended to with `s`.
     package var savedTo: String?
+    /// A recording's gesture whose mark (its label) is read only when the next gesture
+    /// begins or the recording ends: until then its checks are not final, and the view says
+    /// so (`...`) rather than `ok`.
+    package var labelPending = false
     /// The settings it ran under (the session's when it began).
     package var settings: SessionSettings
     /// Its run (for checks under a new label).

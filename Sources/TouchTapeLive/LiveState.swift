@@ -123,9 +123,11 @@ package struct LiveState: Sendable {
                                          labelSource: .none, edge: run.configuration.dismissal.edge,
                                          settings: current?.settings ?? settings, run: run)
             entry.annotation = TrackAnnotation(cutShort: run.span.endsWithContactsDown)
+            entry.labelPending = source.speed != nil
             history.append(entry)
             emit(.track(entry))
         case .trackReported(let result):
+            if let index = history.lastIndex(where: { $0.report.track == result.report.track }) { history[index].labelPending = false }
             // A recording's own mark (`--from`): the label the gesture carries, unless a key set one.
             let annotation = result.transcript.annotation
             guard !annotation.isEmpty,

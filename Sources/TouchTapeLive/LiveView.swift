@@ -112,7 +112,8 @@ package enum LiveView {
 
     static func progressBar(_ state: LiveState, width: Int) -> ScreenLine {
         let g = state.current
-        let threshold = g?.threshold ?? state.settings.effectiveThreshold
+        // The running gesture's own (none under photozoom), not the pending settings'.
+        let threshold = g.map { $0.threshold } ?? state.settings.effectiveThreshold
         let progress = g?.completion.map { $0.value(atClock: state.clock) } ?? g?.progress
         let suffix = " " + (progress.map { LiveFormat.fixed($0, 3) } ?? "  -  ")
             + "  thr " + (threshold.map { LiveFormat.fixed($0, 2) } ?? "none")
@@ -227,7 +228,11 @@ package enum LiveView {
         } else {
             line.append(cell("-", 8), .dim)
         }
-        line.append(cell(entry.passed ? "ok" : "FAIL", 6), entry.passed ? .green : .red)
+        if entry.labelPending && entry.labelSource == .none {
+            line.append(cell("...", 6), .dim)   // the recording's label is still to come
+        } else {
+            line.append(cell(entry.passed ? "ok" : "FAIL", 6), entry.passed ? .green : .red)
+        }
         line.append(cell(r.reason.description, 15) + cell(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 6)
                     + cell(entry.releaseVelocity.map { LiveFormat.signed($0, 0) } ?? "-", 7) + cell(label, 12))
         line.append(ranUnder(entry.settings), entry.settings == state.settings ? .dim : .plain)

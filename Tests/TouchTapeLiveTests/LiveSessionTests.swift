@@ -268,3 +268,39 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
     _ = live.press(.labelNone)
     #expect(live.state.message?.text.hasPrefix("gesture 2 labelled none") == true, "\(String(describing: live.state.message))")
 }
+
+/// A recording's gesture is shown `...` (its checks not final) until its mark is read, when
+/// the next gesture begins or the recording ends: it read `ok`, then turned `FAIL`. And the
+/// progress bar's threshold is the running gesture's own (none under photozoom), not the
+/// pending settings' (it drew photozoom's gesture against the threshold a key had just set).
+@Test func aRecordedGesturesChecksArePendingUntilItsLabelAndTheBarShowsItsOwnRules() throws {
+    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    var live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: description.name, kind: description.classification.kind,
+                                             protocolName: description.classification.touchProtocol.name, origin: "f", speed: 1),
+                               settings: SessionSettings(profile: .photozoom))
+    let size = TerminalSize(columns: 120, rows: 40)
+    var sawPending = false, sawBar = false
+    for item in items {
+        switch item {
+        case .event(let e): live.feed(e, clock: Int64(e.time.totalMicroseconds))
+        case .annotation(let a): live.mark(a)
+        }
+        if live.state.history.count == 1, live.state.history[0].labelPending {
+            sawPending = true
+            #expect(LiveView.historyRow(live.state, index: 0).plainText.contains(" ...  "), "\(LiveView.historyRow(live.state, index: 0).plainText)")
+        }
+        if !sawBar, let current = live.state.current, !current.ended, current.progress != nil {
+            _ = live.press(.thresholdUp)   // a threshold from the next gesture; this one keeps photozoom's none
+            #expect(live.state.settings.threshold != nil)
+            #expect(LiveView.progressBar(live.state, width: size.columns).plainText.hasSuffix("thr none"),
+                    "\(LiveView.progressBar(live.state, width: size.columns).plainText)")
+            sawBar = true
+            _ = live.press(.resetSettings)
+        }
+    }
+    live.finish(clock: Int64.max / 4)
+    #expect(sawPending && sawBar)
+    #expect(live.state.history.allSatisfy { !$0.labelPending })
+    #expect(LiveView.historyRow(live.state, index: 0).plainText.contains(" ok "), "\(LiveView.historyRow(live.state, index: 0).plainText)")
+}
