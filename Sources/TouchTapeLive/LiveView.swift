@@ -33,8 +33,11 @@ package enum LiveView {
             Block(priority: 8, history: true, historyHeader(unit: state.configuration.dismissal.unit.symbol)),
             Block(priority: 7, failureLines(state)),
             Block(priority: 5, [statsLine(state)]),
-            Block(priority: 8, state.message.map { [ScreenLine($0.text, $0.isError ? .red : .cyan)] } ?? []),
-            Block(priority: 5, [ScreenLine("keys: " + LiveKey.legend, .dim)]),
+            // Wrapped rather than cut at the edge: a long message's end, and the legend's
+            // settings keys, were lost at 80 and even 120 columns. Short of rows, the later
+            // lines of a block go first.
+            Block(priority: 8, state.message.map { wrap($0.text, width: width, at: " ", style: $0.isError ? .red : .cyan) } ?? []),
+            Block(priority: 5, wrap("keys: " + LiveKey.legend, width: width, at: "  ", style: .dim)),
         ]
         blocks.removeAll { $0.lines.isEmpty && !$0.isHistory }
         // The history needs its header and one entry; drop the least important blocks
@@ -60,6 +63,25 @@ package enum LiveView {
             }
         }
         return Array(out.prefix(rows))
+    }
+
+    /// `text` in lines of at most `width` columns, broken where `separator` is (the legend's
+    /// groups of keys, a message's words), the later lines indented by two; a piece longer
+    /// than a line is cut at the edge, as any line is.
+    static func wrap(_ text: String, width: Int, at separator: String, style: ScreenLine.Style) -> [ScreenLine] {
+        var lines: [String] = []
+        var line = ""
+        for piece in text.components(separatedBy: separator) where !piece.isEmpty {
+            let candidate = line.isEmpty ? (lines.isEmpty ? "" : "  ") + piece : line + separator + piece
+            if candidate.count > width, !line.isEmpty {
+                lines.append(line)
+                line = "  " + piece
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { ScreenLine($0, style) }
     }
 
     /// A group of lines that stays or goes together.
@@ -254,12 +276,14 @@ package enum LiveView {
     }
 
     static func statsLine(_ state: LiveState) -> ScreenLine {
+        // The counts first: at 80 columns the frame times are what the edge cuts.
         let t = state.timing
-        var line = ScreenLine("frame time (read -> decision) " + micro(t.lastMicroseconds) + ", mean " + micro(Int64(t.meanMicroseconds.rounded()))
-                              + ", max " + micro(t.maximumMicroseconds) + "   gestures \(state.history.count): ")
+        var line = ScreenLine("gestures \(state.history.count): ")
         line.append("\(state.passed) passed", .green)
         line.append(", ")
         line.append("\(state.failed) failed", state.failed > 0 ? .red : .plain)
+        line.append("   frame time (read -> decision) " + micro(t.lastMicroseconds) + ", mean " + micro(Int64(t.meanMicroseconds.rounded()))
+                    + ", max " + micro(t.maximumMicroseconds))
         return line
     }
 

@@ -140,3 +140,18 @@ private func withoutEscapes(_ text: String) -> String {
     #expect(text.contains("prog  v px/s label"), "\(text)")
     #expect(!text.contains("pt"))
 }
+
+/// The legend is wrapped at its groups of keys, not cut at the edge: every key is on screen
+/// at 80 columns (it ended at `[ ] th`, and at 120 columns at `p pr`), and no line is wider
+/// than the terminal.
+@Test(arguments: [80, 120])
+func theLegendIsWrappedNotCut(columns: Int) throws {
+    let state = try midGestureState()
+    let lines = LiveView.render(state, size: TerminalSize(columns: columns, rows: 40), color: false)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("keys: ") })
+    let legend = lines[start...].prefix { $0.hasPrefix("keys: ") || $0.hasPrefix("  ") }.joined(separator: " ")
+    for key in ["q quit", "s save", "[ ] threshold", "- + flick", "p profile", "e edge", "0 reset"] {
+        #expect(legend.contains(key), "\(columns) columns: \(legend)")
+    }
+    #expect(lines.allSatisfy { $0.count <= columns })
+}
