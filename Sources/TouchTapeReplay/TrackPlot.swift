@@ -87,8 +87,12 @@ package enum TrackPlot {
             let m = flick.minimumVelocity
             out.append((m, "flick towards \(s.edge) finishes: \(measure) \(flick.comparison.symbol) \(n(m)) \(s.unit.symbol)/s", "flick", "flick-line"))
             if s.cancelVelocity == .oppositeFlick {
-                out.append((-m, "flick towards \(s.edge.opposite) cancels: \(measure) \(flick.comparison.symbol) \(n(m)) \(s.unit.symbol)/s",
-                            "flick", "opposite-flick-line"))
+                // On the plotted axis (velocity towards the edge) a projected flick the other
+                // way is v ≤ −m (it said `v >= 700` beside a line at −700); |v| reads as it is.
+                let words = s.velocityMeasure == .magnitude2D
+                    ? "|v| \(flick.comparison.symbol) \(n(m))"
+                    : "v \(flick.comparison.symbol.replacingOccurrences(of: ">", with: "<")) \(n(-m))"
+                out.append((-m, "flick towards \(s.edge.opposite) cancels: \(words) \(s.unit.symbol)/s", "flick", "opposite-flick-line"))
             }
         }
         switch s.cancelVelocity {

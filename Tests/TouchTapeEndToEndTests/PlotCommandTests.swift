@@ -33,6 +33,11 @@ private func pngSize(_ path: String) -> Int {
         #expect(text.contains("id=\"\(id)\""), "missing \(id)")
     }
     #expect(text.contains(">flick towards top cancels: |v| &gt;= 1200 pt/s</text>"))
+    // A projected flick the other way, on the plotted axis: v ≤ −700 (it said `v >= 700`).
+    let flutter = dir.appendingPathComponent("flutter.svg").path
+    #expect(try TouchTapeBinary.run(["plot", "Recordings/touchscreen-pan-down-finish.evemu", "--profile", "flutter", "--edge", "bottom",
+                                     "--no-config", "-o", flutter]).status == 0)
+    #expect(try String(contentsOfFile: flutter, encoding: .utf8).contains(">flick towards top cancels: v &lt;= -700 lpx/s</text>"))
     #expect(text.contains("class=\"grid-velocity\"") && text.contains("class=\"tick-label-velocity\""), "the velocity axis' own grid")
     // EasyTransitions' boundaries: the flick (v > 100) and the cancel velocity (v <= -5).
     let easy = try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), "--profile", "easytransitions", "-o", "-"])
