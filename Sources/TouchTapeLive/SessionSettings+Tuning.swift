@@ -48,7 +48,10 @@ extension SessionSettings {
     package mutating func cycleEdge() {
         let all = DismissEdge.allCases
         let index = all.firstIndex(of: effectiveEdge) ?? 0
-        edge = all[(index + 1) % all.count]
+        let next = all[(index + 1) % all.count]
+        // Back on the profile's own edge: no override (the view stars it no more, and the
+        // printed replay line has no `--edge`).
+        edge = next == profile.settings.edge ? nil : next
     }
 
     /// `value` (in units of 1/grid) moved by whole steps: off-grid values go to the

@@ -55,4 +55,7 @@ import TouchTapeReplay
     #expect(settings.profile == .transition)
     settings.cycleEdge()
     #expect(settings.effectiveEdge == .left)   // top, bottom, left, right: after bottom
+    for _ in 1..<DismissEdge.allCases.count { settings.cycleEdge() }   // round to the profile's own
+    #expect(settings.effectiveEdge == .bottom && settings.edge == nil, "no override left: \(String(describing: settings.edge))")
+    #expect(!settings.replayArguments.contains("--edge"))
 }
