@@ -73,36 +73,59 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(live.stderr.contains("--profile easytransitions --threshold 0.9 --no-flick"))
 }
 
+/// `touchtape live ARGS` with keys from a pipe and JSON lines on stdout: read until a line
+/// shows, send keys, end the keys, and collect what it printed.
+private final class PipedLive {
+    let process = Process()
+    private let input = Pipe(), output = Pipe(), errors = Pipe()
+    private let exit: ProcessExit
+    private(set) var text = ""
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = TouchTapeBinary.executable
+        process.arguments = ["live"] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        exit = ProcessExit(process)
+        try process.run()
+    }
+
+    /// Reads stdout until `words` were printed (or it closed).
+    func read(until words: String) {
+        while !text.contains(words) {
+            let data = output.fileHandleForReading.readSomeRetryingInterrupts()
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    func send(_ keys: String) { input.fileHandleForWriting.write(Data(keys.utf8)) }
+
+    /// Ends the keys and waits: the exit status and stderr (``text`` holds all of stdout).
+    func finish() throws -> (status: Int32, stderr: String) {
+        try input.fileHandleForWriting.close()
+        text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+        exit.wait()
+        return (process.terminationStatus, stderr)
+    }
+}
+
 /// Keys from a pipe: a script labels and saves the last gesture after reading its line.
 @Test func keysFromAPipeLabelAndSave() throws {
     let dir = try PackagePaths.scratchDirectory("live-keys")
     defer { try? FileManager.default.removeItem(at: dir) }
     let saved = dir.appendingPathComponent("saved.evemu").path
-    let process = Process()
-    process.executableURL = TouchTapeBinary.executable
-    process.arguments = ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
-                         "--save", saved]
-    let input = Pipe(), output = Pipe(), errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    let processExit = ProcessExit(process)
-    try process.run()
+    let live = try PipedLive(["--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000", "--save", saved])
     // Read until the second gesture carries the file's label (the recording has ended).
-    var text = ""
-    while !text.contains("\"type\":\"track\",\"gesture\":2,\"label\":\"file\"") {
-        let data = output.fileHandleForReading.readSomeRetryingInterrupts()
-        if data.isEmpty { break }
-        text += String(decoding: data, as: UTF8.self)
-    }
+    live.read(until: "\"type\":\"track\",\"gesture\":2,\"label\":\"file\"")
     // c: label the last gesture cancel (it finishes: the label fails); s: save it; then end of keys.
-    input.fileHandleForWriting.write(Data("cs".utf8))
-    try input.fileHandleForWriting.close()
-    text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    processExit.wait()
+    live.send("cs")
+    let (status, stderr) = try live.finish()
+    let text = live.text
 
-    #expect(process.terminationStatus == 1, "\(stderr)")
+    #expect(status == 1, "\(stderr)")
     let last = try #require(try finalTracks(text).last)
     #expect(last.expected == "cancel" && last.outcome == "finish")
     #expect(last.checks.contains { $0.name == "expected-outcome" && !$0.passed })
@@ -162,26 +185,10 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     let dir = try PackagePaths.scratchDirectory("live-save-held")
     defer { try? FileManager.default.removeItem(at: dir) }
     let saved = dir.appendingPathComponent("saved.evemu").path
-    let process = Process()
-    process.executableURL = TouchTapeBinary.executable
-    process.arguments = ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000", "--save", saved]
-    let input = Pipe(), output = Pipe(), errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    let processExit = ProcessExit(process)
-    try process.run()
-    var text = ""
-    func read(until words: String) {
-        while !text.contains(words) {
-            let data = output.fileHandleForReading.readSomeRetryingInterrupts()
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-    }
-    read(until: "\"type\":\"track\",\"gesture\":2,\"label\":\"file\"")
-    input.fileHandleForWriting.write(Data("s".utf8))
-    read(until: "\"type\":\"save\"")
+    let live = try PipedLive(["--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000", "--save", saved])
+    live.read(until: "\"type\":\"track\",\"gesture\":2,\"label\":\"file\"")
+    live.send("s")
+    live.read(until: "\"type\":\"save\"")
     // Another session cannot make the same file; a label waits for the session.
     let second = try ProcessRun.run(TouchTapeBinary.executable,
                                     ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1000",
@@ -193,13 +200,10 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     let other = dir.appendingPathComponent("other.evemu").path
     try FileManager.default.copyItem(atPath: TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), toPath: other)
     #expect(rename(other, saved) == 0)
-    input.fileHandleForWriting.write(Data("s".utf8))
-    read(until: "\"type\":\"saveFailed\"")
-    try input.fileHandleForWriting.close()
-    text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    processExit.wait()
-    #expect(text.contains("was replaced or removed by another program while touchtape was writing it"), "\(text.suffix(600)) \(stderr)")
+    live.send("s")
+    live.read(until: "\"type\":\"saveFailed\"")
+    let (_, stderr) = try live.finish()
+    #expect(live.text.contains("was replaced or removed by another program while touchtape was writing it"), "\(live.text.suffix(600)) \(stderr)")
     #expect(try String(contentsOfFile: saved, encoding: .utf8)
             == String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-flick-up-cancel.evemu"), encoding: .utf8),
             "the other program's file is left as it put it")
@@ -244,31 +248,14 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
 /// label (its mark was read already), and a gesture in progress is left out. A gesture cut
 /// by `q` was judged as a cut-off pan with no label, and counted as passed.
 @Test func quittingLeavesAnUnfinishedGestureOutAndLabelsTheLastFinishedOne() throws {
-    let process = Process()
-    process.executableURL = TouchTapeBinary.executable
-    process.arguments = ["live", "--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1",
-                         "--threshold", "0.6"]
-    let input = Pipe(), output = Pipe(), errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    let processExit = ProcessExit(process)
-    try process.run()
-    var text = ""
-    while !text.contains("\"type\":\"track\",\"gesture\":1,") {
-        let data = output.fileHandleForReading.readSomeRetryingInterrupts()
-        if data.isEmpty { break }
-        text += String(decoding: data, as: UTF8.self)
-    }
-    input.fileHandleForWriting.write(Data("q".utf8))
-    try input.fileHandleForWriting.close()
-    text += String(decoding: output.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
-    processExit.wait()
-    #expect(process.terminationStatus == 1, "\(stderr)")
+    let live = try PipedLive(["--from", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), "--speed", "1", "--threshold", "0.6"])
+    live.read(until: "\"type\":\"track\",\"gesture\":1,")
+    live.send("q")
+    let (status, stderr) = try live.finish()
+    #expect(status == 1, "\(stderr)")
     #expect(stderr.contains("live: 1 gesture(s): 0 passed, 1 failed"), "\(stderr)")
-    let last = try #require(try finalTracks(text).last)
-    #expect(last.track == 1 && last.expected == "finish" && last.outcome == "cancel", "\(text.suffix(400))")
+    let last = try #require(try finalTracks(live.text).last)
+    #expect(last.track == 1 && last.expected == "finish" && last.outcome == "cancel", "\(live.text.suffix(400))")
 }
 
 @Test func gesturesStopsAfterThatManyGestures() throws {

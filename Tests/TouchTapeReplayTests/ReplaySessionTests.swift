@@ -13,6 +13,20 @@ private let sources: [RecordingSource] = {
     (try? RecordingLocator.sources(for: [PackagePaths.recordings.path, PackagePaths.peerRecordings.path])) ?? []
 }()
 
+/// A recording's track reports by the two routes: the streaming session, and each track cut
+/// from the whole recording and run alone from its initial state.
+private func reportsByBothRoutes(_ source: RecordingSource, configuration: ReplayConfiguration) throws
+    -> (streamed: [TrackReport], alone: [TrackReport]) {
+    var streamed: [TrackReport] = []
+    try RecordingReplay.run(source, configuration: configuration) { streamed.append($0.report) }
+    let recording = try RecordingReader.read(source)
+    let alone = recording.tracks(units: MillimetreConversion(description: recording.description)).map { track in
+        TrackRun(track: track, file: source.eventsPath, configuration: configuration,
+                 controller: DismissalController(settings: configuration.dismissal)).result(annotation: track.annotation).report
+    }
+    return (streamed, alone)
+}
+
 /// The streaming session (one assembler over the whole file, marks as they come) and the
 /// track-alone path (whole recording split, each track re-assembled from its initial
 /// state) are two routes through the same stages: their reports must be identical.
@@ -21,13 +35,7 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
     #expect(sources.count >= 17)
     let configuration = try SessionSettings(profile: profile).configuration()
     for source in sources {
-        var streamed: [TrackReport] = []
-        try RecordingReplay.run(source, configuration: configuration) { streamed.append($0.report) }
-        let recording = try RecordingReader.read(source)
-        let alone = recording.tracks(units: MillimetreConversion(description: recording.description)).map { track in
-            TrackRun(track: track, file: source.eventsPath, configuration: configuration,
-                     controller: DismissalController(settings: configuration.dismissal)).result(annotation: track.annotation).report
-        }
+        let (streamed, alone) = try reportsByBothRoutes(source, configuration: configuration)
         #expect(streamed.count == alone.count, "\(source.eventsPath)")
         #expect(JSONReportRenderer.render(ReplayReport(profile: profile.rawValue, tracks: streamed))
                 == JSONReportRenderer.render(ReplayReport(profile: profile.rawValue, tracks: alone)), "\(source.eventsPath)")
@@ -132,14 +140,7 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
     try stepped.write(toFile: file, atomically: true, encoding: .utf8)
     let configuration = try SessionSettings().configuration()
     for (name, expectNote) in [(file, true), (path, false)] {
-        let source = RecordingLocator.source(forPath: name)
-        var streamed: [TrackReport] = []
-        try RecordingReplay.run(source, configuration: configuration) { streamed.append($0.report) }
-        let recording = try RecordingReader.read(source)
-        let alone = recording.tracks(units: MillimetreConversion(description: recording.description)).map { track in
-            TrackRun(track: track, file: source.eventsPath, configuration: configuration,
-                     controller: DismissalController(settings: configuration.dismissal)).result(annotation: track.annotation).report
-        }
+        let (streamed, alone) = try reportsByBothRoutes(RecordingLocator.source(forPath: name), configuration: configuration)
         for reports in [streamed, alone] {
             let noted = reports.map { $0.notes.contains { $0.hasPrefix("the recording's clock went back once in this track") } }
             #expect(noted == (expectNote ? [true, false] : [false, false]), "\(name): \(reports.map(\.notes))")
