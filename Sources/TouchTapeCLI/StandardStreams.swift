@@ -37,19 +37,29 @@ func writeStandardOutput(_ text: String) throws {
 /// atomically, a device, FIFO or symlink's target is written through. Exit 3 on failure.
 /// A FIFO nobody reads is waited for, saying so, until a reader comes or a stop signal
 /// (exit 128 + signal, the old file unchanged).
-func writeOutput(_ text: String, to path: String) throws {
+func writeOutput(_ text: String, to path: String, option: String) throws {
     let stop = StopSignal(signals: stopSignals)
     defer { StopSignal.restoreDefaults(stopSignals) }
-    try writeOutput(text, to: path, waiting: waiting(stop))
+    try writeOutput(text, to: path, option: option, waiting: waiting(stop))
 }
 
-/// ``writeOutput(_:to:)`` for a command that installed its own stop signal already.
-func writeOutput(_ text: String, to path: String, waiting: Waiting) throws {
+/// ``writeOutput(_:to:option:)`` for a command that installed its own stop signal already.
+func writeOutput(_ text: String, to path: String, option: String, waiting: Waiting) throws {
     do {
         let file = try OutputFile(path: path, waiting: waiting)
         try file.write(text)
         try file.commit()
-    } catch { throw fail(error) }
+    } catch { throw fail(naming(error, [(option, path)])) }
+}
+
+/// `error` with the option its output was given with, when it is an ``OutputError`` of one
+/// of `outputs` (the error names the path; the user typed the option). Standard output by
+/// default (`-`, or no option) is named as it is.
+func naming(_ error: any Error, _ outputs: [(option: String, path: String?)]) -> any Error {
+    guard var failure = error as? OutputError,
+          let given = outputs.first(where: { $0.path != nil && $0.path != "-" && $0.path == failure.name }) else { return error }
+    failure.option = given.option
+    return failure
 }
 
 /// A failed write as `touchtape: error: cannot write NAME: <reason>` plus its hint; exit 3.

@@ -48,6 +48,10 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// symlink whose target's folder is missing): what the hint names.
     package var folder: String?
 
+    /// The option the output was given with (`-o`, `--html`), when the command says it: the
+    /// message then starts with it, so it names what the user typed.
+    package var option: String?
+
     /// A value from its parts.
     package init(name: String, errno: Int32, step: Step, destinationUnchanged: Bool, interruptedBy: Int32? = nil) {
         self.name = name
@@ -57,8 +61,11 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.interruptedBy = interruptedBy
     }
 
-    /// `cannot write NAME: <strerror>`, the line the CLI prints after `touchtape: error: `.
-    package var message: String {
+    /// `cannot write NAME: <strerror>` (after `OPTION: ` when ``option`` is known), the line
+    /// the CLI prints after `touchtape: error: `.
+    package var message: String { (option.map { "\($0): " } ?? "") + plainMessage }
+
+    private var plainMessage: String {
         if let signal = interruptedBy {
             let waitingFor = step == .open ? "a reader of" : "room to write to"
             return "interrupted by \(Self.signalName(signal)) while waiting for \(waitingFor) \(name)"

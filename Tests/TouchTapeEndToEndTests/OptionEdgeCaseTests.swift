@@ -158,3 +158,18 @@ func aDeviceIndexOnAnEvemuRecordingIsRefused(command: String) throws {
     }
     #expect(empty >= 1)
 }
+
+/// An output that cannot be written is named by the option it was given with, as the user
+/// typed it (it said only `cannot write /dev/full`); standard output by default stays as it is.
+@Test(arguments: [
+    (["replay", "R", "--html", "/dev/full"], "--html: cannot write /dev/full: No space left on device"),
+    (["replay", "R", "-o", "nofolder/r.txt"], "-o: cannot write nofolder/r.txt"),
+    (["convert", "R", "/dev/full", "--to", "evemu"], "OUT: cannot write /dev/full"),
+    (["play", "R", "--dry-run", "--write-expected", "/dev/full"], "--write-expected: cannot write /dev/full"),
+    (["sweep", "R", "--no-config", "-o", "/dev/full"], "-o: cannot write /dev/full"),
+])
+func anOutputThatCannotBeWrittenIsNamedByItsOption(arguments: [String], words: String) throws {
+    let result = try run(arguments.map { $0 == "R" ? recording : $0 })
+    #expect(result.status == 3, "\(arguments): \(result.stderr)")
+    #expect(result.stderr.contains("touchtape: error: " + words), "\(arguments): \(result.stderr)")
+}

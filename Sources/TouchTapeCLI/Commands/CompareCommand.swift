@@ -52,7 +52,7 @@ struct CompareCommand: AsyncParsableCommand {
             writeStandardError("touchtape: interrupted by \(signalName(signal)); \(output == "-" ? "nothing was written" : "\(output) is unchanged")\n")
             throw ExitCode(128 + signal)
         }
-        try writeOutput(format == .json ? comparison.json : comparison.text, to: output, waiting: waiting(stop))
+        try writeOutput(format == .json ? comparison.json : comparison.text, to: output, option: "-o", waiting: waiting(stop))
         // As replay: a file or folder that could not be read is 3, a malformed one 2.
         try failUnreadable(comparison.errors, say: output != "-")
     }

@@ -78,6 +78,6 @@ struct ConvertCommand: AsyncParsableCommand {
             try file.commit()
         } catch let exit as ExitCode {
             throw exit
-        } catch { throw fail(error) }
+        } catch { throw fail(naming(error, [(self.output == nil ? "OUT" : "-o", output)])) }
     }
 }

@@ -41,7 +41,7 @@ struct DevicesCommand: AsyncParsableCommand {
         case .json:
             text = Self.json(listings, directoryExists: enumerator.directoryExists).rendered() + "\n"
         }
-        if let output { try writeOutput(text, to: output) } else { try writeStandardOutput(text) }
+        if let output { try writeOutput(text, to: output, option: "-o") } else { try writeStandardOutput(text) }
     }
 
     static func json(_ listings: [DeviceListing], directoryExists: Bool) -> JSONValue {

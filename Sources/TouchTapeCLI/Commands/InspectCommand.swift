@@ -35,7 +35,7 @@ struct InspectCommand: AsyncParsableCommand {
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
         let file: OutputFile
-        do { file = try OutputFile(path: output ?? "-", waiting: waiting(stop)) } catch { throw fail(error) }
+        do { file = try OutputFile(path: output ?? "-", waiting: waiting(stop)) } catch { throw fail(naming(error, [("-o", output)])) }
         var files: [JSONValue] = []
         let hints = InstalledDeviceHints.installed()
         do {
@@ -54,6 +54,6 @@ struct InspectCommand: AsyncParsableCommand {
             try file.commit()
         } catch let exit as ExitCode {
             throw exit
-        } catch { throw fail(error) }
+        } catch { throw fail(naming(error, [("-o", output)])) }
     }
 }

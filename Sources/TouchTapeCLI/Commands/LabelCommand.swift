@@ -120,7 +120,7 @@ struct LabelCommand: AsyncParsableCommand {
             try summary.drain { (piece: String) throws(OutputError) in try said.write(terminalLines(piece)) }
             if target.destination != "-" { try said.write(terminalLines("wrote \(target.destination)\n")) }
             try said.commit()
-        } catch let exit as ExitCode { throw exit } catch { throw fail(error) }
+        } catch let exit as ExitCode { throw exit } catch { throw fail(naming(error, [("-o", output)])) }
     }
 
     /// Takes FILE's exclusive lock for the read-modify-write, waiting (and saying so) while

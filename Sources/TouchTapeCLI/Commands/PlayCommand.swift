@@ -81,7 +81,7 @@ struct PlayCommand: AsyncParsableCommand {
         do {
             let tracks = recording.tracks()
             let playback = try Playback(recording, tracks: tracks, file: file, track: track)
-            if let writeExpected { try writeOutput(playback.expectedText, to: writeExpected) }
+            if let writeExpected { try writeOutput(playback.expectedText, to: writeExpected, option: "--write-expected") }
             if dryRun { return try writeStandardOutput(Playback.listing(recording, tracks: tracks, file: file)) }
             try playback.play(deviceName: deviceName, pacing: pacing.replayPacing, startDelay: startDelay, hold: hold,
                               waitForEnter: waitForEnter, announce: writeStandardOutput, readLine: { _ = Swift.readLine() },

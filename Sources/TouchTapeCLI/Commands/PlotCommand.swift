@@ -41,7 +41,7 @@ struct PlotCommand: AsyncParsableCommand {
                 try failUnreadable(tally.errors, say: true)
             } catch let exit as ExitCode {
                 throw exit
-            } catch { throw fail(error) }
+            } catch { throw fail(naming(error, [("-o", output)])) }
             return
         }
         if let problem = selection.problems.first { throw fail(problem) }
@@ -51,6 +51,6 @@ struct PlotCommand: AsyncParsableCommand {
         guard let result = results.first(where: { $0.report.track == track }) else {
             throw fail("\(sources[0].eventsPath) has no track \(track)", hint: "it has \(results.count) track(s); see touchtape inspect")
         }
-        try writeOutput(TrackPlot.svg(result.transcript, explanation: result.report.explanation.summary), to: output)
+        try writeOutput(TrackPlot.svg(result.transcript, explanation: result.report.explanation.summary), to: output, option: "-o")
     }
 }

@@ -106,7 +106,7 @@ struct ReplayCommand: AsyncParsableCommand {
             file = try output.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
                 ?? OutputFile(descriptor: 1, name: "standard output", waiting: waiting(stop))
             page = try html.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
-        } catch { throw fail(error) }
+        } catch { throw fail(naming(error, [("-o", output), ("--html", html)])) }
         // A report to a terminal shows each track as it comes, and is its own progress; a
         // progress line only where a person watches something else: stderr a terminal.
         let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
@@ -133,7 +133,7 @@ struct ReplayCommand: AsyncParsableCommand {
             throw exit
         } catch {
             if let text = line?.finish() { writeStandardErrorControls(text) }
-            throw fail(error)
+            throw fail(naming(error, [("-o", output), ("--html", html)]))
         }
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }

@@ -42,7 +42,7 @@ struct SweepCommand: AsyncParsableCommand {
             try failUnreadable(summary.errors, say: output != "-")
         } catch let exit as ExitCode {
             throw exit
-        } catch { throw fail(error) }
+        } catch { throw fail(naming(error, [("-o", output)])) }
     }
 }
 
