@@ -53,13 +53,7 @@ package final class LiveConsole {
     private(set) var keys: Int32?
     private let gestureLimit: Int?
     private var appender: TrackAppender<RecordingFileFormatter>?
-    /// Gestures appended to ``savePath`` so far: the closing `touchtape replay` line names
-    /// the saved file only when it holds one.
-    private var gesturesSaved = 0
     private let savePath: String?
-    /// The regular file the session made for ``savePath`` (at the end of any symlinks): one
-    /// it saved no gesture to is removed at the end, so nothing is left behind.
-    private var savedFile: String?
     private var pending = ""
     private var lastDraw: Int64 = 0
     private let clock = MonotonicClock()
@@ -94,9 +88,7 @@ package final class LiveConsole {
             // existing one would be replaced at the start, before any gesture is saved (and two
             // sessions must not both make the same one), so it is refused.
             do {
-                let file = try RecordingFile(path: path, new: true, waiting: waiting)
-                savedFile = file.regularFile
-                appender = try TrackAppender(formatter: formatter, file: file)
+                appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path, new: true, waiting: waiting))
             } catch where error.errno == EEXIST && error.interruptedBy == nil && !error.replaced {
                 throw LiveError(message: "--save \(TextExcerpt.make(path, limit: nil)) already exists; live starts a new recording there, "
                                 + "which would replace it",
@@ -355,7 +347,6 @@ package final class LiveConsole {
         do {
             try appender.append(events: track.events, annotation: track.annotation)
             self.appender = appender
-            gesturesSaved += 1
             session.saved(to: savePath, emit: emit)
         } catch {
             self.appender = appender
@@ -391,12 +382,16 @@ package final class LiveConsole {
     /// line that reproduces the settings in force.
     private func finish(source: String?) throws -> Outcome {
         stop()
+        // The closing `touchtape replay` line names the saved file only when it holds a
+        // gesture; a file the session made (at the end of any symlinks) and saved nothing to
+        // is removed, so nothing is left behind.
+        let gesturesSaved = appender?.tracksWritten ?? 0
         if var appender {
             do { try appender.finish() } catch {
                 throw LiveError(error)
             }
             self.appender = nil
-            if gesturesSaved == 0, let savedFile, let savePath, unlink(savedFile) == 0 {
+            if gesturesSaved == 0, let made = appender.file.regularFile, let savePath, unlink(made) == 0 {
                 say("live: no gesture saved, so \(TextExcerpt.make(savePath, limit: nil)) was not kept\n")
             }
         }

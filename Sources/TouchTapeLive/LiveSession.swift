@@ -148,11 +148,17 @@ package struct LiveSession {
         emit(.saveFailed(gesture: state.selectedIndex.map { state.history[$0].gesture }, message: message))
     }
 
+    /// The history's `now` column: each gesture (or the newest alone) decided again under the
+    /// settings in force.
+    private mutating func redecide(newest: Bool = false) {
+        let (description, file, configuration) = (self.description, self.file, state.configuration)
+        state.redecide(newest: newest) { Self.outcome(of: $0.events, description: description, file: file, configuration: configuration) }
+    }
+
     private mutating func changeSettings(_ emit: (LiveEvent) -> Void, _ update: (inout SessionSettings) -> Void) {
         guard state.change(update) else { return }
         replay.configuration = state.configuration
-        let (description, file, configuration) = (self.description, self.file, state.configuration)
-        state.redecide { Self.outcome(of: $0.events, description: description, file: file, configuration: configuration) }
+        redecide()
         emit(.settings(state.settings, history: state.history))
     }
 
@@ -193,10 +199,7 @@ package struct LiveSession {
                 collector.forget(before: run.span.eventRange.upperBound)
                 // A gesture that began before a key changed the settings ends under other
                 // ones: its `now` column is filled at once, as the older rows' were.
-                if let entry = state.history.last, entry.settings != state.settings {
-                    let (description, file, configuration) = (self.description, self.file, state.configuration)
-                    state.redecide { Self.outcome(of: $0.events, description: description, file: file, configuration: configuration) }
-                }
+                if let entry = state.history.last, entry.settings != state.settings { redecide(newest: true) }
             }
         }
     }

@@ -203,8 +203,9 @@ package struct LiveState: Sendable {
 
     /// Sets each gesture's outcome under the settings now in force (`decide` replays its
     /// events under them); gestures that ran under these very settings need none.
-    package mutating func redecide(_ decide: (LiveHistoryEntry) -> Outcome?) {
-        for index in history.indices {
+    /// `newest`: only the newest gesture (one that ended after the settings changed).
+    package mutating func redecide(newest: Bool = false, _ decide: (LiveHistoryEntry) -> Outcome?) {
+        for index in newest ? history.indices.suffix(1) : history.indices[...] {
             history[index].now = history[index].settings == settings ? nil : decide(history[index])
         }
     }
