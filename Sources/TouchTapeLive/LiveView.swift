@@ -36,8 +36,11 @@ package enum LiveView {
             // Wrapped rather than cut at the edge: a long message's end, and the legend's
             // settings keys, were lost at 80 and even 120 columns. Short of rows, the later
             // lines of a block go first.
-            Block(priority: 8, state.message.map { wrap($0.text, width: width, at: " ", style: $0.isError ? .red : .cyan) } ?? []),
-            Block(priority: 5, wrap("keys: " + LiveKey.legend, width: width, at: "  ", style: .dim)),
+            Block(priority: 8, state.message.map { message in
+                TextReportRenderer.wrap(message.text, indent: "  ", width: width).map { ScreenLine($0, message.isError ? .red : .cyan) }
+            } ?? []),
+            Block(priority: 5, TextReportRenderer.wrap("keys: " + LiveKey.legend, indent: "  ", width: width, separator: "  ")
+                .map { ScreenLine($0, .dim) }),
         ]
         blocks.removeAll { $0.lines.isEmpty && !$0.isHistory }
         // The history needs its header and one entry; drop the least important blocks
@@ -63,25 +66,6 @@ package enum LiveView {
             }
         }
         return Array(out.prefix(rows))
-    }
-
-    /// `text` in lines of at most `width` columns, broken where `separator` is (the legend's
-    /// groups of keys, a message's words), the later lines indented by two; a piece longer
-    /// than a line is cut at the edge, as any line is.
-    static func wrap(_ text: String, width: Int, at separator: String, style: ScreenLine.Style) -> [ScreenLine] {
-        var lines: [String] = []
-        var line = ""
-        for piece in text.components(separatedBy: separator) where !piece.isEmpty {
-            let candidate = line.isEmpty ? (lines.isEmpty ? "" : "  ") + piece : line + separator + piece
-            if candidate.count > width, !line.isEmpty {
-                lines.append(line)
-                line = "  " + piece
-            } else {
-                line = candidate
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines.map { ScreenLine($0, style) }
     }
 
     /// A group of lines that stays or goes together.

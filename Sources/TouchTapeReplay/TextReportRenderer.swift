@@ -59,19 +59,20 @@ package enum TextReportRenderer {
         return String(prefix[...slash])
     }
 
-    /// `text` broken at spaces into lines of at most ``width`` columns (a single word
-    /// longer than that stays whole); continuation lines start with `indent`.
-    static func wrap(_ text: String, indent: String, width: Int = width) -> [String] {
+    /// `text` broken at spaces (or at `separator`: the live view's legend keeps its groups of
+    /// keys whole) into lines of at most ``width`` columns (a single word longer than that
+    /// stays whole); continuation lines start with `indent`.
+    package static func wrap(_ text: String, indent: String, width: Int = width, separator: String = " ") -> [String] {
         var lines: [String] = []
         let lead = text.prefix { $0 == " " }
         var current = String(lead)
         var started = false
-        for word in text.dropFirst(lead.count).split(separator: " ") {
+        for word in text.dropFirst(lead.count).split(separator: separator) {
             if !started {
                 current += word
                 started = true
-            } else if current.count + 1 + word.count <= width {
-                current += " " + word
+            } else if current.count + separator.count + word.count <= width {
+                current += separator + word
             } else {
                 lines.append(current)
                 current = indent + word
