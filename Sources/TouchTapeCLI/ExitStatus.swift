@@ -99,9 +99,16 @@ let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 /// or a device stays, incomplete) and leaves with 128 + the signal, as a shell reports a
 /// command a signal ended.
 func interrupted(by signal: Int32, output: OutputFile) -> ExitCode {
-    let name = signalName(signal)
-    let outcome = output.replacesAtCommit ? "\(output.name) is unchanged" : "what was written to \(output.name) is incomplete"
-    writeStandardError("touchtape: interrupted by \(name); \(outcome)\n")
+    interrupted(by: signal, saying: output.replacesAtCommit ? "\(output.name) is unchanged" : "what was written to \(output.name) is incomplete")
+}
+
+/// The same for a command stopped before it opened its output (`path`; `-`: standard output).
+func interrupted(by signal: Int32, beforeWriting path: String) -> ExitCode {
+    interrupted(by: signal, saying: path == "-" ? "nothing was written" : "\(path) is unchanged")
+}
+
+private func interrupted(by signal: Int32, saying outcome: String) -> ExitCode {
+    writeStandardError("touchtape: interrupted by \(signalName(signal)); \(outcome)\n")
     return ExitCode(128 + signal)
 }
 

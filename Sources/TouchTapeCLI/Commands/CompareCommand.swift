@@ -47,11 +47,7 @@ struct CompareCommand: AsyncParsableCommand {
                                               problems: selection.problems, locking: readLocking,
                                               cancelled: { stop.firedSignal != nil })
         } catch { throw fail(error.description) }
-        guard let comparison = found else {
-            let signal = stop.firedSignal ?? SIGINT
-            writeStandardError("touchtape: interrupted by \(signalName(signal)); \(output == "-" ? "nothing was written" : "\(output) is unchanged")\n")
-            throw ExitCode(128 + signal)
-        }
+        guard let comparison = found else { throw interrupted(by: stop.firedSignal ?? SIGINT, beforeWriting: output) }
         try writeOutput(format == .json ? comparison.json : comparison.text, to: output, option: "-o", waiting: waiting(stop))
         // As replay: a file or folder that could not be read is 3, a malformed one 2.
         try failUnreadable(comparison.errors, say: output != "-")

@@ -102,11 +102,12 @@ struct ReplayCommand: AsyncParsableCommand {
         // report, so a page that cannot be written leaves a report file as it was.
         let file: OutputFile
         let page: OutputFile?
+        let outputs = [("-o", output), ("--html", html)]
         do {
             file = try output.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
                 ?? OutputFile(descriptor: 1, name: "standard output", waiting: waiting(stop))
             page = try html.map { path throws(OutputError) in try OutputFile(path: path, waiting: waiting(stop)) }
-        } catch { throw fail(naming(error, [("-o", output), ("--html", html)])) }
+        } catch { throw fail(naming(error, outputs)) }
         // A report to a terminal shows each track as it comes, and is its own progress; a
         // progress line only where a person watches something else: stderr a terminal.
         let reportToTerminal = (output == nil || output == "-") && isatty(1) == 1
@@ -133,7 +134,7 @@ struct ReplayCommand: AsyncParsableCommand {
             throw exit
         } catch {
             if let text = line?.finish() { writeStandardErrorControls(text) }
-            throw fail(naming(error, [("-o", output), ("--html", html)]))
+            throw fail(naming(error, outputs))
         }
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
