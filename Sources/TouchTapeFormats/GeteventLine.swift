@@ -349,11 +349,16 @@ package struct GeteventLiveReader {
                 why: "longer than \(maximumLineLength) bytes")
     }
 
+    /// One line's bytes (without its `\n`) as text, a trailing `\r` from a pty dropped.
+    package static func text(of bytes: some Collection<UInt8>) -> Substring {
+        let text = String(decoding: bytes, as: UTF8.self)[...]
+        return text.last == "\r" ? text.dropLast() : text
+    }
+
     /// What one line's bytes (without its `\n`; a trailing `\r` from a pty dropped) are.
     package static func line(_ bytes: some Collection<UInt8>) -> Line {
         guard bytes.count <= maximumLineLength else { return tooLong(bytes) }
-        var text = String(decoding: bytes, as: UTF8.self)[...]
-        if text.last == "\r" { text = text.dropLast() }
+        let text = text(of: bytes)
         let why: String
         switch GeteventLine.parse(text) {
         case .success(.event(let event)):

@@ -111,9 +111,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         var unread = 0
         var start = 0
         while let newline = bytes[start...].firstIndex(of: 0x0A) {
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<newline]), as: UTF8.self)
-            let line = text.hasSuffix("\r") ? Substring(text.dropLast()) : Substring(text)
-            precondition(GeteventLiveReader.canonicalReadingAgrees(on: line), "the byte reader of event lines disagrees with the general one")
+            precondition(GeteventLiveReader.canonicalReadingAgrees(on: GeteventLiveReader.text(of: bytes[start..<newline])),
+                         "the byte reader of event lines disagrees with the general one")
             switch GeteventLiveReader.line(bytes[start..<newline]) {
             case .event(let event): expected.append(event)
             case .passedOver: break
