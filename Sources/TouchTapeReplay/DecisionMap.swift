@@ -20,9 +20,13 @@ package enum DecisionMap {
         package var velocity: Double
         /// The tooltip: outcome, label and why.
         package var title: String
+        /// The release's velocity across the axis decides it otherwise than a release straight
+        /// along the axis at ``velocity`` (``DecisionMap/placement(of:progress:rules:)``): the
+        /// regions under the point do not say its verdict, and the point is ringed.
+        package var sideways = false
 
         /// `nil` for a track without a transition (nothing to place).
-        package init?(_ t: TrackReport, number: Int, folder: String, edge: DismissEdge) {
+        package init?(_ t: TrackReport, number: Int, folder: String, rules: ReleaseRules) {
             guard let p = t.releaseProgress, let v = t.releaseVelocity, t.outcome != .none else { return nil }
             self.number = number
             let name = "\(t.file.dropFirst(folder.count)) #\(t.track)"
@@ -35,15 +39,41 @@ package enum DecisionMap {
                 cls = judged ?? (t.outcome.expected == e) ? "as-labelled" : "not-as-labelled"
             }
             progress = p
-            velocity = edge.component(of: v)
+            let placed = DecisionMap.placement(of: v, progress: p, rules: rules)
+            velocity = placed.velocity
+            sideways = !placed.decidedAsDrawn
             title = "\(name): \(t.outcome.rawValue)\(t.expected.map { " (labelled \($0.rawValue))" } ?? "") — \(t.explanation.summary)"
+            if sideways {
+                let across = rules.settings.edge.axis == .vertical ? v.x : v.y
+                title += " (ringed: its velocity across the axis, \(TextReportRenderer.fixed(across, 0)) \(rules.settings.unit.symbol)/s,"
+                    + " decides it otherwise than the regions under it, which are for releases straight along the axis)"
+            }
         }
+    }
+
+    /// Where the map draws a release moving at `v`: the velocity along the axis that the
+    /// flick rule reads — the 2-D speed `|v|` signed by the direction along the axis where
+    /// the rule measures the magnitude (Transition's) and the release moves mostly along the
+    /// axis, else the component along it — and whether a release straight along the axis
+    /// at that velocity is decided as this one is (`false` where the velocity across the
+    /// axis changes the verdict: an off-axis fling a rule ignores, Flutter's cross-axis
+    /// margin).
+    package static func placement(of v: Vector2, progress: Double, rules: ReleaseRules) -> (velocity: Double, decidedAsDrawn: Bool) {
+        let settings = rules.settings
+        let along = settings.edge.component(of: v)
+        var velocity = along
+        if settings.velocityMeasure == .magnitude2D, DismissEdge(dominantDirectionOf: v).axis == settings.edge.axis {
+            velocity = along < 0 ? -v.length : v.length
+        }
+        let drawn = finishes(rules, progress: progress, velocity: velocity, edge: settings.edge, divisor: settings.divisor)
+        let decided = finishes(rules, progress: progress, velocity: v, edge: settings.edge, divisor: settings.divisor)
+        return (velocity, drawn == decided)
     }
 
     package static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
                            idPrefix: String = "", linkToCards: Bool = false, region: SettingsRegion? = nil) -> String {
         let folder = TextReportRenderer.commonFolder(report.tracks.map(\.file))
-        let points = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, edge: settings.edge) }
+        let points = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, rules: ReleaseRules(settings: settings)) }
         var out = ""
         render(profile: report.profile, settings: settings, region: region ?? Self.region(report, settings: settings), count: points.count,
                skipped: report.tracks.count - points.count,
@@ -152,7 +182,7 @@ package enum DecisionMap {
         var failure: E?
         var occupied = Occupancy(width: width, height: height)
         var labels: [(number: Int, x: Double, y: Double)] = []
-        var unplaced = 0
+        var unplaced = 0, sideways = 0
         try withoutActuallyEscaping(emit) { (write: @escaping (String) throws(E) -> Void) throws(E) in
             try points { point in
                 guard failure == nil else { return }
@@ -160,6 +190,10 @@ package enum DecisionMap {
                 dot.body.removeAll()
                 let x = dot.x(min(max(point.progress, 0), 1), progress), y = dot.y(point.velocity, velocity)
                 if linkToCards { dot.add("<a href=\"#track-\(point.number)\">") }
+                if point.sideways {
+                    dot.circle(x, y, r: 10, cls: "sideways")
+                    sideways += 1
+                }
                 marker(point.cls, x, y, on: &dot, id: "track-\(point.number)", title: point.title)
                 if linkToCards { dot.add("</a>") }
                 occupied.mark(x - 7, y - 7, 14, 14)
@@ -188,6 +222,11 @@ package enum DecisionMap {
         if unplaced > 0 {
             numbers.text("\(unplaced) number\(unplaced == 1 ? "" : "s") left out where \(unplaced == 1 ? "it" : "they") would overlap"
                          + " (hover a point for its track)", c.left + 6, c.bottom - 6, cls: "small", id: "unplaced")
+        }
+        if sideways > 0 {
+            numbers.text("ringed (\(sideways)): the velocity across the axis decides \(sideways == 1 ? "it" : "them") otherwise than"
+                         + " the region under \(sideways == 1 ? "it" : "them") (hover for why)",
+                         c.left + 6, c.bottom - (unplaced > 0 ? 20 : 6), cls: "small", id: "sideways")
         }
         try emit(pending + numbers.body.map { $0 + "\n" }.joined() + c.renderedTail)
     }
@@ -243,19 +282,26 @@ package enum DecisionMap {
 
     /// The outcome of an on-axis release at `progress` moving at `velocity` towards the edge.
     static func finishes(_ rules: ReleaseRules, progress: Double, velocity: Double, edge: DismissEdge, divisor: Double) -> Bool {
-        let unit: Vector2
-        switch edge {
-        case .bottom: unit = Vector2(x: 0, y: 1)
-        case .top: unit = Vector2(x: 0, y: -1)
-        case .right: unit = Vector2(x: 1, y: 0)
-        case .left: unit = Vector2(x: -1, y: 0)
-        }
-        switch rules.velocityVerdict(unit * velocity, progress: progress) {
+        finishes(rules, progress: progress, velocity: unit(towards: edge) * velocity, edge: edge, divisor: divisor)
+    }
+
+    /// The outcome of a release at `progress` (on the axis) moving at `velocity`.
+    static func finishes(_ rules: ReleaseRules, progress: Double, velocity: Vector2, edge: DismissEdge, divisor: Double) -> Bool {
+        switch rules.velocityVerdict(velocity, progress: progress) {
         case .forwardFlick: return true
         case .cancelVelocity: return false
         case .none:
-            return rules.positionPasses(progress: progress, rawProgress: progress, translation: unit * (progress * divisor),
-                                        velocity: unit * velocity)?.passes ?? true
+            return rules.positionPasses(progress: progress, rawProgress: progress, translation: unit(towards: edge) * (progress * divisor),
+                                        velocity: velocity)?.passes ?? true
+        }
+    }
+
+    private static func unit(towards edge: DismissEdge) -> Vector2 {
+        switch edge {
+        case .bottom: Vector2(x: 0, y: 1)
+        case .top: Vector2(x: 0, y: -1)
+        case .right: Vector2(x: 1, y: 0)
+        case .left: Vector2(x: -1, y: 0)
         }
     }
 }
@@ -326,10 +372,10 @@ package final class DecisionMapSink: ReplayReportSink {
         if track.report.probe == nil {
             region.add(release: track.report.release, progress: track.report.releaseProgress, expected: track.report.expected)
         }
-        guard let point = DecisionMap.Point(track.report, number: reported, folder: folder, edge: settings.edge) else { return }
+        guard let point = DecisionMap.Point(track.report, number: reported, folder: folder, rules: ReleaseRules(settings: settings)) else { return }
         placed += 1
         largestVelocity = max(largestVelocity, abs(point.velocity))
-        try spill.write("\(point.number)\t\(point.cls)\t\(point.progress)\t\(point.velocity)\t\(Self.escaped(point.title))\n")
+        try spill.write(Self.line(point) + "\n")
     }
 
     package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {}
@@ -388,20 +434,27 @@ package final class DecisionMapSink: ReplayReportSink {
         return out
     }
 
+    /// A point as a line of the scratch file (without its newline).
+    static func line(_ point: DecisionMap.Point) -> String {
+        "\(point.number)\t\(point.cls)\t\(point.progress)\t\(point.velocity)\t\(point.sideways ? 1 : 0)\t\(escaped(point.title))"
+    }
+
     /// A line of the scratch file back as a point (the file is this sink's own).
     static func point(_ line: Substring) -> DecisionMap.Point? {
-        let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
-        guard fields.count == 5, let number = Int(fields[0]), let p = Double(fields[2]), let v = Double(fields[3]) else { return nil }
-        return DecisionMap.Point(number: number, cls: String(fields[1]), progress: p, velocity: v, title: unescaped(fields[4]))
+        let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
+        guard fields.count == 6, let number = Int(fields[0]), let p = Double(fields[2]), let v = Double(fields[3]) else { return nil }
+        return DecisionMap.Point(number: number, cls: String(fields[1]), progress: p, velocity: v, sideways: fields[4] == "1",
+                                 title: unescaped(fields[5]))
     }
 }
 
 extension DecisionMap.Point {
-    init(number: Int, cls: String, progress: Double, velocity: Double, title: String) {
+    init(number: Int, cls: String, progress: Double, velocity: Double, sideways: Bool, title: String) {
         self.number = number
         self.cls = cls
         self.progress = progress
         self.velocity = velocity
+        self.sideways = sideways
         self.title = title
     }
 }

@@ -125,7 +125,7 @@ struct SVGCanvas {
     .as-labelled{fill:#2a8f2a;stroke:#fff}.not-as-labelled{fill:#d62728;stroke:#fff}.unlabelled{fill:#777;stroke:#fff}
     .legend-progress{fill:#1f5fbf}.legend-velocity{fill:#c45a00}.legend-threshold{fill:#2a8f2a}
     .settings-region{fill:#1f5fbf;fill-opacity:0.22}.recommended{fill:#f2b200;stroke:#222;stroke-width:1}
-    .label-bg{fill:#ffffff;fill-opacity:0.85}
+    .label-bg{fill:#ffffff;fill-opacity:0.85}.sideways{fill:none;stroke:#222;stroke-width:1.2;stroke-dasharray:2 2}
     .grid-velocity{stroke:#c45a00;stroke-opacity:0.35;stroke-width:1;stroke-dasharray:1 4}.tick-label-velocity{fill:#a04800}
     .tick-label-progress{fill:#1f4f9f}.cancel-velocity{stroke:#8e2bb0;stroke-width:1.2;stroke-dasharray:6 2 1 2}
     @media (prefers-color-scheme: dark){
@@ -135,7 +135,7 @@ struct SVGCanvas {
     .as-labelled{fill:#5fd35f;stroke:#16181c}.not-as-labelled{fill:#ff5c5c;stroke:#16181c}.unlabelled{fill:#999;stroke:#16181c}
     .legend-progress{fill:#6aa7ff}.legend-velocity{fill:#ffa14a}.legend-threshold{fill:#5fd35f}
     .settings-region{fill:#6aa7ff;fill-opacity:0.25}.recommended{fill:#ffd24a;stroke:#16181c}
-    .label-bg{fill:#16181c}.grid-velocity{stroke:#ffa14a}.tick-label-velocity{fill:#ffb877}.tick-label-progress{fill:#9cc3ff}.cancel-velocity{stroke:#d78cf0}}
+    .label-bg{fill:#16181c}.grid-velocity{stroke:#ffa14a}.tick-label-velocity{fill:#ffb877}.tick-label-progress{fill:#9cc3ff}.cancel-velocity{stroke:#d78cf0}.sideways{stroke:#e8e8e8}}
     """
 
     /// The whole document.

@@ -78,8 +78,10 @@ func aStreamedSweepIsTheWholeReport(format: SweepWriter.Format) throws {
 
 @Test func aDecisionMapTitleSurvivesTheScratchFile() {
     let title = "a\tb\\n\nc\r\nd — é"
-    let line = "7\tas-labelled\t0.25\t-300.5\t" + DecisionMapSink.escaped(title)
-    let point = DecisionMapSink.point(Substring(line))
-    #expect(point?.title == title)
-    #expect(point?.number == 7 && point?.progress == 0.25 && point?.velocity == -300.5)
+    for sideways in [false, true] {
+        let written = DecisionMap.Point(number: 7, cls: "as-labelled", progress: 0.25, velocity: -300.5, sideways: sideways, title: title)
+        let point = DecisionMapSink.point(Substring(DecisionMapSink.line(written)))
+        #expect(point?.title == title)
+        #expect(point == written)
+    }
 }

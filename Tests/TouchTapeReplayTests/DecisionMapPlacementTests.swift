@@ -1,0 +1,37 @@
+import Testing
+@_spi(Pipeline) import TouchTapeContract
+import TouchTapeDismissal
+@testable import TouchTapeReplay
+
+// The decision map draws a release at (progress, velocity along the axis) over the regions
+// of releases straight along the axis. Transition's flick reads the 2-D speed |v|: a release
+// drawn at its component along the axis sat in the region that cancels though it finished.
+
+private let transition = ReleaseRules(settings: DismissalProfile.transition.settings)
+
+/// A diagonal release mostly towards the edge: |v| 1281 ≥ 1200 flicks; along it only 1000.
+@Test func aTransitionReleaseIsDrawnAtTheSpeedItsFlickRuleReads() {
+    let v = Vector2(x: 800, y: 1000)
+    let placed = DecisionMap.placement(of: v, progress: 0.1, rules: transition)
+    #expect(placed.velocity == v.length)
+    #expect(placed.decidedAsDrawn)
+    #expect(DecisionMap.finishes(transition, progress: 0.1, velocity: placed.velocity, edge: .bottom, divisor: 900))
+    // Where the component along the axis would have put it: the region that cancels.
+    #expect(!DecisionMap.finishes(transition, progress: 0.1, velocity: 1000, edge: .bottom, divisor: 900))
+    // Moving back mostly along the axis: drawn below zero, at −|v|.
+    #expect(DecisionMap.placement(of: Vector2(x: 300, y: -1300), progress: 0.5, rules: transition).velocity
+            == -Vector2(x: 300, y: -1300).length)
+}
+
+/// A fling mostly sideways: Transition ignores it, so the position decides (cancel at 0.1);
+/// no place on the axis says so, and the point is ringed.
+@Test func aSidewaysFlingTheRuleIgnoresIsRinged() {
+    let v = Vector2(x: 2000, y: 1500)
+    let placed = DecisionMap.placement(of: v, progress: 0.1, rules: transition)
+    #expect(placed.velocity == 1500)
+    #expect(!placed.decidedAsDrawn)
+    // A projected rule reads the component: drawn there, decided as drawn.
+    let flutter = ReleaseRules(settings: DismissalProfile.flutter.settings)
+    let across = DecisionMap.placement(of: Vector2(x: 900, y: 2000), progress: 0.1, rules: flutter)
+    #expect(across.velocity == 900 && across.decidedAsDrawn)
+}
