@@ -170,8 +170,10 @@ package enum DecisionMap {
                + (skipped > 0 ? ", \(skipped) without (none) not shown" : ""), c.left, 36, cls: "small")
         if let region, region.labelled > 0 {
             c.text(recommendation != nil
-                   ? "blue: the (threshold, flick velocity) pairs under which every labelled track comes out as labelled; ★ recommended"
-                   : "no (threshold, flick velocity) pair has every labelled track come out as labelled", c.left, 50, cls: "small",
+                   ? (region.sweepsFlick ? "blue: the (threshold, flick velocity) pairs under which every labelled track comes out as labelled; ★ recommended"
+                                         : "blue: the thresholds under which every labelled track comes out as labelled (no flick rule); ★ recommended")
+                   : "no \(region.sweepsFlick ? "(threshold, flick velocity) pair" : "threshold") has every labelled track come out as labelled",
+                   c.left, 50, cls: "small",
                    id: "region-key")
         }
         try emit(c.renderedHead(title: "Decision map"))
@@ -248,10 +250,12 @@ package enum DecisionMap {
         guard region.labelled > 0 else { return nil }
         let dt = (region.thresholdRange.upperBound - region.thresholdRange.lowerBound) / Double(region.steps)
         let dm = (region.flickRange.upperBound - region.flickRange.lowerBound) / Double(region.steps)
-        for row in 0...region.steps {
+        // Without a flick rule every row is the same: one band of thresholds, the whole height.
+        for row in 0...(region.sweepsFlick ? region.steps : 0) {
             let m = region.flickVelocity(row)
             guard m - dm / 2 < velocity.upperBound else { continue }
-            let top = c.y(min(m + dm / 2, velocity.upperBound), velocity), bottom = c.y(max(m - dm / 2, velocity.lowerBound), velocity)
+            let top = region.sweepsFlick ? c.y(min(m + dm / 2, velocity.upperBound), velocity) : c.top
+            let bottom = region.sweepsFlick ? c.y(max(m - dm / 2, velocity.lowerBound), velocity) : c.bottom
             var start: Int?
             for column in 0...(region.steps + 1) {
                 let inside = column <= region.steps && region.feasible(column: column, row: row)
@@ -265,7 +269,8 @@ package enum DecisionMap {
             }
         }
         guard let r = region.recommendation else { return nil }
-        let x = c.x(r.threshold, progress), y = c.y(min(r.flickVelocity, velocity.upperBound), velocity)
+        let x = c.x(r.threshold, progress), y = c.y(min(r.flickVelocity ?? 0, velocity.upperBound), velocity)
+        let flick = r.flickVelocity.map { " / \(TextReportRenderer.fixed($0, 0)) \(region.unit.symbol)/s" } ?? ""
         var star: [(Double, Double)] = []
         for i in 0..<10 {
             let angle = Double.pi / 2 + Double(i) * Double.pi / 5
@@ -273,10 +278,9 @@ package enum DecisionMap {
             star.append((x + radius * cos(angle), y - radius * sin(angle)))
         }
         c.polygon(star, cls: "recommended", id: "recommended",
-                  title: "recommended: threshold \(TextReportRenderer.fixed(r.threshold, 3)), flick velocity"
-                    + " \(TextReportRenderer.fixed(r.flickVelocity, 0)) \(region.unit.symbol)/s")
-        c.text("recommended \(TextReportRenderer.fixed(r.threshold, 2)) / \(TextReportRenderer.fixed(r.flickVelocity, 0)) \(region.unit.symbol)/s",
-               x + 12, y + 4, cls: "small")
+                  title: "recommended: threshold \(TextReportRenderer.fixed(r.threshold, 3))"
+                    + (r.flickVelocity.map { ", flick velocity \(TextReportRenderer.fixed($0, 0)) \(region.unit.symbol)/s" } ?? " (no flick rule)"))
+        c.text("recommended \(TextReportRenderer.fixed(r.threshold, 2))\(flick)", x + 12, y + 4, cls: "small")
         return r
     }
 

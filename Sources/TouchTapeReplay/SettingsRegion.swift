@@ -15,6 +15,10 @@ import TouchTapeDismissal
 /// smallest margin over the labelled tracks, measured in grid steps along either setting
 /// (Chebyshev distance; the ends of the swept ranges count as edges, since nothing is known
 /// beyond them). Ties go to the point nearest the current settings.
+///
+/// Settings without a flick rule (PhotoZoomAnimator's) have no flick velocity to tune: the
+/// grid is the threshold's alone (every row the same, decided with flicks off, as the
+/// settings are), and the recommendation is a threshold without a flick velocity.
 package struct SettingsRegion: Hashable, Sendable {
     package let thresholdRange: ClosedRange<Double>
     package let flickRange: ClosedRange<Double>
@@ -27,6 +31,11 @@ package struct SettingsRegion: Hashable, Sendable {
     private(set) var right: [Int]
     /// Tracks labelled finish or cancel that were added.
     package private(set) var labelled = 0
+    /// The settings have a flick rule that can finish a release, so the flick velocity is
+    /// swept too.
+    package var sweepsFlick: Bool { base.flick != nil && base.rule != .vetoOnly }
+    /// The settings have a threshold (PhotoZoomAnimator's test has none: each point adds one).
+    package var hasThreshold: Bool { base.completionThreshold != nil }
 
     package init(settings: DismissalSettings, thresholdRange: ClosedRange<Double> = 0...1,
                  flickRange: ClosedRange<Double> = 0...5000, steps: Int = 100) {
@@ -56,6 +65,14 @@ package struct SettingsRegion: Hashable, Sendable {
         // each outcome is that of the base settings with the point's threshold and flick
         // velocity.
         var redecision = DismissalController.Redecision(release: release, progress: progress, settings: base)
+        guard sweepsFlick else {
+            for column in 0...steps {
+                let threshold = threshold(column)
+                guard redecision.outcome({ OutcomeSweep.set(.threshold, to: threshold, in: &$0) }) == wanted else { continue }
+                for row in 0...steps { right[row * (steps + 1) + column] += 1 }
+            }
+            return
+        }
         for row in 0...steps {
             let flickVelocity = flickVelocity(row)
             for column in 0...steps {
@@ -74,10 +91,13 @@ package struct SettingsRegion: Hashable, Sendable {
         labelled > 0 && right[row * (steps + 1) + column] == labelled
     }
 
-    /// Grid points where every labelled track is right.
+    /// Grid points where every labelled track is right (without a flick rule: thresholds).
     package var agreeingPoints: Int {
-        labelled == 0 ? 0 : right.filter { $0 == labelled }.count
+        labelled == 0 ? 0 : (sweepsFlick ? right : Array(right[...steps])).filter { $0 == labelled }.count
     }
+
+    /// How many points the grid has (without a flick rule: thresholds).
+    package var points: Int { sweepsFlick ? (steps + 1) * (steps + 1) : steps + 1 }
 
     /// The most labelled tracks right at one point, and such a point (nearest the current settings).
     package var best: (right: Int, column: Int, row: Int) {
@@ -90,19 +110,21 @@ package struct SettingsRegion: Hashable, Sendable {
     /// from the region's edge.
     package struct Recommendation: Hashable, Sendable {
         package var threshold: Double
-        package var flickVelocity: Double
+        /// `nil` for settings without a flick rule.
+        package var flickVelocity: Double?
         /// Grid steps to the nearest point outside the region (or past the swept ranges).
         package var steps: Int
         /// How far the region's edge is at least, in the threshold's unit (fraction): the
         /// edge lies between the last point inside and the first outside, so `steps − 1`.
         package var thresholdMargin: Double
-        /// The same in pt/s.
-        package var flickMargin: Double
+        /// The same in pt/s; `nil` for settings without a flick rule.
+        package var flickMargin: Double?
     }
 
     /// `nil` when no point has every labelled track right (or none is labelled).
     package var recommendation: Recommendation? {
         let width = steps + 1
+        guard sweepsFlick else { return thresholdRecommendation }
         var distance = (0..<right.count).map { feasible(column: $0 % width, row: $0 / width) ? Int.max : 0 }
         func at(_ column: Int, _ row: Int) -> Int {
             column < 0 || row < 0 || column >= width || row >= width ? 0 : distance[row * width + column]
@@ -121,6 +143,22 @@ package struct SettingsRegion: Hashable, Sendable {
         return Recommendation(threshold: threshold(column), flickVelocity: flickVelocity(row), steps: most,
                               thresholdMargin: Double(most - 1) * (thresholdRange.upperBound - thresholdRange.lowerBound) / Double(steps),
                               flickMargin: Double(most - 1) * (flickRange.upperBound - flickRange.lowerBound) / Double(steps))
+    }
+
+    /// Without a flick rule: the threshold farthest from the edge of the thresholds that
+    /// agree (the ends of the range count as edges), ties to the nearest the current one.
+    private var thresholdRecommendation: Recommendation? {
+        let width = steps + 1
+        var distance = (0..<width).map { feasible(column: $0, row: 0) ? Int.max : 0 }
+        for column in 0..<width where distance[column] > 0 { distance[column] = 1 + (column == 0 ? 0 : distance[column - 1]) }
+        for column in stride(from: width - 1, through: 0, by: -1) where distance[column] > 0 {
+            distance[column] = min(distance[column], 1 + (column == width - 1 ? 0 : distance[column + 1]))
+        }
+        guard let most = distance.max(), most > 0 else { return nil }
+        let (column, _) = nearestCurrent(distance.indices.filter { distance[$0] == most })
+        return Recommendation(threshold: threshold(column), flickVelocity: nil, steps: most,
+                              thresholdMargin: Double(most - 1) * (thresholdRange.upperBound - thresholdRange.lowerBound) / Double(steps),
+                              flickMargin: nil)
     }
 
     /// Of grid indices, the one nearest the current settings (in fractions of each range).

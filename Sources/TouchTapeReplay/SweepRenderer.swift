@@ -42,24 +42,28 @@ package enum SweepRenderer {
     /// recommended pair with its margin (or, with none, the most tracks right at once).
     static func regionText(_ region: SettingsRegion) -> [String] {
         let (heading, sentences) = regionSentences(region)
-        return ["", heading] + sentences.flatMap { TextReportRenderer.wrap("  " + $0, indent: "    ") }
+        return [""] + TextReportRenderer.wrap(heading, indent: "  ") + sentences.flatMap { TextReportRenderer.wrap("  " + $0, indent: "    ") }
     }
 
     /// ``regionText(_:)``'s heading and sentences, unwrapped (the HTML page's paragraph).
     static func regionSentences(_ region: SettingsRegion) -> (heading: String, sentences: [String]) {
         let n = TextReportRenderer.fixed
-        let heading = "Threshold and flick velocity together (\(region.steps + 1) × \(region.steps + 1) points):"
+        let added = region.hasThreshold ? "" : "; no threshold in the settings, so each point adds one"
+        let heading = region.sweepsFlick
+            ? "Threshold and flick velocity together (\(region.steps + 1) × \(region.steps + 1) points\(added)):"
+            : "Threshold (\(region.steps + 1) points; no flick rule in the settings to tune\(added)):"
         guard region.labelled > 0 else { return (heading, ["no tracks labelled finish or cancel"]) }
+        let flick = { (v: Double?) -> String in v.map { ", flick velocity \(n($0, 0)) \(region.unit.symbol)/s" } ?? "" }
         guard let r = region.recommendation else {
             let best = region.best
             return (heading, ["nowhere: at most \(best.right) of \(region.labelled) labelled tracks as labelled at once"
-                + " (e.g. threshold \(n(region.threshold(best.column), 3)), flick velocity \(n(region.flickVelocity(best.row), 0)) \(region.unit.symbol)/s)"])
+                + " (e.g. threshold \(n(region.threshold(best.column), 3))\(flick(region.sweepsFlick ? region.flickVelocity(best.row) : nil)))"])
         }
         return (heading, [
-            "every labelled track as labelled at \(region.agreeingPoints) of \((region.steps + 1) * (region.steps + 1)) points",
-            "recommended: threshold \(n(r.threshold, 3)), flick velocity \(n(r.flickVelocity, 0)) \(region.unit.symbol)/s;"
+            "every labelled track as labelled at \(region.agreeingPoints) of \(region.points) points",
+            "recommended: threshold \(n(r.threshold, 3))\(flick(r.flickVelocity));"
                 + " the region's edge is \(r.steps) grid step\(r.steps == 1 ? "" : "s") away: margin at least ±\(n(r.thresholdMargin, 3))"
-                + " on the threshold and ±\(n(r.flickMargin, 0)) \(region.unit.symbol)/s on the flick velocity",
+                + " on the threshold" + (r.flickMargin.map { " and ±\(n($0, 0)) \(region.unit.symbol)/s on the flick velocity" } ?? ""),
         ])
     }
 
@@ -67,16 +71,18 @@ package enum SweepRenderer {
         let best = region.best
         return .object([
             ("grid", .object([("threshold", .array([.number(region.thresholdRange.lowerBound), .number(region.thresholdRange.upperBound)])),
-                              ("flickVelocity", .array([.number(region.flickRange.lowerBound), .number(region.flickRange.upperBound)])),
+                              ("flickVelocity", region.sweepsFlick
+                                ? .array([.number(region.flickRange.lowerBound), .number(region.flickRange.upperBound)]) : .null),
                               ("steps", .integer(region.steps))])),
             ("labelled", .integer(region.labelled)),
             ("pointsAgreeing", .integer(region.agreeingPoints)),
             ("recommended", region.recommendation.map { r in
-                .object([("threshold", .number(r.threshold)), ("flickVelocity", .number(r.flickVelocity)), ("gridSteps", .integer(r.steps)),
-                         ("thresholdMargin", .number(r.thresholdMargin)), ("flickVelocityMargin", .number(r.flickMargin))])
+                .object([("threshold", .number(r.threshold)), ("flickVelocity", r.flickVelocity.map(JSONValue.number) ?? .null),
+                         ("gridSteps", .integer(r.steps)), ("thresholdMargin", .number(r.thresholdMargin)),
+                         ("flickVelocityMargin", r.flickMargin.map(JSONValue.number) ?? .null)])
             } ?? .null),
             ("mostRight", .object([("tracks", .integer(best.right)), ("threshold", .number(region.threshold(best.column))),
-                                   ("flickVelocity", .number(region.flickVelocity(best.row)))])),
+                                   ("flickVelocity", region.sweepsFlick ? .number(region.flickVelocity(best.row)) : .null)])),
         ])
     }
 
@@ -95,6 +101,11 @@ package struct SweepWriter: Sendable {
     private var thresholdEnd = 1.0
     private var flickEnd = 5000.0
     private var unitSymbol = "pt"
+    /// What the flick velocity axis is called: settings without a flick rule get one added
+    /// to sweep it, and the words say so.
+    private var flickName = "flick velocity"
+    /// The same for the threshold.
+    private var thresholdName = "threshold"
     private var lastFile = ""
     private var tracksWritten = 0
 
@@ -105,6 +116,12 @@ package struct SweepWriter: Sendable {
         thresholdEnd = h.thresholdRange.upperBound
         unitSymbol = h.settings.unit.symbol
         flickEnd = h.flickRange.upperBound
+        if h.settings.entries.contains(where: { $0.key == SessionSetting.flickVelocity.jsonKey && $0.value == .null }) {
+            flickName = "flick velocity (no flick rule: one added)"
+        }
+        if h.settings.entries.contains(where: { $0.key == SessionSetting.threshold.jsonKey && $0.value == .null }) {
+            thresholdName = "threshold (none in the settings: one added)"
+        }
         switch format {
         case .text:
             let n = TextReportRenderer.fixed
@@ -137,10 +154,10 @@ package struct SweepWriter: Sendable {
             }
             lines += TextReportRenderer.wrap("  track \(t.track): \(t.outcome.rawValue)"
                 + (t.expected.map { " (labelled \($0.rawValue))" } ?? "") + " — \(t.explanation)", indent: "      ")
-            lines += TextReportRenderer.wrap("    threshold: " + SweepRenderer.describe(t.threshold, digits: 3, unit: ""), indent: "      ")
-            lines += TextReportRenderer.wrap("    threshold, flicks off: " + SweepRenderer.describe(t.thresholdNoFlick, digits: 3, unit: ""),
+            lines += TextReportRenderer.wrap("    \(thresholdName): " + SweepRenderer.describe(t.threshold, digits: 3, unit: ""), indent: "      ")
+            lines += TextReportRenderer.wrap("    \(thresholdName), flicks off: " + SweepRenderer.describe(t.thresholdNoFlick, digits: 3, unit: ""),
                                              indent: "      ")
-            lines += TextReportRenderer.wrap("    flick velocity: " + SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " \(unitSymbol)/s"),
+            lines += TextReportRenderer.wrap("    \(flickName): " + SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " \(unitSymbol)/s"),
                                              indent: "      ")
             return TextReportRenderer.joined(lines)
         case .json:
@@ -166,7 +183,7 @@ package struct SweepWriter: Sendable {
             lines.append("")
             lines.append("Every labelled track as labelled:")
             for a in s.agreements {
-                let name = a.axis == "threshold" ? "threshold" : a.axis == "thresholdNoFlick" ? "threshold, flicks off" : "flick velocity"
+                let name = a.axis == "threshold" ? thresholdName : a.axis == "thresholdNoFlick" ? "\(thresholdName), flicks off" : flickName
                 let digits = a.axis == "flickVelocity" ? 1 : 3
                 if a.labelled == 0 {
                     lines.append("  \(name): no tracks labelled finish or cancel")

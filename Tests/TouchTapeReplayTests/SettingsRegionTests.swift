@@ -85,6 +85,26 @@ private func wrong(_ report: ReplayReport) -> [String] {
     #expect(SweepRenderer.regionText(region).joined(separator: " ").contains("nowhere: at most 1 of 2 labelled tracks"))
 }
 
+/// PhotoZoomAnimator has no flick rule: the region is the threshold's alone, every flick
+/// row the same, and the recommendation a threshold with no flick velocity, which replayed
+/// in full has every labelled track as labelled (and a threshold outside it does not).
+@Test func settingsWithoutAFlickRuleRecommendAThresholdAlone() throws {
+    let report = try sweepOfRecordings(SessionSettings(profile: .photozoom))
+    let region = report.region
+    #expect(!region.sweepsFlick && region.labelled >= 8)
+    for row in [0, 37, region.steps] {
+        for column in 0...region.steps { #expect(region.feasible(column: column, row: row) == region.feasible(column: column, row: 0)) }
+    }
+    let r = try #require(region.recommendation)
+    #expect(r.flickVelocity == nil && r.flickMargin == nil)
+    #expect(wrong(try replay(SessionSettings(profile: .photozoom, threshold: r.threshold))).isEmpty)
+    let outside = try #require((0...region.steps).first { !region.feasible(column: $0, row: 0) })
+    #expect(!wrong(try replay(SessionSettings(profile: .photozoom, threshold: region.threshold(outside)))).isEmpty)
+    #expect(region.agreeingPoints == (0...region.steps).filter { region.feasible(column: $0, row: 0) }.count)
+    let text = SweepRenderer.regionText(region).joined(separator: " ")
+    #expect(text.contains("no flick rule") && !text.contains("flick velocity 2500"), "\(text)")
+}
+
 /// The map's numbers overlap no other number and no point; points have a shape per class;
 /// on the HTML page each point links to its track's card.
 @Test(arguments: [SessionSettings(profile: .transition, threshold: 0.45),
