@@ -21,6 +21,8 @@ import Darwin
 package final class RecordingFile {
     /// The file's path.
     package let path: String
+    /// The option the file was given with (`-o`, `--save`), which its errors name.
+    package let option: String?
     private let output: OutputFile
     /// Bytes written so far.
     package var size: Int64 { output.bytesWritten }
@@ -33,13 +35,15 @@ package final class RecordingFile {
     ///
     /// The file is held with a shared lock, as a reader holds it: a `label` rewriting it
     /// waits until the writing is done. A program that replaces or removes it all the same
-    /// is noticed at the next write (``RecordingFileError/replaced``).
-    package init(path: String, new: Bool = false, waiting: Waiting = .uninterrupted) throws(RecordingFileError) {
+    /// is noticed at the next write (``RecordingFileError/replaced``). `option`: what the
+    /// user gave the path with (`-o`, `--save`), which the errors name.
+    package init(path: String, option: String? = nil, new: Bool = false, waiting: Waiting = .uninterrupted) throws(RecordingFileError) {
         self.path = path
+        self.option = option
         do {
             output = try OutputFile(path: path, regularFiles: new ? .newInPlace : .inPlace, waiting: waiting)
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: 0, interruptedBy: error.interruptedBy)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: 0, interruptedBy: error.interruptedBy, option: option)
         }
     }
 
@@ -50,7 +54,7 @@ package final class RecordingFile {
     /// Throws when the path no longer names the file being written.
     private func requireStillInPlace(gesturesKept: Int) throws(RecordingFileError) {
         guard output.isStillInPlace else {
-            throw RecordingFileError(path: path, errno: ESTALE, gesturesKept: gesturesKept, replaced: true)
+            throw RecordingFileError(path: path, errno: ESTALE, gesturesKept: gesturesKept, replaced: true, option: option)
         }
     }
 
@@ -60,7 +64,8 @@ package final class RecordingFile {
         do {
             try output.write(text)
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy,
+                                     option: option)
         }
     }
 
@@ -71,7 +76,8 @@ package final class RecordingFile {
         do {
             try output.write(bytes)
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy,
+                                     option: option)
         }
     }
 
@@ -81,7 +87,8 @@ package final class RecordingFile {
         do {
             try output.sync()
         } catch {
-            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy)
+            throw RecordingFileError(path: path, errno: error.errno, gesturesKept: gesturesKept, interruptedBy: error.interruptedBy,
+                                     option: option)
         }
         committedSize = size
     }

@@ -19,9 +19,14 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
     /// Another program replaced or removed the file while it was being written (a rename
     /// over it, `rm`): what is written goes to a file no path names.
     package var replaced: Bool
+    /// The option the file was given with (`-o`, `--save`), when known: the message starts
+    /// with it and the hints name it, so they name what the user typed.
+    package var option: String?
 
     /// A value from its parts.
-    package init(path: String, errno: Int32, gesturesKept: Int, interruptedBy: Int32? = nil, replaced: Bool = false) {
+    package init(path: String, errno: Int32, gesturesKept: Int, interruptedBy: Int32? = nil, replaced: Bool = false,
+                 option: String? = nil) {
+        self.option = option
         self.path = path
         self.errno = errno
         self.gesturesKept = gesturesKept
@@ -29,8 +34,10 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
         self.replaced = replaced
     }
 
-    /// What went wrong, in one line.
-    package var message: String {
+    /// What went wrong, in one line (after `OPTION: ` when ``option`` is known).
+    package var message: String { (option.map { "\($0): " } ?? "") + plainMessage }
+
+    private var plainMessage: String {
         if let signal = interruptedBy {
             return "interrupted by \(OutputError.signalName(signal)) while waiting for a reader of \(path)"
         }
@@ -57,9 +64,9 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
         case ENOSPC, EDQUOT:
             return "free some space and record again; \(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
         case EACCES, EPERM, ENOENT:
-            return "choose a file in a folder you can write to (-o FILE)"
+            return "choose a file in a folder you can write to (\(option ?? "-o") FILE)"
         case EISDIR:
-            return "give a file name in it, e.g. -o \(path.hasSuffix("/") ? path : path + "/")pan.evemu"
+            return "give a file name in it, e.g. \(option ?? "-o") \(path.hasSuffix("/") ? path : path + "/")pan.evemu"
         default:
             return gesturesKept == 0 ? "no gesture was completed before the failure"
                 : "\(path) keeps the \(gesturesKept) gesture(s) completed before the failure"

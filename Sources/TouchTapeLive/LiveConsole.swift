@@ -88,7 +88,7 @@ package final class LiveConsole {
             // existing one would be replaced at the start, before any gesture is saved (and two
             // sessions must not both make the same one), so it is refused.
             do {
-                appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path, new: true, waiting: waiting))
+                appender = try TrackAppender(formatter: formatter, file: try RecordingFile(path: path, option: "--save", new: true, waiting: waiting))
             } catch where error.errno == EEXIST && error.interruptedBy == nil && !error.replaced {
                 throw LiveError(message: "--save \(TextExcerpt.make(path, limit: nil)) already exists; live starts a new recording there, "
                                 + "which would replace it",

@@ -73,6 +73,15 @@ struct LineFormatter: RecordingTextFormatter {
             _ = try RecordingFile(path: "/nonexistent-dir/x.evemu")
         }
     }
+
+    /// Given the option the user typed, the error starts with it and its hint names it.
+    @Test func aFileGivenWithAnOptionIsNamedByIt() throws {
+        let error = try #require(throws: RecordingFileError.self) {
+            _ = try RecordingFile(path: "/nonexistent-dir/x.evemu", option: "--save", new: true)
+        }
+        #expect(error.message == "--save: cannot create /nonexistent-dir/x.evemu: its folder does not exist")
+        #expect(error.hint == "choose a file in a folder you can write to (--save FILE)")
+    }
 }
 
 @Suite struct GestureRecorderResyncTests {
