@@ -1,3 +1,4 @@
+@_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
 import TouchTapeDismissal
 
@@ -32,31 +33,31 @@ package struct EffectiveSettings: Hashable, Sendable {
         if case .distance(let points) = d.decisionInput {
             // Compose: an absolute distance; the threshold (if any) is the nearer anchor at rest.
             e.append(Entry(key: SessionSetting.threshold.jsonKey, value: d.completionThreshold.map(JSONValue.number) ?? .null,
-                           text: "distance to pass \(fmt(points)) \(u) (finish if \(d.thresholdComparison.symbol))"
-                               + (d.completionThreshold.map { ", at rest the nearer anchor (\(fmt($0)))" } ?? "")))
+                           text: "distance to pass \(shown(points)) \(u) (finish if \(d.thresholdComparison.symbol))"
+                               + (d.completionThreshold.map { ", at rest the nearer anchor (\(shown($0)))" } ?? "")))
         } else if let threshold = d.completionThreshold, case .projection(let seconds, let fromStartOnly) = d.decisionInput {
             e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .number(threshold),
-                           text: "threshold \(fmt(threshold)) on the release projected \(fmt(seconds)) s ahead (finish if \(d.thresholdComparison.symbol))"
+                           text: "threshold \(shown(threshold)) on the release projected \(shown(seconds)) s ahead (finish if \(d.thresholdComparison.symbol))"
                                + (fromStartOnly ? ", never behind the start" : "")))
         } else if let threshold = d.completionThreshold {
             e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .number(threshold),
-                           text: "threshold \(fmt(threshold)) (finish if \(d.thresholdComparison.symbol))"))
+                           text: "threshold \(shown(threshold)) (finish if \(d.thresholdComparison.symbol))"))
         } else {
             e.append(Entry(key: SessionSetting.threshold.jsonKey, value: .null, text: "no threshold (image centre vs anchor)"))
         }
         if let flick = d.flick, d.rule != .vetoOnly {
             let measure = d.velocityMeasure == .magnitude2D ? "|v|" : "v along edge"
             e.append(Entry(key: SessionSetting.flickVelocity.jsonKey, value: .number(flick.minimumVelocity),
-                           text: "flick \(measure) \(flick.comparison.symbol) \(fmt(flick.minimumVelocity)) \(u)/s"))
+                           text: "flick \(measure) \(flick.comparison.symbol) \(shown(flick.minimumVelocity)) \(u)/s"))
         } else {
             e.append(Entry(key: SessionSetting.flickVelocity.jsonKey, value: .null, text: "no flick"))
         }
         e.append(Entry(key: SessionSetting.edge.jsonKey, value: .string(d.edge.rawValue), text: "edge \(d.edge)"))
-        e.append(Entry(key: SessionSetting.distance.jsonKey, value: .number(d.divisor), text: "distance \(fmt(d.divisor)) \(u)"))
-        e.append(Entry(key: SessionSetting.scale.jsonKey, value: .number(c.pan.scale), text: "scale \(fmt(c.pan.scale)) \(u)/mm"))
+        e.append(Entry(key: SessionSetting.distance.jsonKey, value: .number(d.divisor), text: "distance \(shown(d.divisor)) \(u)"))
+        e.append(Entry(key: SessionSetting.scale.jsonKey, value: .number(c.pan.scale), text: "scale \(shown(c.pan.scale)) \(u)/mm"))
         e.append(Entry(key: SessionSetting.slop.jsonKey, value: .object([("touchscreen", .number(c.pan.touchscreenSlop)),
                                                     ("touchpad", .number(c.pan.touchpadSlop))]),
-                       text: "slop \(fmt(c.pan.touchscreenSlop)) \(u) (touchpad \(fmt(c.pan.touchpadSlop)) \(u))"))
+                       text: "slop \(shown(c.pan.touchscreenSlop)) \(u) (touchpad \(shown(c.pan.touchpadSlop)) \(u))"))
         e.append(Entry(key: SessionSetting.velocity.jsonKey, value: .string(c.pan.velocityStrategy.rawValue),
                        text: "velocity \(c.pan.velocityStrategy.rawValue)"))
         // Listed only when it is not the default, so the reports of every run at the
@@ -82,4 +83,13 @@ package struct EffectiveSettings: Hashable, Sendable {
 
     /// The words, comma-separated.
     package var text: String { entries.map(\.text).joined(separator: ", ") }
+}
+
+/// A setting's value in the settings line: four decimals (``fmt(_:)``), or the shortest text
+/// that reads back as the value where those four would hide it (`--distance 1e-9` printed
+/// `distance 0`, a value the replay did not use).
+private func shown(_ value: Double) -> String {
+    let text = fmt(value)
+    guard value.isFinite, value != 0, abs(value) < 0.001 else { return text }
+    return DecimalText.shortest(value)
 }

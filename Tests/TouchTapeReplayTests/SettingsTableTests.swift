@@ -83,3 +83,15 @@ func aBadValueIsRefusedNamingTheOptionAsTyped(setting: SessionSetting) {
         #expect(SessionSetting.profile.help.contains("\(profile.rawValue) (\(profile.libraryName))"))
     }
 }
+
+/// A tiny value typed is shown as typed in the settings line, not rounded to 0 (the replay
+/// used it, so the line must say it); an ordinary one keeps its four decimals.
+@Test func aTinySettingIsNotShownAsZero() throws {
+    var settings = SessionSettings()
+    try SessionSetting.distance.set("1e-9", in: &settings, option: "--distance")
+    try SessionSetting.threshold.set("0.00001", in: &settings, option: "--threshold")
+    let text = EffectiveSettings(configuration: try settings.configuration()).text
+    #expect(text.contains("distance 1e-09 pt") && text.contains("threshold 1e-05 (finish if >)"), "\(text)")
+    let usual = EffectiveSettings(configuration: try SessionSettings().configuration()).text
+    #expect(usual.contains("threshold 0.3333 (finish if >)"), "\(usual)")
+}
