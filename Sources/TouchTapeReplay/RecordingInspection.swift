@@ -32,8 +32,10 @@ package struct TrackSummary: Hashable, Sendable {
 /// flat in the number of tracks (a million tracks needed a gigabyte when the whole file
 /// and every track were held).
 package struct RecordingInspection {
-    /// The file as reports name it.
+    /// The file as the text report heads it (its name, and its description's when split).
     package let displayName: String
+    /// The events file's path as given (the JSON report's `file`, as `replay`'s).
+    package let path: String
     /// The device.
     package let description: DeviceDescription
     /// What the file's header says beyond the device (which device of several, recorder).
@@ -57,6 +59,7 @@ package struct RecordingInspection {
         stream = try RecordingStream(source, locking: locking)
         try stream.requireTouchDevice()
         displayName = source.displayName
+        path = source.eventsPath
         description = stream.description
         metadata = stream.metadata
         units = MillimetreConversion(description: stream.description, installed: installed)
@@ -171,7 +174,7 @@ package enum InspectRenderer {
         let stored: [(String, JSONValue)] = [("udevProperties", d.udevProperties), ("quirks", d.quirks)]
             .filter { !$0.1.isEmpty }.map { ($0.0, .array($0.1.map { .string($0) })) }
         return .object([
-            ("file", .string(inspection.displayName)),
+            ("file", .string(inspection.path)),
             ("device", .object([("name", .string(d.name)), ("kind", .string(c.kind.rawValue)),
                                 ("protocol", .string(c.touchProtocol.name))] + stored)),
             ("events", .integer(inspection.eventCount)),

@@ -23,6 +23,20 @@ func inspectReadsEveryPeerRecording(file: String) throws {
     #expect(run.stdout.contains("tracks: \(expected.tracks)\n"))
 }
 
+/// `inspect --format json` names each file by its path, as `replay`'s JSON does: two
+/// folders' files of the same name stay apart.
+@Test func inspectJSONNamesEachFileByItsPath() throws {
+    let file = "Recordings/touchscreen-pan-down-finish.evemu"   // relative, as typed in the package root
+    let inspect = try TouchTapeBinary.run(["inspect", "--format", "json", file])
+    let replay = try TouchTapeBinary.run(["replay", "--format", "json", "--no-config", file])
+    #expect(inspect.status == 0 && replay.status == 0, "\(inspect.stderr)\(replay.stderr)")
+    let files = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [[String: Any]])
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(replay.stdout.utf8)) as? [String: Any])
+    let tracks = try #require(report["tracks"] as? [[String: Any]])
+    #expect(files.first?["file"] as? String == file)
+    #expect(tracks.first?["file"] as? String == file)
+}
+
 @Test func inspectPairsAnExplicitSplitLayout() throws {
     let run = try TouchTapeBinary.run(["inspect", TouchTapeBinary.peer("N-Trig MultiTouch.desc"),
                                        TouchTapeBinary.peer("N-Trig MultiTouch.1-finger-drag-NW-SE.events")])
