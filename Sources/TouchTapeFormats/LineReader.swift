@@ -528,6 +528,7 @@ final class LineReader {
             return RecordingError(kind: .binary, file: path, line: lineNumber + 1, expected: "text lines", found: "NUL bytes",
                                   hint: "this is not a text recording; evemu and libinput record files are plain text")
         }
+        if lineNumber == 0, memchr(prefix.baseAddress!, 0x0D, prefix.count) != nil { return carriageReturnLineEnds() }
         return RecordingError(kind: .tooLarge, file: path, line: lineNumber + 1,
                               expected: "a line of at most \(Self.maximumLineLength) bytes",
                               found: RecordingError.excerpt(UnsafeBufferPointer(rebasing: prefix.prefix(256)).lossyString),
@@ -548,8 +549,23 @@ final class LineReader {
                                  expected: "text lines", found: "NUL bytes",
                                  hint: "this is not a text recording; evemu and libinput record files are plain text")
         }
+        // No format's first line holds a carriage return (a device name, which might, is
+        // never on line 1): one there means lines that end in CR alone, which would read as
+        // one line and then as a file cut short.
+        if lineNumber == 1, stop > lineStart, memchr(buffer + lineStart, 0x0D, stop - lineStart) != nil {
+            throw carriageReturnLineEnds()
+        }
         lastLine = line
         return line
+    }
+
+    /// The first line holds a carriage return: the file's lines end in CR alone.
+    private func carriageReturnLineEnds() -> RecordingError {
+        let name = RecordingError.excerpt(RecordingPath.lastComponent(path), limit: nil)
+        return RecordingError(kind: .malformedLine, file: path, line: 1, expected: "lines ending in a newline (\\n or \\r\\n)",
+                       found: "a carriage return (\\r) alone",
+                       hint: "the file's lines end in CR alone (classic Mac OS), so it reads as one line; make them newlines:"
+                           + " tr '\\r' '\\n' < '\(name)' > 'fixed-\(name)'")
     }
 
     /// Moves the unread tail to the front and reads up to one chunk after it.

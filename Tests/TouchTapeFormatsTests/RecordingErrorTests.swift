@@ -53,6 +53,25 @@ import TouchTapeTestSupport
         Self.expectError(.truncated, line: 3, eventIndex: nil, file: "cut-id.evemu") { _ = try RecordingReader.read(path: midLine) }
     }
 
+    /// Lines that end in CR alone read as one line: every format says so at line 1, not
+    /// "cut short"; CR LF (Windows) line ends read as before.
+    @Test(arguments: ["evemu", "yml", "getevent"])
+    func carriageReturnLineEndsAreNamed(format: String) throws {
+        let source: String
+        switch format {
+        case "evemu": source = PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path
+        case "yml": source = PackagePaths.recordings.appendingPathComponent("touchpad-two-finger-pan-finish.yml").path
+        default: source = PackagePaths.packageRoot.appendingPathComponent("Tests/GeteventCaptures/protocol-a.getevent").path
+        }
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let cr = TestSupport.write(text.replacingOccurrences(of: "\n", with: "\r"), name: "cr.\(format)")
+        Self.expectError(.malformedLine, line: 1, eventIndex: nil, file: "cr.\(format)") { _ = try RecordingReader.read(path: cr) }
+        let error = try #require(throws: RecordingError.self) { _ = try RecordingReader.read(path: cr) }
+        #expect(error.hint.contains("CR alone") && error.hint.contains("tr '\\r' '\\n' < 'cr.\(format)'"), "\(error)")
+        let crlf = TestSupport.write(text.replacingOccurrences(of: "\n", with: "\r\n"), name: "crlf.\(format)")
+        #expect(try RecordingReader.read(path: crlf).events.count == (try RecordingReader.read(path: source).events.count))
+    }
+
     @Test func wrongHeader() {
         // Line 1 is neither a comment nor N: → wrong header at line 1.
         let path = TestSupport.write("hello world\nN: x\n", name: "hello.evemu")
