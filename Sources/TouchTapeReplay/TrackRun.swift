@@ -62,7 +62,7 @@ package struct TrackRun: Sendable {
                                                                 maxFingers: track.maxFingers,
                                                                 endsWithContactsDown: track.endsWithContactsDown),
                   samples: samples, dismissal: dismissal)
-        notes = ClockSteps(frames: frames).note.map { [$0] } ?? []
+        notes = [ClockSteps(frames: frames).note, AxisExcursions(description: track.description, frames: frames).note].compactMap { $0 }
     }
 
     /// The transcript with the track's label and note, its checks, and its report row.
@@ -130,5 +130,66 @@ package struct ClockSteps: Sendable {
         return "the recording's clock went back \(count == 1 ? "once" : "\(count) times") in this track, first by "
             + "\(DecimalText.fixed(Double(first.microseconds) / 1_000_000, 6)) s at event \(first.event); "
             + "velocities across such a step are not what the fingers did"
+    }
+}
+
+/// Contacts far outside the axis ranges the device declares: beyond the range by more than
+/// its own width. A real digitiser strays past its declared edge by a little (libinput keeps
+/// quirks for that), never by a whole screen; a value such as 2³¹ − 1 is a damaged or hand-made
+/// recording, whose translations and velocities are not a finger's, so the track's report
+/// says where the first one is.
+package struct AxisExcursions: Sendable {
+    private struct Axis: Sendable {
+        /// A static string: a frame's check copies no reference.
+        let name: StaticString
+        let declared: ClosedRange<Int64>
+        let allowed: ClosedRange<Int64>
+    }
+    private let x: Axis?, y: Axis?
+    /// How many contacts were out.
+    package private(set) var count = 0
+    /// The first: the index of its frame's first event, the axis, the value and the range.
+    package private(set) var first: (event: Int, axis: StaticString, value: Int32, declared: ClosedRange<Int64>)?
+
+    /// The axes contacts are read from: the multitouch positions where the device has both,
+    /// else `ABS_X`/`ABS_Y` (as ``MillimetreConversion`` reads them).
+    package init(description: DeviceDescription) {
+        typealias C = EventCodes
+        let multitouch = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
+        func axis(_ code: UInt16, _ name: StaticString) -> Axis? {
+            guard let info = description.absInfo[code], info.maximum > info.minimum else { return nil }
+            let low = Int64(info.minimum), high = Int64(info.maximum), width = high - low
+            return Axis(name: name, declared: low...high, allowed: (low - width)...(high + width))
+        }
+        x = multitouch ? axis(C.ABS_MT_POSITION_X, "ABS_MT_POSITION_X") : axis(C.ABS_X, "ABS_X")
+        y = multitouch ? axis(C.ABS_MT_POSITION_Y, "ABS_MT_POSITION_Y") : axis(C.ABS_Y, "ABS_Y")
+    }
+
+    /// The excursions of a whole track's frames.
+    package init(description: DeviceDescription, frames: [Frame]) {
+        self.init(description: description)
+        for frame in frames { check(frame) }
+    }
+
+    /// Looks at one frame's contacts (every frame of a replay: two comparisons a contact,
+    /// nothing made).
+    package mutating func check(_ frame: Frame) {
+        for i in frame.contacts.indices {
+            if let x, !x.allowed.contains(Int64(frame.contacts[i].rawX)) { out(x, frame.contacts[i].rawX, frame) }
+            if let y, !y.allowed.contains(Int64(frame.contacts[i].rawY)) { out(y, frame.contacts[i].rawY, frame) }
+        }
+    }
+
+    private mutating func out(_ axis: Axis, _ value: Int32, _ frame: Frame) {
+        count += 1
+        if first == nil { first = (frame.eventRange.lowerBound, axis.name, value, axis.declared) }
+    }
+
+    /// The track's note, when a contact was far out.
+    package var note: String? {
+        guard let first else { return nil }
+        return "\(count == 1 ? "a contact" : "\(count) contact positions") far outside the device's declared axes, first"
+            + " \(first.axis) \(first.value) (declared \(first.declared.lowerBound)…\(first.declared.upperBound)) in the frame"
+            + " at event \(first.event); the recording is damaged or made by hand, and its translations and velocities are not a finger's"
     }
 }
