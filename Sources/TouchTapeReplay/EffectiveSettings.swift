@@ -17,6 +17,10 @@ package struct EffectiveSettings: Hashable, Sendable {
     package var entries: [Entry]
     /// The unit of every distance and velocity in the run (the profile's).
     package var unit: PlatformUnit = .points
+    /// The rules take no flick whatever its velocity (PhotoZoomAnimator's and
+    /// `BottomSheetBehavior`'s: the position and the velocity's sign decide), so a flick
+    /// velocity given has no effect.
+    package var flickIgnored = false
 
     package init(entries: [Entry]) { self.entries = entries }
 
@@ -24,6 +28,7 @@ package struct EffectiveSettings: Hashable, Sendable {
         let d = c.dismissal
         let u = d.unit.symbol
         unit = d.unit
+        flickIgnored = d.rule == .vetoOnly
         var e: [Entry] = [Entry(key: SessionSetting.profile.jsonKey, value: .string(c.profileName), text: c.profileName)]
         // The unit of every number below (and in every row), said unless it is UIKit's
         // points, so every iOS report keeps its bytes.

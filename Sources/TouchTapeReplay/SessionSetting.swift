@@ -200,6 +200,9 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
     /// `settings` leaves this setting to the profile. The profile is named apart.
     package func overrideDescription(in settings: SessionSettings) -> String? {
         guard self != .profile, let typed = typed(in: settings) else { return nil }
+        if self == .flickVelocity, settings.profile.settings.rule == .vetoOnly {
+            return "\(words) \(typed) ignored: \(settings.profile.rawValue)'s rules take no flick"
+        }
         return self == .flick ? "no flick" : "\(words) \(typed)"
     }
 

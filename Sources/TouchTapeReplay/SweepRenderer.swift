@@ -106,6 +106,10 @@ package struct SweepWriter: Sendable {
     private var flickName = "flick velocity"
     /// The same for the threshold.
     private var thresholdName = "threshold"
+    /// The rules take no flick (``EffectiveSettings/flickIgnored``): the flick velocity axis
+    /// says so instead of sweeping a setting with no effect.
+    private var flickIgnored = false
+    private static let noFlickTaken = "the rules take no flick (the position and the velocity's sign decide): nothing to tune"
     private var lastFile = ""
     private var tracksWritten = 0
 
@@ -116,8 +120,9 @@ package struct SweepWriter: Sendable {
         thresholdEnd = h.thresholdRange.upperBound
         unitSymbol = h.settings.unit.symbol
         flickEnd = h.flickRange.upperBound
+        flickIgnored = h.settings.flickIgnored
         if h.settings.entries.contains(where: { $0.key == SessionSetting.flickVelocity.jsonKey && $0.value == .null }) {
-            flickName = "flick velocity (no flick rule: one added)"
+            flickName = flickIgnored ? "flick velocity" : "flick velocity (no flick rule: one added)"
         }
         if h.settings.entries.contains(where: { $0.key == SessionSetting.threshold.jsonKey && $0.value == .null }) {
             thresholdName = "threshold (none in the settings: one added)"
@@ -157,8 +162,8 @@ package struct SweepWriter: Sendable {
             lines += TextReportRenderer.wrap("    \(thresholdName): " + SweepRenderer.describe(t.threshold, digits: 3, unit: ""), indent: "      ")
             lines += TextReportRenderer.wrap("    \(thresholdName), flicks off: " + SweepRenderer.describe(t.thresholdNoFlick, digits: 3, unit: ""),
                                              indent: "      ")
-            lines += TextReportRenderer.wrap("    \(flickName): " + SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " \(unitSymbol)/s"),
-                                             indent: "      ")
+            lines += TextReportRenderer.wrap("    \(flickName): " + (flickIgnored ? Self.noFlickTaken
+                : SweepRenderer.describe(t.flickVelocity, digits: 1, unit: " \(unitSymbol)/s")), indent: "      ")
             return TextReportRenderer.joined(lines)
         case .json:
             var out = tracksWritten == 0 ? "[\n    " : ",\n    "
@@ -185,7 +190,9 @@ package struct SweepWriter: Sendable {
             for a in s.agreements {
                 let name = a.axis == "threshold" ? thresholdName : a.axis == "thresholdNoFlick" ? "\(thresholdName), flicks off" : flickName
                 let digits = a.axis == "flickVelocity" ? 1 : 3
-                if a.labelled == 0 {
+                if a.axis == "flickVelocity", flickIgnored {
+                    lines += TextReportRenderer.wrap("  \(name): " + Self.noFlickTaken, indent: "    ")
+                } else if a.labelled == 0 {
                     lines.append("  \(name): no tracks labelled finish or cancel")
                 } else if a.conflicts.isEmpty {
                     let end = sweptEnd(a)
@@ -213,10 +220,10 @@ package struct SweepWriter: Sendable {
                     ("conflicts", .array(a.conflicts.map(JSONValue.string))),
                     ("unnamedConflicts", .integer(a.unnamedConflicts)),
                     ("labelled", .integer(a.labelled)),
-                    ("recommended", a.recommended(sweptTo: sweptEnd(a)).map { r in
+                    ("recommended", (a.axis == "flickVelocity" && flickIgnored ? nil : a.recommended(sweptTo: sweptEnd(a))).map { r in
                         .object([("value", .number(r.value)), ("margin", .number(r.margin))])
                     } ?? .null),
-                ]))
+                ] + (a.axis == "flickVelocity" ? [("ignoredByTheRules", .bool(flickIgnored))] : [])))
             }), into: &out)
             out += ",\n"
             member("region", SweepRenderer.regionJSON(s.region), into: &out)

@@ -103,6 +103,16 @@ private func wrong(_ report: ReplayReport) -> [String] {
     #expect(region.agreeingPoints == (0...region.steps).filter { region.feasible(column: $0, row: 0) }.count)
     let text = SweepRenderer.regionText(region).joined(separator: " ")
     #expect(text.contains("no flick rule") && !text.contains("flick velocity 2500"), "\(text)")
+    // PhotoZoomAnimator's rules take no flick at all: the flick velocity axis says so and
+    // recommends nothing, and a flick velocity typed is named as ignored.
+    let whole = SweepRenderer.text(report)
+    #expect(whole.contains("flick velocity: the rules take no flick") && !whole.contains("recommended 2500.0"), "\(whole)")
+    let json = try JSONSerialization.jsonObject(with: Data(SweepRenderer.json(report).utf8)) as! [String: Any]
+    let flick = (json["labelledAgree"] as! [String: Any])["flickVelocity"] as! [String: Any]
+    #expect(flick["recommended"] is NSNull && flick["ignoredByTheRules"] as? Bool == true)
+    #expect(SessionSettings(profile: .photozoom, flickVelocity: 100).overrideDescriptions
+            == ["flick velocity 100.0 ignored: photozoom's rules take no flick"])
+    #expect(SessionSettings(profile: .transition, flickVelocity: 100).overrideDescriptions == ["flick velocity 100.0"])
 }
 
 /// The map's numbers overlap no other number and no point; points have a shape per class;
