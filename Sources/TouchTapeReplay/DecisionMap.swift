@@ -39,16 +39,35 @@ package enum DecisionMap {
                 cls = judged ?? (t.outcome.expected == e) ? "as-labelled" : "not-as-labelled"
             }
             progress = p
-            let placed = DecisionMap.placement(of: v, progress: p, rules: rules)
+            let placed = DecisionMap.placement(of: v, progress: p, translation: t.release?.translation, rules: rules)
             velocity = placed.velocity
-            sideways = !placed.decidedAsDrawn
+            sideways = placed.otherwise != nil
             title = "\(name): \(t.outcome.rawValue)\(t.expected.map { " (labelled \($0.rawValue))" } ?? "") — \(t.explanation.summary)"
-            if sideways {
+            switch placed.otherwise {
+            case .across?:
                 let across = rules.settings.edge.axis == .vertical ? v.x : v.y
                 title += " (ringed: its velocity across the axis, \(TextReportRenderer.fixed(across, 0)) \(rules.settings.unit.symbol)/s,"
                     + " decides it otherwise than the regions under it, which are for releases straight along the axis)"
+            case .position?:
+                let along = t.release.map { rules.settings.edge.component(of: $0.translation) } ?? 0
+                let unit = rules.settings.unit.symbol
+                let where_ = along < 0 ? "released \(TextReportRenderer.fixed(-along, 1)) \(unit) behind its start, drawn at progress 0"
+                    : placed.rawProgress > 1 ? "released at progress \(TextReportRenderer.fixed(placed.rawProgress, 3)), drawn at 1"
+                    : "released \(TextReportRenderer.fixed(along, 1)) \(unit) along the axis"
+                title += " (ringed: its position decides it otherwise than the regions under it, which are for a release"
+                    + " straight along the axis at the progress drawn: \(where_))"
+            case nil: break
             }
         }
+    }
+
+    /// Why the rules decide a release otherwise than the region it is drawn in.
+    package enum Otherwise: Hashable, Sendable {
+        /// Its velocity across the axis (an off-axis fling a rule ignores, Flutter's cross-axis margin).
+        case across
+        /// Its position: progress past 0…1 (behind the start, past the end), drawn at the edge,
+        /// or a position test (PhotoZoomAnimator's anchor) the progress alone does not give.
+        case position
     }
 
     /// Where the map draws a release moving at `v`: the velocity along the axis that the
@@ -58,16 +77,35 @@ package enum DecisionMap {
     /// at that velocity is decided as this one is (`false` where the velocity across the
     /// axis changes the verdict: an off-axis fling a rule ignores, Flutter's cross-axis
     /// margin).
-    package static func placement(of v: Vector2, progress: Double, rules: ReleaseRules) -> (velocity: Double, decidedAsDrawn: Bool) {
+    ///
+    /// `translation`: the release's, when known; the rules then decide the release where it
+    /// really was (raw progress past 0…1, a position test), and a release they decide
+    /// otherwise than the region under it is ``Otherwise/position``.
+    package static func placement(of v: Vector2, progress: Double, translation: Vector2? = nil,
+                                  rules: ReleaseRules) -> (velocity: Double, otherwise: Otherwise?, rawProgress: Double) {
         let settings = rules.settings
         let along = settings.edge.component(of: v)
         var velocity = along
         if settings.velocityMeasure == .magnitude2D, DismissEdge(dominantDirectionOf: v).axis == settings.edge.axis {
             velocity = along < 0 ? -v.length : v.length
         }
-        let drawn = finishes(rules, progress: progress, velocity: velocity, edge: settings.edge, divisor: settings.divisor)
-        let decided = finishes(rules, progress: progress, velocity: v, edge: settings.edge, divisor: settings.divisor)
-        return (velocity, drawn == decided)
+        let drawnAt = min(max(progress, 0), 1)
+        let drawn = finishes(rules, progress: drawnAt, velocity: velocity, edge: settings.edge, divisor: settings.divisor)
+        let raw = translation.map { settings.rawProgress(of: $0) } ?? drawnAt
+        let position = translation ?? unit(towards: settings.edge) * (drawnAt * settings.divisor)
+        func decided(_ velocity: Vector2) -> Bool {
+            switch rules.velocityVerdict(velocity, progress: progress) {
+            case .forwardFlick: return true
+            case .cancelVelocity: return false
+            case .none:
+                return rules.positionPasses(progress: progress, rawProgress: raw, translation: position, velocity: velocity)?.passes ?? true
+            }
+        }
+        let really = decided(v)
+        guard really != drawn else { return (velocity, nil, raw) }
+        // Straight along the axis at the drawn velocity, where it really was: if that is
+        // decided as this release is, its position is what the map cannot show.
+        return (velocity, decided(unit(towards: settings.edge) * velocity) == really ? .position : .across, raw)
     }
 
     package static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
@@ -226,8 +264,8 @@ package enum DecisionMap {
                          + " (hover a point for its track)", c.left + 6, c.bottom - 6, cls: "small", id: "unplaced")
         }
         if sideways > 0 {
-            numbers.text("ringed (\(sideways)): the velocity across the axis decides \(sideways == 1 ? "it" : "them") otherwise than"
-                         + " the region under \(sideways == 1 ? "it" : "them") (hover for why)",
+            numbers.text("ringed (\(sideways)): the rules decide \(sideways == 1 ? "it" : "them") otherwise than the region under"
+                         + " \(sideways == 1 ? "it" : "them") (hover for why)",
                          c.left + 6, c.bottom - (unplaced > 0 ? 20 : 6), cls: "small", id: "sideways")
         }
         try emit(pending + numbers.body.map { $0 + "\n" }.joined() + c.renderedTail)

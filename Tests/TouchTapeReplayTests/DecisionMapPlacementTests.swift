@@ -14,7 +14,7 @@ private let transition = ReleaseRules(settings: DismissalProfile.transition.sett
     let v = Vector2(x: 800, y: 1000)
     let placed = DecisionMap.placement(of: v, progress: 0.1, rules: transition)
     #expect(placed.velocity == v.length)
-    #expect(placed.decidedAsDrawn)
+    #expect(placed.otherwise == nil)
     #expect(DecisionMap.finishes(transition, progress: 0.1, velocity: placed.velocity, edge: .bottom, divisor: 900))
     // Where the component along the axis would have put it: the region that cancels.
     #expect(!DecisionMap.finishes(transition, progress: 0.1, velocity: 1000, edge: .bottom, divisor: 900))
@@ -29,9 +29,23 @@ private let transition = ReleaseRules(settings: DismissalProfile.transition.sett
     let v = Vector2(x: 2000, y: 1500)
     let placed = DecisionMap.placement(of: v, progress: 0.1, rules: transition)
     #expect(placed.velocity == 1500)
-    #expect(!placed.decidedAsDrawn)
+    #expect(placed.otherwise == .across)
     // A projected rule reads the component: drawn there, decided as drawn.
     let flutter = ReleaseRules(settings: DismissalProfile.flutter.settings)
     let across = DecisionMap.placement(of: Vector2(x: 900, y: 2000), progress: 0.1, rules: flutter)
-    #expect(across.velocity == 900 && across.decidedAsDrawn)
+    #expect(across.velocity == 900 && across.otherwise == nil)
+}
+
+/// BottomSheetBehavior never hides a sheet released behind where it started, however fast:
+/// drawn at progress 0 over the region that finishes, such a release is ringed for its position.
+@Test func aReleaseBehindItsStartIsRingedForItsPosition() {
+    let sheet = ReleaseRules(settings: DismissalProfile.bottomsheet.settings)
+    let behind = Vector2(x: 0, y: -0.34 * sheet.settings.divisor)
+    let placed = DecisionMap.placement(of: Vector2(x: 0, y: 3622), progress: 0, translation: behind, rules: sheet)
+    #expect(placed.otherwise == .position)
+    #expect(abs(placed.rawProgress + 0.34) < 1e-9)
+    // The same release ahead of its start is decided as drawn.
+    let ahead = DecisionMap.placement(of: Vector2(x: 0, y: 3622), progress: 0.01,
+                                      translation: Vector2(x: 0, y: 0.01 * sheet.settings.divisor), rules: sheet)
+    #expect(ahead.otherwise == nil)
 }
