@@ -84,11 +84,7 @@ package enum DecisionMap {
     package static func placement(of v: Vector2, progress: Double, translation: Vector2? = nil,
                                   rules: ReleaseRules) -> (velocity: Double, otherwise: Otherwise?, rawProgress: Double) {
         let settings = rules.settings
-        let along = settings.edge.component(of: v)
-        var velocity = along
-        if settings.velocityMeasure == .magnitude2D, DismissEdge(dominantDirectionOf: v).axis == settings.edge.axis {
-            velocity = along < 0 ? -v.length : v.length
-        }
+        let velocity = rules.flickReading(of: v)
         let drawnAt = min(max(progress, 0), 1)
         let drawn = finishes(rules, progress: drawnAt, velocity: velocity, edge: settings.edge, divisor: settings.divisor)
         let raw = translation.map { settings.rawProgress(of: $0) } ?? drawnAt

@@ -14,6 +14,16 @@ package struct ReleaseRules: Sendable {
     /// A value from its parts.
     package init(settings: DismissalSettings) { self.settings = settings }
 
+    /// The velocity along the dismiss axis as the flick rule reads it, for drawing it on a
+    /// velocity axis: the 2-D speed `|v|` signed by its direction along the axis where the
+    /// rule measures the magnitude (Transition's) and `v` is mostly along the axis; else the
+    /// component along it.
+    package func flickReading(of v: Vector2) -> Double {
+        let along = settings.edge.component(of: v)
+        guard settings.velocityMeasure == .magnitude2D, DismissEdge(dominantDirectionOf: v).axis == settings.edge.axis else { return along }
+        return along < 0 ? -v.length : v.length
+    }
+
     /// What the velocity alone says at release.
     package enum VelocityVerdict: Hashable, Sendable {
         /// A flick towards the dismiss edge: finish whatever the position.

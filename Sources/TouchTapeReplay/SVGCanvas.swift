@@ -35,6 +35,34 @@ struct SVGCanvas {
     private func span(_ d: ClosedRange<Double>) -> Double { d.upperBound > d.lowerBound ? d.upperBound - d.lowerBound : 1 }
 
     /// The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above `x`: axis ends that divide into round ticks.
+    /// A time axis's end: the next of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 (× a power of ten)
+    /// at or above `x`, so the axis ends near the data (``niceCeil(_:)`` made 1.02 s into 2 s).
+    static func niceTimeCeil(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return 1 }
+        var power = 1.0
+        while power * 10 <= x { power *= 10 }
+        while power > x { power /= 10 }
+        for m in [1.0, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] where m * power >= x { return m * power }
+        return 10 * power
+    }
+
+    /// How many ticks divide `0…end` into round steps (1, 2, 2.5 or 5 × a power of ten),
+    /// and the decimals a step needs: 1.2 s in six steps of 0.2, not five of 0.24 printed as
+    /// "0.2, 0.5, 0.7".
+    static func roundTicks(_ end: Double) -> (ticks: Int, digits: Int) {
+        for ticks in [5, 4, 6, 8, 3, 10] {
+            let step = end / Double(ticks)
+            var power = 1.0
+            while power * 10 <= step { power *= 10 }
+            while power > step { power /= 10 }
+            guard [1.0, 2, 2.5, 5, 10].contains(where: { abs($0 * power - step) <= step * 1e-9 }) else { continue }
+            var digits = 0, scaled = step
+            while digits < 4, abs(scaled.rounded() - scaled) > 1e-9 { digits += 1; scaled *= 10 }
+            return (ticks, digits)
+        }
+        return (5, 2)
+    }
+
     static func niceCeil(_ x: Double) -> Double {
         guard x > 0, x.isFinite else { return 1 }
         var power = 1.0
@@ -126,6 +154,7 @@ struct SVGCanvas {
     .legend-progress{fill:#1f5fbf}.legend-velocity{fill:#c45a00}.legend-threshold{fill:#2a8f2a}
     .settings-region{fill:#1f5fbf;fill-opacity:0.22}.recommended{fill:#f2b200;stroke:#222;stroke-width:1}
     .label-bg{fill:#ffffff;fill-opacity:0.85}.sideways{fill:none;stroke:#222;stroke-width:1.2;stroke-dasharray:2 2}
+    .projected{fill:#ffffff;stroke:#d62728;stroke-width:1.5}.projection{stroke:#d62728;stroke-width:1;stroke-dasharray:2 2}
     .grid-velocity{stroke:#c45a00;stroke-opacity:0.35;stroke-width:1;stroke-dasharray:1 4}.tick-label-velocity{fill:#a04800}
     .tick-label-progress{fill:#1f4f9f}.cancel-velocity{stroke:#8e2bb0;stroke-width:1.2;stroke-dasharray:6 2 1 2}
     @media (prefers-color-scheme: dark){
@@ -135,7 +164,7 @@ struct SVGCanvas {
     .as-labelled{fill:#5fd35f;stroke:#16181c}.not-as-labelled{fill:#ff5c5c;stroke:#16181c}.unlabelled{fill:#999;stroke:#16181c}
     .legend-progress{fill:#6aa7ff}.legend-velocity{fill:#ffa14a}.legend-threshold{fill:#5fd35f}
     .settings-region{fill:#6aa7ff;fill-opacity:0.25}.recommended{fill:#ffd24a;stroke:#16181c}
-    .label-bg{fill:#16181c}.grid-velocity{stroke:#ffa14a}.tick-label-velocity{fill:#ffb877}.tick-label-progress{fill:#9cc3ff}.cancel-velocity{stroke:#d78cf0}.sideways{stroke:#e8e8e8}}
+    .label-bg{fill:#16181c}.grid-velocity{stroke:#ffa14a}.tick-label-velocity{fill:#ffb877}.tick-label-progress{fill:#9cc3ff}.cancel-velocity{stroke:#d78cf0}.sideways{stroke:#e8e8e8}.projected{fill:#16181c;stroke:#ff5c5c}.projection{stroke:#ff5c5c}}
     """
 
     /// The whole document.

@@ -3,9 +3,11 @@ import TouchTapePan
 import TouchTapeDismissal
 
 /// One track as an SVG picture (`touchtape plot`): progress against time with the
-/// threshold line, the release point and the completion animation to 1 or 0; the pan's
-/// velocity along the dismiss axis on a second axis with the flick velocity marked; the
-/// outcome and why in the title. Elements carry ids (`progress-line`, `threshold-line`,
+/// position boundary the rules compare the release with (the threshold, Compose's distance,
+/// and for a projecting rule the release projected ahead), the release point and the
+/// completion animation to 1 or 0; the pan's velocity along the dismiss axis as the flick
+/// rule reads it on a second axis with the flick velocity marked; the outcome and why in the
+/// title. Elements carry ids (`progress-line`, `threshold-line`, `projected-release`,
 /// `release-point`, `velocity-line`, `flick-line`, `completion-line`, `x-axis-label`,
 /// `progress-axis-label`, `velocity-axis-label`, `outcome`) so tests and pages can find them.
 package enum TrackPlot {
@@ -16,41 +18,62 @@ package enum TrackPlot {
         let s = t.settings
         let edge = s.edge
         let end = max(t.completionFrames.last?.time ?? 0, t.samples.last?.time ?? 0, t.decision?.time ?? 0, 0.1)
-        let time = 0...SVGCanvas.niceCeil(end * 1.02)
+        let time = 0...SVGCanvas.niceTimeCeil(end * 1.02)
         let progress = 0.0...1.0
-        let velocities = t.samples.map { edge.component(of: $0.velocity) }
+        let rules = ReleaseRules(settings: s)
+        let velocities = t.samples.map { rules.flickReading(of: $0.velocity) }
         let flick = s.flick.map(\.minimumVelocity)
         let vMax = SVGCanvas.niceCeil(max((velocities.map(abs).max() ?? 0), flick ?? 0, 100) * 1.05)
         let velocity = -vMax...vMax
 
-        c.axis(time, side: "bottom", ticks: 5, digits: time.upperBound <= 1 ? 2 : 1)
+        let timeTicks = SVGCanvas.roundTicks(time.upperBound)
+        c.axis(time, side: "bottom", ticks: timeTicks.ticks, digits: timeTicks.digits)
         // Two y-axes, two grids told apart: progress solid grey with blue numbers, velocity
         // dotted orange with orange numbers.
         c.axis(progress, side: "left", ticks: 5, digits: 1, labelClass: "tick-label-progress")
         c.axis(velocity, side: "right", ticks: 4, digits: 0, gridClass: "grid-velocity", labelClass: "tick-label-velocity")
         c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
 
-        if let threshold = s.completionThreshold {
-            c.line(c.left, c.y(threshold, progress), c.right, c.y(threshold, progress), cls: "threshold", id: "threshold-line")
-            c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.left + 6, c.y(threshold, progress) - 5, cls: "small")
+        let boundaries = positionBoundaries(s)
+        for (i, b) in boundaries.enumerated() {
+            c.line(c.left, c.y(b.value, progress), c.right, c.y(b.value, progress), cls: "threshold", id: i == 0 ? "threshold-line" : nil)
+            c.text(b.words, c.left + 6, c.y(b.value, progress) - 5, cls: "small")
         }
-        for boundary in velocityBoundaries(s) {
+        let flickLines = velocityBoundaries(s)
+        for boundary in flickLines {
             let y = c.y(boundary.value, velocity)
             c.line(c.left, y, c.right, y, cls: boundary.cls, id: boundary.id)
+        }
+        c.polyline(zip(t.samples, velocities).map { (c.x($0.0.time, time), c.y($0.1, velocity)) }, cls: "velocity", id: "velocity-line")
+        // The progress held from the last update to the release (a rule that updates on
+        // `.changed` alone sends none at `.ended`).
+        var held = t.updates.map { (c.x($0.time, time), c.y($0.progress, progress)) }
+        if let d = t.decision, let last = t.updates.last, last.time < d.time { held.append((c.x(d.time, time), c.y(last.progress, progress))) }
+        c.polyline(held, cls: "progress", id: "progress-line")
+        if let d = t.decision, case .projection(let seconds, _) = s.decisionInput, s.completionThreshold != nil {
+            // The value the threshold is compared with: the release projected ahead.
+            let projected = d.rawProgress + edge.component(of: d.velocity) * seconds / s.divisor
+            let x = c.x(d.time, time), y = c.y(min(max(projected, 0), 1), progress)
+            c.line(x, c.y(d.progress, progress), x, y, cls: "projection")
+            c.circle(x, y, r: 4.5, cls: "projected", id: "projected-release",
+                     title: "the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead: progress \(TextReportRenderer.fixed(projected, 3))"
+                        + (projected > 1 || projected < 0 ? " (drawn at the edge)" : ""))
+        }
+        // The flick lines' words over the curves, on a backing, so a curve never crosses them.
+        for boundary in flickLines {
+            let y = c.y(boundary.value, velocity)
             let baseline = boundary.value >= 0 ? y - 5 : y + 13
             let w = 5.9 * Double(boundary.words.count)
             c.rect(c.right - 8 - w, baseline - 10, w + 4, 13, cls: "label-bg")
             c.text(boundary.words, c.right - 6, baseline, cls: "small", anchor: "end")
         }
-        c.polyline(zip(t.samples, velocities).map { (c.x($0.0.time, time), c.y($0.1, velocity)) }, cls: "velocity", id: "velocity-line")
-        c.polyline(t.updates.map { (c.x($0.time, time), c.y($0.progress, progress)) }, cls: "progress", id: "progress-line")
         if let d = t.decision {
             var completion = [(c.x(d.time, time), c.y(d.progress, progress))]
             completion += t.completionFrames.map { (c.x($0.time, time), c.y(min(max($0.value, 0), 1), progress)) }
             if t.completionFrames.isEmpty == false { c.polyline(completion, cls: "completion", id: "completion-line") }
             c.circle(c.x(d.time, time), c.y(d.progress, progress), r: 5.5, cls: "release", id: "release-point",
                      title: "release at \(TextReportRenderer.fixed(d.time, 3)) s: progress \(TextReportRenderer.fixed(d.progress, 3)), "
-                        + "velocity \(TextReportRenderer.fixed(edge.component(of: d.velocity), 0)) \(s.unit.symbol)/s")
+                        + "velocity \(TextReportRenderer.fixed(rules.flickReading(of: d.velocity), 0)) \(s.unit.symbol)/s")
         }
 
         c.text("time (s)", c.right, c.height - 12, cls: "label", id: "x-axis-label", anchor: "end")
@@ -59,20 +82,63 @@ package enum TrackPlot {
         c.text("velocity towards \(edge) (\(s.unit.symbol)/s)", c.width - 14, (c.top + c.bottom) / 2,
                cls: "label", id: "velocity-axis-label", anchor: "middle", rotate: true)
         let name = t.file.split(separator: "/").last.map(String.init) ?? t.file
-        c.text("\(name) track \(t.track) — \(t.profileName): \(t.outcome.rawValue)"
-               + (t.annotation.expected.map { " (labelled \($0.rawValue))" } ?? ""), c.left, 18, cls: "title", id: "outcome")
+        let rest = " track \(t.track) — \(t.profileName): \(t.outcome.rawValue)" + (t.annotation.expected.map { " (labelled \($0.rawValue))" } ?? "")
+        // The title in bold 14 px (about 8.2 px a character) fits the picture: a long file
+        // name gives up its middle, never the outcome.
+        let room = Int((c.width - c.left - 4) / 8.2) - rest.count
+        c.text(Self.shortened(name, to: max(room, 12)) + rest, c.left, 18, cls: "title", id: "outcome")
         for (i, line) in why.prefix(2).enumerated() {
             let text = i == 1 && why.count > 2 ? String(line.prefix(117)) + "…" : line
             c.text(text, c.left, 34 + Double(i) * 14, cls: "small", id: i == 0 ? "explanation" : nil)
         }
-        // Legend.
+        // Legend: what is drawn, no more.
         let ly = c.height - 8
-        for (i, item) in [("legend-progress", "progress"), ("legend-velocity", "velocity"), ("legend-threshold", "threshold")].enumerated() {
-            let lx = c.left + Double(i) * 110
+        var lx = c.left
+        var legend = [("legend-progress", "progress"), ("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (|v|)" : "velocity")]
+        if !boundaries.isEmpty { legend.append(("legend-threshold", boundaries.count == 1 && s.completionThreshold != nil ? "threshold" : "position boundary")) }
+        for item in legend {
             c.rect(lx, ly - 8, 14, 4, cls: item.0)
             c.text(item.1, lx + 18, ly - 3, cls: "small")
+            lx += 30 + 6.2 * Double(item.1.count)
+        }
+        if t.decision != nil {
+            c.circle(lx + 5, ly - 6, r: 4, cls: "release")
+            c.text("release", lx + 14, ly - 3, cls: "small")
+            lx += 68
+            if !t.completionFrames.isEmpty {
+                c.line(lx, ly - 6, lx + 14, ly - 6, cls: "completion")
+                c.text("completion", lx + 18, ly - 3, cls: "small")
+            }
         }
         return c.rendered(title: "\(name) track \(t.track): progress and velocity")
+    }
+
+    /// `name` with its middle replaced by `…` when longer than `limit` characters.
+    static func shortened(_ name: String, to limit: Int) -> String {
+        guard name.count > limit, limit > 3 else { return name }
+        let keep = limit - 1
+        return String(name.prefix((keep + 1) / 2)) + "…" + String(name.suffix(keep / 2))
+    }
+
+    /// The positions the rules compare a release with, on the progress axis: the threshold;
+    /// Compose's distance in its place (moving forward it must be passed; under anchored
+    /// dragging, moving back, the same distance from the dismissed end must not be); for a
+    /// projecting rule the threshold the projected release is compared with.
+    static func positionBoundaries(_ s: DismissalSettings) -> [(value: Double, words: String)] {
+        let u = s.unit.symbol
+        if case .distance(let points) = s.decisionInput {
+            let fraction = points / s.divisor
+            var out = [(fraction, "distance \(TextReportRenderer.fixed(points, 0)) \(u): moving on finishes past it")]
+            if s.rule == .anchored {
+                out.append((1 - fraction, "moving back: cancels before \(TextReportRenderer.fixed(points, 0)) \(u) from the end"))
+            }
+            return out
+        }
+        guard let threshold = s.completionThreshold else { return [] }
+        if case .projection(let seconds, _) = s.decisionInput {
+            return [(threshold, "threshold \(TextReportRenderer.fixed(threshold, 3)) on the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead (○)")]
+        }
+        return [(threshold, "threshold \(TextReportRenderer.fixed(threshold, 3))")]
     }
 
     /// Every velocity the rule compares a release with, on the plot's axis (velocity along

@@ -129,3 +129,30 @@ private func pngSize(_ path: String) -> Int {
     #expect(shot.status == 0, "\(shot.stderr.suffix(500))")
     #expect(pngSize(png) > 50_000)
 }
+
+/// A track plot draws the position the rules compare the release with, and its legend lists
+/// only what is drawn: Compose's 56 dp distance (not the at-rest 0.5), a projecting rule's
+/// release projected ahead, no threshold for PhotoZoomAnimator (which has none). The time
+/// axis ends near the data, in round steps.
+@Test func aTrackPlotDrawsWhatTheRulesCompareTheReleaseWith() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func plot(_ file: String, _ profile: String, _ extra: [String] = []) throws -> String {
+        let svg = dir.appendingPathComponent("\(profile).svg").path
+        let run = try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled(file), "--profile", profile, "--no-config", "-o", svg] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try String(contentsOfFile: svg, encoding: .utf8)
+    }
+    let compose = try plot("touchscreen-flick-down-finish.evemu", "composeswipe", ["--edge", "bottom"])
+    #expect(compose.contains(">distance 56 dp: moving on finishes past it</text>"))
+    #expect(compose.contains(">moving back: cancels before 56 dp from the end</text>"))
+    #expect(!compose.contains(">threshold 0.500</text>"))
+    let projection = try plot("touchpad-two-finger-pan-finish.yml", "projection")
+    #expect(projection.contains("id=\"projected-release\""))
+    #expect(projection.contains("the release projected 0.499 s ahead: progress 0.491"), "the value the threshold is compared with")
+    let photozoom = try plot("touchscreen-flick-up-cancel.evemu", "photozoom")
+    #expect(!photozoom.contains("id=\"threshold-line\"") && !photozoom.contains("legend-threshold\""))
+    #expect(photozoom.contains(">release</text>"))
+    // 1.07 s of data: an axis to 1.2 s in steps of 0.2 (it ran to 2 s, or to 1.2 in steps of 0.24 printed 0.2, 0.5, 0.7).
+    #expect(projection.contains(">1.2</text>") && !projection.contains(">0.5</text>") && !projection.contains(">2.0</text>"))
+}
