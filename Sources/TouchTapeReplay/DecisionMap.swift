@@ -166,8 +166,30 @@ package enum DecisionMap {
         c.axis(progress, side: "bottom", ticks: 10, digits: 1)
         c.axis(velocity, side: "left", ticks: 10, digits: 0)
         c.line(c.left, c.y(0, velocity), c.right, c.y(0, velocity), cls: "zero")
+        // What is taken in the plot area: the lines' words and the star now, the points as
+        // they come; a point's number (and the star's words) go only where nothing is.
+        var occupied = Occupancy(width: width, height: height)
+        func words(_ text: String, _ x: Double, _ y: Double, anchor: String = "start") {
+            c.text(text, x, y, cls: "small", anchor: anchor)
+            let w = 6.2 * Double(text.count)
+            occupied.mark(anchor == "end" ? x - w : x, y - 10, w, 13)
+        }
         let recommendation = region.flatMap { drawRegion($0, on: &c, progress: progress, velocity: velocity) }
-        if let threshold = settings.completionThreshold, case .projection(let seconds, _) = settings.decisionInput {
+        if let star = recommendation { occupied.mark(star.x - 10, star.y - 10, 20, 20) }
+        if case .distance(let points) = settings.decisionInput {
+            // Compose: a distance in points decides, not the fraction. Moving on, it must be
+            // passed; under anchored dragging, moving back, the same distance from the
+            // dismissed end must not be (at rest the nearer anchor: a point on the zero line).
+            let x = c.x(points / settings.divisor, progress), u = settings.unit.symbol
+            let anchored = settings.rule == .anchored
+            c.line(x, c.top, x, anchored ? c.y(0, velocity) : c.bottom, cls: "threshold", id: "threshold-line")
+            words("distance \(TextReportRenderer.fixed(points, 0)) \(u)\(anchored ? ", moving on" : "")", x + 4, c.top + 14)
+            if anchored {
+                let back = c.x(1 - points / settings.divisor, progress)
+                c.line(back, c.y(0, velocity), back, c.bottom, cls: "threshold")
+                words("\(TextReportRenderer.fixed(points, 0)) \(u) from the end, moving back", back - 4, c.y(0, velocity) + 16, anchor: "end")
+            }
+        } else if let threshold = settings.completionThreshold, case .projection(let seconds, _) = settings.decisionInput {
             // The projected release passes where progress + v·s/d = threshold: a slanted line,
             // v = (threshold − progress)·d/s, clipped to the picture.
             let slope = seconds > 0 ? settings.divisor / seconds : .infinity
@@ -179,16 +201,16 @@ package enum DecisionMap {
             if let first = ends.min(by: { $0.0 < $1.0 }), let last = ends.max(by: { $0.0 < $1.0 }) {
                 c.line(c.x(first.0, progress), c.y(first.1, velocity), c.x(last.0, progress), c.y(last.1, velocity),
                        cls: "threshold", id: "threshold-line")
-                c.text("threshold \(TextReportRenderer.fixed(threshold, 3)) on the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead",
-                       c.x(first.0, progress) + 4, c.y(first.1, velocity) - 6, cls: "small")
+                words("threshold \(TextReportRenderer.fixed(threshold, 3)) on the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead",
+                      c.x(first.0, progress) + 4, c.y(first.1, velocity) - 6)
             }
         } else if let threshold = settings.completionThreshold {
             c.line(c.x(threshold, progress), c.top, c.x(threshold, progress), c.bottom, cls: "threshold", id: "threshold-line")
-            c.text("threshold \(TextReportRenderer.fixed(threshold, 3))", c.x(threshold, progress) + 4, c.top + 14, cls: "small")
+            words("threshold \(TextReportRenderer.fixed(threshold, 3))", c.x(threshold, progress) + 4, c.top + 14)
         }
-        if let flick = settings.flick?.minimumVelocity {
+        if let flick = settings.flick?.minimumVelocity, settings.rule != .vetoOnly {
             c.line(c.left, c.y(flick, velocity), c.right, c.y(flick, velocity), cls: "flick", id: "flick-line")
-            c.text("flick \(TextReportRenderer.fixed(flick, 0)) \(settings.unit.symbol)/s", c.right - 4, c.y(flick, velocity) - 5, cls: "small", anchor: "end")
+            words("flick \(TextReportRenderer.fixed(flick, 0)) \(settings.unit.symbol)/s", c.right - 4, c.y(flick, velocity) - 5, anchor: "end")
         }
         c.text("release progress (fraction of \(TextReportRenderer.fixed(settings.divisor, 0)) \(settings.unit.symbol))", (c.left + c.right) / 2,
                c.height - 12, cls: "label", id: "x-axis-label", anchor: "middle")
@@ -216,7 +238,6 @@ package enum DecisionMap {
         // thrown after `points` returns, and the points after it are skipped.
         var pending = ""
         var failure: E?
-        var occupied = Occupancy(width: width, height: height)
         var labels: [(number: Int, x: Double, y: Double)] = []
         var unplaced = 0, sideways = 0
         try withoutActuallyEscaping(emit) { (write: @escaping (String) throws(E) -> Void) throws(E) in
@@ -244,6 +265,15 @@ package enum DecisionMap {
         if let failure { throw failure }
         var numbers = c
         numbers.body.removeAll()
+        if let star = recommendation {
+            // The star's words beside it where no point is (they sat over points and numbers).
+            let w = 6.2 * Double(star.words.count), h = 13.0
+            let spots = [(12.0, -6.0), (12, -20), (12, 8), (-12 - w, -6), (-12 - w, -20), (-12 - w, 8),
+                         (12, -34), (12, 22), (-12 - w, -34), (-12 - w, 22), (12, -48), (12, 36)]
+            let spot = spots.first { occupied.isFree(star.x + $0.0, star.y + $0.1, w, h, within: c) } ?? spots[0]
+            occupied.mark(star.x + spot.0, star.y + spot.1, w, h)
+            numbers.text(star.words, star.x + spot.0, star.y + spot.1 + 10, cls: "small", id: "recommended-words")
+        }
         for label in labels {
             let text = "\(label.number)"
             let w = 6.5 * Double(text.count) + 2, h = 12.0
@@ -278,9 +308,10 @@ package enum DecisionMap {
 
     /// The settings region in the map's own axes (a threshold is a release progress, a
     /// minimum flick velocity a release velocity): each grid point where every labelled track
-    /// is right, as a cell; the recommended point as a star. Returns the recommendation.
+    /// is right, as a cell; the recommended point as a star. Returns the recommendation, the
+    /// star's place and its words (placed with the points' numbers, where no point is).
     static func drawRegion(_ region: SettingsRegion, on c: inout SVGCanvas, progress: ClosedRange<Double>,
-                           velocity: ClosedRange<Double>) -> SettingsRegion.Recommendation? {
+                           velocity: ClosedRange<Double>) -> (recommendation: SettingsRegion.Recommendation, x: Double, y: Double, words: String)? {
         guard region.labelled > 0 else { return nil }
         let dt = (region.thresholdRange.upperBound - region.thresholdRange.lowerBound) / Double(region.steps)
         let dm = (region.flickRange.upperBound - region.flickRange.lowerBound) / Double(region.steps)
@@ -314,8 +345,7 @@ package enum DecisionMap {
         c.polygon(star, cls: "recommended", id: "recommended",
                   title: "recommended: threshold \(TextReportRenderer.fixed(r.threshold, 3))"
                     + (r.flickVelocity.map { ", flick velocity \(TextReportRenderer.fixed($0, 0)) \(region.unit.symbol)/s" } ?? " (no flick rule)"))
-        c.text("recommended \(TextReportRenderer.fixed(r.threshold, 2))\(flick)", x + 12, y + 4, cls: "small")
-        return r
+        return (r, x, y, "recommended \(TextReportRenderer.fixed(r.threshold, 2))\(flick)")
     }
 
     /// The outcome of an on-axis release at `progress` moving at `velocity` towards the edge.

@@ -1,6 +1,8 @@
 import Testing
 @_spi(Pipeline) import TouchTapeContract
 import TouchTapeDismissal
+import TouchTapeFormats
+import TouchTapeTestSupport
 @testable import TouchTapeReplay
 
 // The decision map draws a release at (progress, velocity along the axis) over the regions
@@ -48,4 +50,34 @@ private let transition = ReleaseRules(settings: DismissalProfile.transition.sett
     let ahead = DecisionMap.placement(of: Vector2(x: 0, y: 3622), progress: 0.01,
                                       translation: Vector2(x: 0, y: 0.01 * sheet.settings.divisor), rules: sheet)
     #expect(ahead.otherwise == nil)
+}
+
+/// The star's words and the lines' words sit where no point is: a number never covers them
+/// and they never cover a point (PhotoZoomAnimator's star sat over track 13's point).
+@Test(arguments: [DismissalProfile.photozoom, .composesheet, .transition])
+func theMapsWordsCoverNoPoint(profile: DismissalProfile) throws {
+    let settings = SessionSettings(profile: profile)
+    let report = ReplayRunner(settings: settings, configuration: try settings.configuration())
+        .run(try RecordingLocator.sources(for: [PackagePaths.recordings.path]))
+    let svg = DecisionMap.svg(report, settings: try settings.configuration().dismissal)
+    struct Box { var x0, y0, x1, y1: Double
+        func overlaps(_ o: Box) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 } }
+    var points: [Box] = []
+    for m in svg.matches(of: #/<circle id="track-\d+" class="[a-z-]+" cx="([\d.]+)" cy="([\d.]+)"/#) {
+        points.append(Box(x0: Double(m.output.1)! - 6, y0: Double(m.output.2)! - 6, x1: Double(m.output.1)! + 6, y1: Double(m.output.2)! + 6))
+    }
+    for m in svg.matches(of: #/<polygon id="track-\d+" class="[a-z-]+" points="([\d.]+),([\d.]+) /#) {
+        let x = Double(m.output.1)!, y = Double(m.output.2)!
+        points.append(Box(x0: x - 8, y0: y - 8, x1: x + 8, y1: y + 13))
+    }
+    #expect(points.count >= 10)
+    let words = svg.matches(of: #/<text (?:id="recommended-words" )?class="small" x="([\d.]+)" y="([\d.]+)" text-anchor="(start|end)">((?:recommended|flick|threshold|distance)[^<]*)</text>/#)
+    #expect(!words.isEmpty)
+    for m in words {
+        let x = Double(m.output.1)!, y = Double(m.output.2)!, w = 6.2 * Double(m.output.4.count)
+        let box = m.output.3 == "end" ? Box(x0: x - w, y0: y - 10, x1: x, y1: y + 3) : Box(x0: x, y0: y - 10, x1: x + w, y1: y + 3)
+        if m.output.4.hasPrefix("recommended") {
+            for p in points { #expect(!box.overlaps(p), "\(profile): '\(m.output.4)' covers a point") }
+        }
+    }
 }
