@@ -96,7 +96,13 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         case ENOSPC, EDQUOT: return "free some space and try again" + unchanged
         case EACCES, EPERM, EROFS: return "choose a place you may write to" + unchanged
         case ENOENT, ENOTDIR:
-            return "the folder \(folder ?? RecordingPath.directory(name)) does not exist; create it or choose another"
+            let directory = folder ?? RecordingPath.directory(name)
+            // A folder that is there but makes no files (/proc, /sys) gives ENOENT too.
+            var info = stat()
+            if errno == ENOENT, stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                return "the folder \(directory) makes no new files (a kernel file system such as /proc or /sys); choose another"
+            }
+            return "the folder \(directory) does not exist; create it or choose another"
         case EISDIR: return "\(name) is a folder; give a file name in it"
         case ELOOP: return "\(name) is a loop of symbolic links"
         case ENXIO: return "nothing is reading from \(name)"

@@ -70,6 +70,15 @@ enum OutputScratch {
 private typealias S = OutputScratch
 
 @Suite struct OutputFileTests {
+    /// A missing folder and a folder that makes no files (/proc gives ENOENT too) get
+    /// different hints: "does not exist" was wrong for /proc.
+    @Test func aFolderThatMakesNoFilesIsNotCalledMissing() throws {
+        let proc = try #require(throws: OutputError.self) { _ = try OutputFile(path: "/proc/touchtape-test.html") }
+        #expect(proc.hint.contains("the folder /proc makes no new files"), "\(proc.hint)")
+        let missing = try #require(throws: OutputError.self) { _ = try OutputFile(path: "/nonexistent-touchtape/x.html") }
+        #expect(missing.hint.contains("the folder /nonexistent-touchtape does not exist"), "\(missing.hint)")
+    }
+
     @Test func aRegularFileIsReplacedAtCommitKeepingItsMode() throws {
         let dir = S.folder(); defer { S.remove(dir) }
         let path = dir + "/pan.evemu"
