@@ -62,3 +62,9 @@ private let allProfiles = ["transition", "easytransitions", "photozoom", "flutte
     let replayHelp = try TouchTapeBinary.run(["replay", "--help"])
     #expect(replayHelp.stdout.contains("--profile <profile>"))
 }
+
+/// A profile given twice to `--profiles` is refused (it made two equal columns).
+@Test func compareRefusesAProfileGivenTwice() throws {
+    let run = try TouchTapeBinary.run(["compare", "Recordings", "--profiles", "transition", "flutter", "transition", "--no-config"])
+    #expect(run.status == 2 && run.stderr.contains("--profiles: transition is given twice"), "\(run.stderr)")
+}

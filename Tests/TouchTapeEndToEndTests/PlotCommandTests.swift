@@ -156,3 +156,11 @@ private func pngSize(_ path: String) -> Int {
     // 1.07 s of data: an axis to 1.2 s in steps of 0.2 (it ran to 2 s, or to 1.2 in steps of 0.24 printed 0.2, 0.5, 0.7).
     #expect(projection.contains(">1.2</text>") && !projection.contains(">0.5</text>") && !projection.contains(">2.0</text>"))
 }
+
+/// `--track` draws one track; with `--map`, which draws every track, it is refused rather
+/// than ignored.
+@Test func plotMapRefusesTrack() throws {
+    let run = try TouchTapeBinary.run(["plot", "--map", "Recordings", "--track", "3", "--no-config", "-o", "/tmp/touchtape-never-written.svg"])
+    #expect(run.status == 2 && run.stderr.contains("--track does not apply to --map"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/touchtape-never-written.svg"))
+}

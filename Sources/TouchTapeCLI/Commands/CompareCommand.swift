@@ -30,6 +30,9 @@ struct CompareCommand: AsyncParsableCommand {
 
     func validate() throws {
         if settingsOptions.profile != nil { throw ValidationError("compare runs several profiles: choose them with --profiles") }
+        if let twice = profiles.first(where: { p in profiles.filter { $0 == p }.count > 1 }) {
+            throw ValidationError("--profiles: \(twice.rawValue) is given twice; each profile is one column")
+        }
     }
 
     func run() async throws {

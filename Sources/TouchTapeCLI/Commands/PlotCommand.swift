@@ -14,7 +14,7 @@ struct PlotCommand: AsyncParsableCommand {
     @Argument(help: "A recording (or, with --map, recordings and folders).", completion: Completions.recording)
     var paths: [String]
     @Option(parsing: .unconditional, help: "The track to draw (the numbers inspect shows). Default: 1.", transform: { try IntegerOption.track.parse($0) })
-    var track: Int = 1
+    var track: Int?
     @Flag(help: "Draw the decision map of every track under the paths instead.") var map = false
     @OptionGroup var settingsOptions: SessionSettingsOptions
     @Option(name: .shortAndLong, help: "The SVG file to write ('-': standard output).") var output: String
@@ -24,6 +24,7 @@ struct PlotCommand: AsyncParsableCommand {
         let selection = try selectRecordings(paths)
         let sources = selection.sources
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
+        if map, track != nil { throw fail("--track does not apply to --map, which draws every track", hint: "drop --track, or drop --map to draw one track") }
         if map {
             // Streamed: each track's point is put aside as it is replayed; the map is drawn at the end.
             let stop = StopSignal(signals: stopSignals)
@@ -48,6 +49,7 @@ struct PlotCommand: AsyncParsableCommand {
         guard sources.count == 1 else { throw fail("plot draws one recording; give one file (or --map)") }
         let results: [TrackResult]
         do { results = try RecordingReplay.results(sources[0], configuration: configuration) } catch { throw fail(error) }
+        let track = self.track ?? 1
         guard let result = results.first(where: { $0.report.track == track }) else {
             throw fail("\(sources[0].eventsPath) has no track \(track)", hint: "it has \(results.count) track(s); see touchtape inspect")
         }
