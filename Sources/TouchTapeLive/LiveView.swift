@@ -241,14 +241,20 @@ package enum LiveView {
         }
         line.append(cell(r.reason.description, 15) + cell(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 6)
                     + cell(entry.releaseVelocity.map { LiveFormat.signed($0, 0) } ?? "-", 7) + cell(label, 12))
-        line.append(ranUnder(entry.settings), entry.settings == state.settings ? .dim : .plain)
+        line.append(ranUnder(entry.settings, now: state.settings), entry.settings == state.settings ? .dim : .plain)
         return line
     }
 
-    /// The threshold and flick velocity a gesture ran under, short (`t0.33 f1200`, `t- f-`).
-    static func ranUnder(_ settings: SessionSettings) -> String {
-        "t" + (settings.effectiveThreshold.map { LiveFormat.fixed($0, 2) } ?? "-")
+    /// The threshold and flick velocity a gesture ran under, short (`t0.33 f1200`, `t- f-`),
+    /// and its profile and edge where they are not the ones now in force (`t0.33 f1200
+    /// easytransitions left`): a `p` or `e` changes them, and a row must say what it ran under.
+    static func ranUnder(_ settings: SessionSettings, now: SessionSettings? = nil) -> String {
+        var text = "t" + (settings.effectiveThreshold.map { LiveFormat.fixed($0, 2) } ?? "-")
             + " f" + (settings.effectiveFlickVelocity.map { LiveFormat.fixed($0, 0) } ?? "-")
+        guard let now else { return text }
+        if settings.profile != now.profile { text += " \(settings.profile.rawValue)" }
+        if settings.effectiveEdge != now.effectiveEdge { text += " \(settings.effectiveEdge)" }
+        return text
     }
 
     /// The failed checks of the selected gesture if it failed, else of the latest gesture

@@ -304,3 +304,26 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
     #expect(live.state.history.allSatisfy { !$0.labelPending })
     #expect(LiveView.historyRow(live.state, index: 0).plainText.contains(" ok "), "\(LiveView.historyRow(live.state, index: 0).plainText)")
 }
+
+/// A row says what it ran under: after `p` and `e` change the profile and edge, the rows
+/// that ran under the old ones name them (a row read `t0.33 f1200` under either).
+@Test func aRowRanUnderAnotherProfileOrEdgeNamesThem() throws {
+    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
+    var live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: description.name, kind: description.classification.kind,
+                                             protocolName: description.classification.touchProtocol.name, origin: "f", speed: 1),
+                               settings: SessionSettings(profile: .transition))
+    for item in items {
+        switch item {
+        case .event(let e): live.feed(e, clock: Int64(e.time.totalMicroseconds))
+        case .annotation(let a): live.mark(a)
+        }
+    }
+    live.finish(clock: Int64.max / 4)
+    let before = LiveView.historyRow(live.state, index: 0).plainText
+    #expect(before.hasSuffix("t0.33 f1200"), "\(before)")
+    _ = live.press(.nextProfile)
+    _ = live.press(.nextEdge)
+    let after = LiveView.historyRow(live.state, index: 0).plainText
+    #expect(after.hasSuffix("t0.33 f1200 transition bottom"), "\(after)")
+}
