@@ -358,23 +358,29 @@ package final class LiveConsole {
     private func draw(force: Bool = false) {
         guard let terminal else { flush(); return }
         let now = clock.nowMicroseconds()
-        guard force || now - lastDraw >= Self.drawIntervalMicroseconds else { return }
+        guard force || now - lastDraw >= Self.drawIntervalMicroseconds else {
+            undrawn = true   // the next idle turn draws it (a step while paused showed a second late)
+            return
+        }
         lastDraw = now
+        undrawn = false
         let size = terminal.size()
         lastSize = size
         terminal.draw(LiveView.render(session.state, size: size, color: color))
     }
 
     private var lastSize: TerminalSize?
+    /// What was fed since the last drawing has not been drawn (a draw was throttled).
+    private var undrawn = false
 
-    /// Nothing arrived: redraw only while the completion animation runs (and a moment
-    /// after, so its last frame shows), after a resize, or once a second — an idle view
-    /// over ssh stays quiet.
+    /// Nothing arrived: redraw what a throttled draw left undrawn, while the completion
+    /// animation runs (and a moment after, so its last frame shows), after a resize, or once
+    /// a second — an idle view over ssh stays quiet.
     private func drawIdle() {
         guard let terminal else { flush(); return }
         let state = session.state
         let animating = state.current?.completion.map { !$0.isFinished(atClock: state.clock - 200_000) } ?? false
-        guard animating || terminal.size() != lastSize || clock.nowMicroseconds() - lastDraw >= 1_000_000 else { return }
+        guard undrawn || animating || terminal.size() != lastSize || clock.nowMicroseconds() - lastDraw >= 1_000_000 else { return }
         draw(force: true)
     }
 
