@@ -119,7 +119,7 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
                                       _ emit: (SessionStep) throws -> Void) rethrows {
         if case .began? = boundary {
             inTrack = true
-            current = TrackInProgress(number: tracks.trackNumber, description: description,
+            current = TrackInProgress(number: tracks.trackNumber, deviceKind: description.classification.kind,
                                       configuration: configuration, controller: makeController(configuration))
             try emit(.trackBegan(track: tracks.trackNumber))
         }
@@ -128,7 +128,6 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         // evdev's clock is the wall clock unless a reader chose another: a clock step back
         // (NTP) during a recording gives frames earlier than the frame before.
         if frame.time < current!.lastFrameTime { current!.clock.wentBack(to: frame, from: current!.lastFrameTime) }
-        current!.axes.check(frame)
         if let sample = current!.recognizer.sample(for: frame) { try drive(sample, emit) }
         current!.lastFrameTime = frame.time
         if case .ended(let span)? = boundary { try endTrack(span, emit) }
@@ -152,7 +151,8 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         var run = TrackRun(file: file, number: track.number, description: description,
                            units: tracks.units, configuration: track.configuration, span: span,
                            samples: track.samples, dismissal: track.driver.result)
-        run.notes = [track.clock.note, track.axes.note].compactMap { $0 }
+        run.notes = [track.clock.note, FarTranslation.note(samples: track.samples, description: description, units: tracks.units,
+                                                           configuration: track.configuration)].compactMap { $0 }
         finished = run
         try emit(.trackEnded(run))
     }
@@ -176,11 +176,8 @@ private struct TrackInProgress<Controller: InteractiveDismissalController> {
     var samples: [PanSample] = []
     var lastFrameTime = EventTime.zero
     var clock = ClockSteps()
-    var axes: AxisExcursions
 
-    init(number: Int, description: DeviceDescription, configuration: ReplayConfiguration, controller: Controller) {
-        let deviceKind = description.classification.kind
-        axes = AxisExcursions(description: description)
+    init(number: Int, deviceKind: DeviceKind, configuration: ReplayConfiguration, controller: Controller) {
         self.number = number
         self.configuration = configuration
         self.recognizer = PanRecognizer(deviceKind: deviceKind, settings: configuration.pan)

@@ -62,7 +62,9 @@ package struct TrackRun: Sendable {
                                                                 maxFingers: track.maxFingers,
                                                                 endsWithContactsDown: track.endsWithContactsDown),
                   samples: samples, dismissal: dismissal)
-        notes = [ClockSteps(frames: frames).note, AxisExcursions(description: track.description, frames: frames).note].compactMap { $0 }
+        notes = [ClockSteps(frames: frames).note,
+                 FarTranslation.note(samples: samples, description: track.description, units: units, configuration: configuration)]
+            .compactMap { $0 }
     }
 
     /// The transcript with the track's label and note, its checks, and its report row.
@@ -133,63 +135,34 @@ package struct ClockSteps: Sendable {
     }
 }
 
-/// Contacts far outside the axis ranges the device declares: beyond the range by more than
-/// its own width. A real digitiser strays past its declared edge by a little (libinput keeps
-/// quirks for that), never by a whole screen; a value such as 2³¹ − 1 is a damaged or hand-made
-/// recording, whose translations and velocities are not a finger's, so the track's report
-/// says where the first one is.
-package struct AxisExcursions: Sendable {
-    private struct Axis: Sendable {
-        /// A static string: a frame's check copies no reference.
-        let name: StaticString
-        let declared: ClosedRange<Int64>
-        let allowed: ClosedRange<Int64>
-    }
-    private let x: Axis?, y: Axis?
-    /// How many contacts were out.
-    package private(set) var count = 0
-    /// The first: the index of its frame's first event, the axis, the value and the range.
-    package private(set) var first: (event: Int, axis: StaticString, value: Int32, declared: ClosedRange<Int64>)?
+/// A pan that moved further than a finger can on the device: more than one and a half times
+/// its diagonal from where it began. A real pan's centroid stays on the surface (a digitiser
+/// strays past its declared edge by a little, never by a whole screen); such a translation
+/// comes from a contact far outside the declared axes (`2147483647` on a 0…2335 axis), a
+/// damaged or hand-made recording, whose translations and velocities are not a finger's. Read
+/// from the track's pan samples when it ends, so replay's per-frame path pays nothing.
+package enum FarTranslation {
+    /// How many diagonals a translation may reach.
+    static let diagonals = 1.5
 
-    /// The axes contacts are read from: the multitouch positions where the device has both,
-    /// else `ABS_X`/`ABS_Y` (as ``MillimetreConversion`` reads them).
-    package init(description: DeviceDescription) {
+    /// The track's note, when a sample's translation is past the limit.
+    package static func note(samples: [PanSample], description: DeviceDescription, units: MillimetreConversion,
+                             configuration: ReplayConfiguration) -> String? {
         typealias C = EventCodes
         let multitouch = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
-        func axis(_ code: UInt16, _ name: StaticString) -> Axis? {
-            guard let info = description.absInfo[code], info.maximum > info.minimum else { return nil }
-            let low = Int64(info.minimum), high = Int64(info.maximum), width = high - low
-            return Axis(name: name, declared: low...high, allowed: (low - width)...(high + width))
-        }
-        x = multitouch ? axis(C.ABS_MT_POSITION_X, "ABS_MT_POSITION_X") : axis(C.ABS_X, "ABS_X")
-        y = multitouch ? axis(C.ABS_MT_POSITION_Y, "ABS_MT_POSITION_Y") : axis(C.ABS_Y, "ABS_Y")
-    }
-
-    /// The excursions of a whole track's frames.
-    package init(description: DeviceDescription, frames: [Frame]) {
-        self.init(description: description)
-        for frame in frames { check(frame) }
-    }
-
-    /// Looks at one frame's contacts (every frame of a replay: two comparisons a contact,
-    /// nothing made).
-    package mutating func check(_ frame: Frame) {
-        for i in frame.contacts.indices {
-            if let x, !x.allowed.contains(Int64(frame.contacts[i].rawX)) { out(x, frame.contacts[i].rawX, frame) }
-            if let y, !y.allowed.contains(Int64(frame.contacts[i].rawY)) { out(y, frame.contacts[i].rawY, frame) }
-        }
-    }
-
-    private mutating func out(_ axis: Axis, _ value: Int32, _ frame: Frame) {
-        count += 1
-        if first == nil { first = (frame.eventRange.lowerBound, axis.name, value, axis.declared) }
-    }
-
-    /// The track's note, when a contact was far out.
-    package var note: String? {
-        guard let first else { return nil }
-        return "\(count == 1 ? "a contact" : "\(count) contact positions") far outside the device's declared axes, first"
-            + " \(first.axis) \(first.value) (declared \(first.declared.lowerBound)…\(first.declared.upperBound)) in the frame"
-            + " at event \(first.event); the recording is damaged or made by hand, and its translations and velocities are not a finger's"
+        guard let x = description.absInfo[multitouch ? C.ABS_MT_POSITION_X : C.ABS_X],
+              let y = description.absInfo[multitouch ? C.ABS_MT_POSITION_Y : C.ABS_Y],
+              units.unitsPerMillimetreX > 0, units.unitsPerMillimetreY > 0 else { return nil }
+        let scale = configuration.pan.scale
+        let width = Double(Int64(x.maximum) - Int64(x.minimum)) / units.unitsPerMillimetreX * scale
+        let height = Double(Int64(y.maximum) - Int64(y.minimum)) / units.unitsPerMillimetreY * scale
+        let limit = diagonals * (width * width + height * height).squareRoot()
+        // By index, each translation read in place (a sample's copy retains its velocity's storage).
+        guard limit > 0, let far = samples.indices.first(where: { !(samples[$0].translation.length <= limit) }) else { return nil }
+        let u = configuration.dismissal.unit.symbol
+        return "the pan moved \(DecimalText.fixed(samples[far].translation.length, 0)) \(u) at \(DecimalText.fixed(samples[far].time, 3)) s, more than"
+            + " \(DecimalText.fixed(diagonals, 1)) times across the device (\(DecimalText.fixed(width, 0)) × \(DecimalText.fixed(height, 0)) \(u)):"
+            + " a contact lies far outside its declared axes (a damaged or hand-made recording), and the track's translations and"
+            + " velocities are not a finger's"
     }
 }
