@@ -122,7 +122,12 @@ package struct OutcomeExplanation: Hashable, Sendable {
             let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
             var words = Words()
             words.append(name)
-            words += " \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
+            // At rest a velocity has no direction (it read "|v| 0 pt/s towards top").
+            if velocity == .zero {
+                words += " \(a) \(settings.unit.symbol)/s (at rest) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
+            } else {
+                words += " \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
+            }
             guard held, towards == edge else { return (held, words) }
             if flick.requiresProgress, progress == 0 {
                 return (false, words + ", but a fling at progress 0 does not count")

@@ -126,3 +126,11 @@ func everyNoneOnThePeerRecordingsHasAReasonInEveryFormat(profile: DismissalProfi
     let flung = OutcomeExplanation(transcript: transcript(samples, profile: flutter))
     #expect(!flung.summary.contains("does not count"), "\(flung.summary)")
 }
+
+/// A release at rest has no direction: the flick words say so (they read "towards top").
+@Test func aReleaseAtRestHasNoDirectionInTheWords() throws {
+    let words = try #require(OutcomeExplanation.flickWords(.zero, settings: DismissalProfile.transition.settings))
+    #expect(!words.held && words.words.text == "|v| 0 pt/s (at rest) < minimum 1200", "\(words.words.text)")
+    let moving = try #require(OutcomeExplanation.flickWords(Vector2(x: 0, y: -300), settings: DismissalProfile.transition.settings))
+    #expect(moving.words.text == "|v| 300 pt/s towards top < minimum 1200")
+}

@@ -13,7 +13,8 @@ struct SweepCommand: AsyncParsableCommand {
         discussion: """
         Pan samples are computed once per track; only the controller is re-run for each \
         value. --threshold A...B and --flick-velocity A...B set the ranges swept (default \
-        0...1 and 0...5000 pt/s); a single value sets the current setting, as in replay.
+        0...1 and 0...5000 in the profile's unit: pt/s, lpx/s, dp/s or px/s); a single \
+        value sets the current setting, as in replay.
         """ + HelpExamples.block("sweep"))
 
     @Argument(help: "Recordings or folders (recursively). Default: touchtape.yml's recordings, else Recordings/.", completion: Completions.recording)
