@@ -91,10 +91,16 @@ package enum TrackPlot {
             let text = i == 1 && why.count > 2 ? String(line.prefix(117)) + "…" : line
             c.text(text, c.left, 34 + Double(i) * 14, cls: "small", id: i == 0 ? "explanation" : nil)
         }
+        if t.samples.isEmpty {
+            // Nothing to draw but the rules: say why, in the middle, rather than leave it blank.
+            c.text("no pan: the recognizer handed the controller nothing (why: above)", (c.left + c.right) / 2, (c.top + c.bottom) / 2 - 24,
+                   cls: "label", id: "no-pan", anchor: "middle")
+        }
         // Legend: what is drawn, no more.
         let ly = c.height - 8
         var lx = c.left
-        var legend = [("legend-progress", "progress"), ("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (|v|)" : "velocity")]
+        var legend = t.samples.isEmpty ? []
+            : [("legend-progress", "progress"), ("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (|v|)" : "velocity")]
         if !boundaries.isEmpty { legend.append(("legend-threshold", boundaries.count == 1 && s.completionThreshold != nil ? "threshold" : "position boundary")) }
         for item in legend {
             c.rect(lx, ly - 8, 14, 4, cls: item.0)

@@ -153,6 +153,13 @@ private func pngSize(_ path: String) -> Int {
     let photozoom = try plot("touchscreen-flick-up-cancel.evemu", "photozoom")
     #expect(!photozoom.contains("id=\"threshold-line\"") && !photozoom.contains("legend-threshold\""))
     #expect(photozoom.contains(">release</text>"))
+    // A track with no pan (one-finger touchpad motion) says so in the picture; its legend
+    // has no progress or velocity, which are not drawn.
+    let none = dir.appendingPathComponent("none.svg").path
+    #expect(try TouchTapeBinary.run(["plot", TouchTapeBinary.bundled("touchpad-two-finger-flick-up-cancel.yml"), "--track", "2",
+                                     "--no-config", "-o", none]).status == 0)
+    let noPan = try String(contentsOfFile: none, encoding: .utf8)
+    #expect(noPan.contains("id=\"no-pan\"") && !noPan.contains("class=\"legend-progress\""))
     // 1.07 s of data: an axis to 1.2 s in steps of 0.2 (it ran to 2 s, or to 1.2 in steps of 0.24 printed 0.2, 0.5, 0.7).
     #expect(projection.contains(">1.2</text>") && !projection.contains(">0.5</text>") && !projection.contains(">2.0</text>"))
 }
