@@ -226,8 +226,8 @@ package enum DecisionMap {
                + (skipped > 0 ? ", \(skipped) without (none) not shown" : ""), c.left, 36, cls: "small")
         if let region, region.labelled > 0 {
             c.text(recommendation != nil
-                   ? (region.sweepsFlick ? "blue: the (threshold, flick velocity) pairs under which every labelled track comes out as labelled; ★ recommended"
-                                         : "blue: the thresholds under which every labelled track comes out as labelled (no flick rule); ★ recommended")
+                   ? (region.sweepsFlick ? "hatched blue: the (threshold, flick velocity) pairs under which every labelled track comes out as labelled; ★ recommended"
+                                         : "hatched blue: the thresholds under which every labelled track comes out as labelled (no flick rule); ★ recommended")
                    : "no \(region.sweepsFlick ? "(threshold, flick velocity) pair" : "threshold") has every labelled track come out as labelled",
                    c.left, 50, cls: "small",
                    id: "region-key")
@@ -315,6 +315,11 @@ package enum DecisionMap {
         guard region.labelled > 0 else { return nil }
         let dt = (region.thresholdRange.upperBound - region.thresholdRange.lowerBound) / Double(region.steps)
         let dm = (region.flickRange.upperBound - region.flickRange.lowerBound) / Double(region.steps)
+        // Hatched, not filled: where the region covers the whole plane a fill hid which part
+        // finishes and which cancels under it.
+        let hatch = "\(c.idPrefix)region-hatch"
+        c.add("<defs><pattern id=\"\(hatch)\" width=\"7\" height=\"7\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+              + "<rect class=\"hatch\" x=\"0\" y=\"0\" width=\"1.8\" height=\"7\"/></pattern></defs>")
         // Without a flick rule every row is the same: one band of thresholds, the whole height.
         for row in 0...(region.sweepsFlick ? region.steps : 0) {
             let m = region.flickVelocity(row)
@@ -328,7 +333,8 @@ package enum DecisionMap {
                 if !inside, let s = start {
                     let x0 = c.x(max(region.threshold(s) - dt / 2, progress.lowerBound), progress)
                     let x1 = c.x(min(region.threshold(column - 1) + dt / 2, progress.upperBound), progress)
-                    c.rect(x0, top, x1 - x0, bottom - top, cls: "settings-region")
+                    c.add("<rect class=\"settings-region\" fill=\"url(#\(hatch))\" x=\"\(SVGCanvas.n(x0))\" y=\"\(SVGCanvas.n(top))\""
+                          + " width=\"\(SVGCanvas.n(x1 - x0))\" height=\"\(SVGCanvas.n(bottom - top))\"/>")
                     start = nil
                 }
             }

@@ -152,7 +152,7 @@ struct SVGCanvas {
     .release{fill:#d62728;stroke:#fff;stroke-width:1.5}.finish-region{fill:#d8f0d8}.cancel-region{fill:#f6dede}
     .as-labelled{fill:#2a8f2a;stroke:#fff}.not-as-labelled{fill:#d62728;stroke:#fff}.unlabelled{fill:#777;stroke:#fff}
     .legend-progress{fill:#1f5fbf}.legend-velocity{fill:#c45a00}.legend-threshold{fill:#2a8f2a}
-    .settings-region{fill:#1f5fbf;fill-opacity:0.22}.recommended{fill:#f2b200;stroke:#222;stroke-width:1}
+    .settings-region{fill-opacity:1}.hatch{fill:#1f5fbf;fill-opacity:0.5}.recommended{fill:#f2b200;stroke:#222;stroke-width:1}
     .label-bg{fill:#ffffff;fill-opacity:0.85}.sideways{fill:none;stroke:#222;stroke-width:1.2;stroke-dasharray:2 2}
     .projected{fill:#ffffff;stroke:#d62728;stroke-width:1.5}.projection{stroke:#d62728;stroke-width:1;stroke-dasharray:2 2}
     .grid-velocity{stroke:#c45a00;stroke-opacity:0.35;stroke-width:1;stroke-dasharray:1 4}.tick-label-velocity{fill:#a04800}
@@ -163,7 +163,7 @@ struct SVGCanvas {
     .threshold{stroke:#5fd35f}.release{fill:#ff5c5c;stroke:#16181c}.finish-region{fill:#1d3a24}.cancel-region{fill:#452224}
     .as-labelled{fill:#5fd35f;stroke:#16181c}.not-as-labelled{fill:#ff5c5c;stroke:#16181c}.unlabelled{fill:#999;stroke:#16181c}
     .legend-progress{fill:#6aa7ff}.legend-velocity{fill:#ffa14a}.legend-threshold{fill:#5fd35f}
-    .settings-region{fill:#6aa7ff;fill-opacity:0.25}.recommended{fill:#ffd24a;stroke:#16181c}
+    .hatch{fill:#6aa7ff;fill-opacity:0.55}.recommended{fill:#ffd24a;stroke:#16181c}
     .label-bg{fill:#16181c}.grid-velocity{stroke:#ffa14a}.tick-label-velocity{fill:#ffb877}.tick-label-progress{fill:#9cc3ff}.cancel-velocity{stroke:#d78cf0}.sideways{stroke:#e8e8e8}.projected{fill:#16181c;stroke:#ff5c5c}.projection{stroke:#ff5c5c}}
     """
 

@@ -150,4 +150,7 @@ func theDecisionMapIsReadableWithoutColour(settings: SessionSettings) throws {
     let html = HTMLReportRenderer.render(report, transcripts: [], settings: try settings.configuration().dismissal)
     for n in links { #expect(html.contains("<div class=\"track\" id=\"track-\(n)\">") || html.contains("<div class=\"track failed\" id=\"track-\(n)\">")) }
     #expect(html.contains("id=\"recommendation\""))
+    // The region is hatched over the finish and cancel colours, not a fill that hides them.
+    #expect(svg.contains("<rect class=\"settings-region\" fill=\"url(#region-hatch)\""))
+    #expect(svg.contains("class=\"finish-region\"") && svg.contains("class=\"cancel-region\""))
 }
