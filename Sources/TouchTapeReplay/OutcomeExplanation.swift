@@ -181,7 +181,7 @@ package struct OutcomeExplanation: Hashable, Sendable {
             if let position { words += "; \(position)" }
             return words
         case .anchor:
-            return "position: \(d.detail)"
+            return "anchor: \(d.detail)"
         case .ignoredCancel:
             return "no decision: the gesture was cut off (.cancelled) and \(t.profileName) decides only on a release (.ended)"
         case .noRelease:
