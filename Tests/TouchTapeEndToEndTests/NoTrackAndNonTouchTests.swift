@@ -164,4 +164,12 @@ private func noTrackFolder() throws -> (dir: URL, empty: String) {
     #expect(both.status == 2 && both.stderr.contains("--track 9, 8: no file has tracks 9, 8"), "\(both.stderr)")
     let one = try TouchTapeBinary.run(["replay", file, "--track", "1", "--strict"])
     #expect(one.status == 0 && one.stdout.contains("1 passed"), "\(one.stdout)")
+    // No report of the mistake is written (an empty one read as a clean run in CI), and a
+    // report already there is left as it was; nor a page.
+    let report = dir.appendingPathComponent("t9.json").path, page = dir.appendingPathComponent("t9.html").path
+    let missing = try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "json", "-o", report, "--html", page])
+    #expect(missing.status == 2 && !FileManager.default.fileExists(atPath: report) && !FileManager.default.fileExists(atPath: page))
+    try "before".write(toFile: report, atomically: true, encoding: .utf8)
+    #expect(try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "json", "-o", report]).status == 2)
+    #expect(try String(contentsOfFile: report, encoding: .utf8) == "before")
 }

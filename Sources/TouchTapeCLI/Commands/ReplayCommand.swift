@@ -82,8 +82,7 @@ struct ReplayCommand: AsyncParsableCommand {
         // replaced is left as it was (its temporary file removed), never half-written.
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
-        let clock = MonotonicClock()
-        let seconds = { Double(clock.nowMicroseconds()) / 1_000_000 }
+        let seconds = { [clock = MonotonicClock()] in Double(clock.nowMicroseconds()) / 1_000_000 }
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
         runner.locking = readLocking
@@ -127,6 +126,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 if let text = line?.finish() { writeStandardErrorControls(text) }
                 throw interrupted(by: signal, output: file)
             }
+            // A --track or --probe that matched nothing writes no report (files stay as they were).
+            try ExitStatus.refuseUnmatched(tally, probes: probe.map(\.rawValue), tracks: shard == nil ? track : [])
             if format == .text, let comparison { try stream.append(comparison.text) }
             if let page, let collector { try collector.writePage(settings: configuration.dismissal, to: page) }
             try file.commit()
