@@ -152,9 +152,11 @@ package enum RecordingLocator {
             let ext = RecordingPath.pathExtension(path)
             guard explicitly || ext.isEmpty || isRecordingFile(path) else { return nil }
             let target = OutputTarget.linkTarget(path).map { " to \(TextExcerpt.make($0, limit: nil))" } ?? ""
-            return RecordingError(kind: .ioFailure, file: path, expected: "a recording or a folder",
+            // A link to nothing names nothing: the user's to mend (exit 2), as a typo is.
+            return RecordingError(kind: .notFound, file: path, expected: "a recording or a folder",
                                   found: "a dangling symbolic link\(target)",
-                                  hint: "its target does not exist (relative to \(TextExcerpt.make(RecordingPath.directory(path), limit: nil))); every other file was searched")
+                                  hint: "its target does not exist (relative to \(TextExcerpt.make(RecordingPath.directory(path), limit: nil)))"
+                                      + (explicitly ? "" : "; every other file was searched"))
         case 0:
             return nil
         default:

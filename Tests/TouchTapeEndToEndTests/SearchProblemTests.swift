@@ -83,3 +83,17 @@ func whatTheSearchMetIsARowInEveryFormatAndTheReportIsWritten(format: String) th
     #expect(run.stdout.contains("longer than \(PATH_MAX) bytes") || run.stdout.contains("File name too long"), "\(run.stdout.prefix(2000))")
     #expect(!run.stderr.contains("no recordings found"), "\(run.stderr)")
 }
+
+/// A symbolic link to nothing, named on the command line, names nothing: exit 2 as a typo
+/// (it exited 3, an I/O failure), its hint without the folder walk's "every other file".
+@Test func aDanglingLinkNamedIsTheUsersToMend() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-dangling")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let link = dir.appendingPathComponent("pan.evemu").path
+    #expect(symlink("nowhere.evemu", link) == 0)
+    for command in ["replay", "inspect"] {
+        let run = try TouchTapeBinary.run([command, link, "--no-config"].filter { command == "replay" || $0 != "--no-config" })
+        #expect(run.status == 2, "\(command): \(run.stderr)")
+        #expect(run.stderr.contains("a dangling symbolic link to nowhere.evemu") && !run.stderr.contains("every other file"), "\(run.stderr)")
+    }
+}
