@@ -46,6 +46,7 @@ package struct RecordingMetadata: Hashable, Sendable {
     package func deviceLabel(name: String) -> String? {
         guard let deviceIndex else { return nil }
         let count = deviceCount.map(String.init) ?? "?"
-        return "device \(deviceIndex + 1) of \(count): \(name)"
+        // Counted from 0, as --device takes it (it said "device 1 of 1" for --device 0).
+        return "--device \(deviceIndex) (of \(count), counted from 0): \(name)"
     }
 }

@@ -107,7 +107,7 @@ private func bundled(_ name: String) -> String { TouchTapeBinary.bundled(name) }
     let twoDevices = text.replacingOccurrences(of: "ndevices: 1", with: "ndevices: 2") + String(text[device.lowerBound...]).dropFirst()
     let path = dir.appendingPathComponent("two.yml").path
     try twoDevices.write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(try TouchTapeBinary.run(["inspect", path, "--device", "1"]).stdout.contains("device 2 of 2"))
+    #expect(try TouchTapeBinary.run(["inspect", path, "--device", "1"]).stdout.contains("--device 1 (of 2, counted from 0)"))
 
     let refused = try TouchTapeBinary.run(["label", path, "--device", "1", "--expect", "cancel"])
     #expect(refused.status == 2)

@@ -18,7 +18,7 @@ import Testing
         let zero = try RecordingReader.read(path: path)
         #expect(zero.description.name == "EP0430M09")
         #expect(zero.events.count == 695)
-        #expect(zero.metadata.deviceLabel(name: zero.description.name) == "device 1 of 2: EP0430M09")
+        #expect(zero.metadata.deviceLabel(name: zero.description.name) == "--device 0 (of 2, counted from 0): EP0430M09")
         let one = try RecordingReader.read(path: path, deviceIndex: 1)
         #expect(one.description.name == "Atmel maXTouch Touchscreen")
         #expect(one.events.count == 309)
