@@ -173,10 +173,24 @@ package enum InspectRenderer {
         // Stored udev properties and quirks only when there are some: other files' JSON stays as it was.
         let stored: [(String, JSONValue)] = [("udevProperties", d.udevProperties), ("quirks", d.quirks)]
             .filter { !$0.1.isEmpty }.map { ($0.0, .array($0.1.map { .string($0) })) }
+        // What the text shows of the device, for a script: ids, slots, axes, the device taken.
+        var slots: [(String, JSONValue)] = []
+        if case .multitouchB(let count) = c.touchProtocol { slots = [("slots", .integer(count))] }
+        let axes: JSONValue = .array(d.absInfo.keys.sorted().map { code in
+            let a = d.absInfo[code]!
+            return .object([("axis", .string(EventCodes.codeName(type: 3, code: code))), ("minimum", .integer(Int(a.minimum))),
+                            ("maximum", .integer(Int(a.maximum))), ("resolution", .integer(Int(a.resolution))),
+                            ("millimetres", a.lengthInMillimetres.map(JSONValue.number) ?? .null)])
+        })
+        let taken: [(String, JSONValue)] = inspection.metadata.deviceIndex.map { index in
+            [("taken", .object([("device", .integer(index)), ("of", inspection.metadata.deviceCount.map(JSONValue.integer) ?? .null)]))]
+        } ?? []
         return .object([
             ("file", .string(inspection.path)),
             ("device", .object([("name", .string(d.name)), ("kind", .string(c.kind.rawValue)),
-                                ("protocol", .string(c.touchProtocol.name))] + stored)),
+                                ("protocol", .string(c.touchProtocol.name))] + slots
+                               + [("bus", .string(d.id.busName)), ("vendor", .string("0x" + hex(d.id.vendor))),
+                                  ("product", .string("0x" + hex(d.id.product))), ("axes", axes)] + taken + stored)),
             ("events", .integer(inspection.eventCount)),
             ("notes", .array(inspection.notes.map { .string($0) })),
             ("tracks", .array(tracks.map { t in

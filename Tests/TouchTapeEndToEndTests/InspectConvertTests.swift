@@ -35,6 +35,11 @@ func inspectReadsEveryPeerRecording(file: String) throws {
     let tracks = try #require(report["tracks"] as? [[String: Any]])
     #expect(files.first?["file"] as? String == file)
     #expect(tracks.first?["file"] as? String == file)
+    // The device as the text shows it: ids, slots and every axis.
+    let device = try #require(files.first?["device"] as? [String: Any])
+    #expect(device["vendor"] as? String == "0x7474" && device["slots"] as? Int == 10, "\(device)")
+    let axes = try #require(device["axes"] as? [[String: Any]])
+    #expect(axes.contains { $0["axis"] as? String == "ABS_MT_POSITION_Y" && $0["maximum"] as? Int == 2335 }, "\(axes)")
 }
 
 @Test func inspectPairsAnExplicitSplitLayout() throws {
