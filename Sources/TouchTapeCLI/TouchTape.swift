@@ -9,7 +9,9 @@ struct TouchTape: AsyncParsableCommand {
         commandName: "touchtape",
         abstract: "Record touch pan gestures on Linux and replay them into an interactive dismissal controller.",
         discussion: """
-        Exit status: 0 success, 1 a check failed, 2 bad input or usage, 3 a device or I/O failure.
+        Exit status: 0 success, 1 a check failed, 2 bad input or usage, 3 a device or I/O failure; \
+        128 + the signal when Ctrl-C, SIGTERM or SIGHUP stops a write or a wait (130, 143, \
+        129); record and live end normally on them.
         """,
         version: "\(version) (commit \(buildCommit))",
         subcommands: [

@@ -55,6 +55,10 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
                     ["sweep", "missing.evemu"], ["convert", "missing.evemu", "x.yml"], ["play", "--dry-run", "missing.evemu"],
                     ["label", "missing.evemu", "--note", "n"], ["label", recording, "--from", "missing.evemu", "-o", "-"],
                     ["live", "--from", "missing.evemu"]].map(run)
+    case "a symbolic link to nothing named as a recording":
+        let link = dir.appendingPathComponent("dangling.evemu").path
+        if symlink("nowhere.evemu", link) != 0, errno != EEXIST { return nil }
+        return try [["inspect", link], ["replay", link, "--no-config"], ["convert", link, "x.yml"]].map(run)
     case "a malformed recording":
         let bad = dir.appendingPathComponent("bad.evemu").path
         try "# EVEMU 1.3\nN: x\nI: zz\n".write(toFile: bad, atomically: false, encoding: .utf8)

@@ -9,7 +9,7 @@ struct ConvertCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a recording between evemu, libinput-record and Android getevent formats.",
-        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. A getevent capture can be a -lt capture with its -lp listing in one file, or DESC CAPTURE (the -lp listing, then the capture). The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput, .getevent → getevent) unless --to is given." + HelpExamples.block("convert"))
+        discussion: "convert IN OUT, convert DESC EVENTS OUT (an old split evemu pair), or either with -o OUT in place of the last argument. A getevent capture can be a -lt capture with its -lp listing in one file, or DESC CAPTURE (the -lp listing, then the capture). The output format comes from OUT's extension (.evemu/.events → evemu, .yml/.yaml → libinput, .getevent → getevent); --to gives it for standard output, a device or a FIFO, and must agree with a file's extension (a file must read back as what it holds)." + HelpExamples.block("convert"))
 
     @Argument(help: ArgumentHelp("The recording to read (or a .desc and its events file), then the file to write ('-': standard output) unless -o gives it. A device, FIFO or symlink's target is written through; a regular file is replaced atomically.",
                                  valueName: "in-and-out"), completion: Completions.recording)

@@ -56,7 +56,7 @@ struct LiveCommand: AsyncParsableCommand {
     var grab = false
 
     @Option(name: [.customLong("save"), .customShort("o"), .customLong("output")],
-            help: "Where 's' appends the last gesture (evemu; libinput record for .yml/.yaml, getevent for .getevent); -o/--output is the same.")
+            help: "Where 's' appends the selected gesture, or the latest when none is (evemu; libinput record for .yml/.yaml, getevent for .getevent); -o/--output is the same.")
     var save: String?
 
     @Option(parsing: .unconditional, help: "Stop after this many finished gestures.", transform: { try IntegerOption.gestures.parse($0) })
