@@ -274,11 +274,7 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
 /// progress bar's threshold is the running gesture's own (none under photozoom), not the
 /// pending settings' (it drew photozoom's gesture against the threshold a key had just set).
 @Test func aRecordedGesturesChecksArePendingUntilItsLabelAndTheBarShowsItsOwnRules() throws {
-    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
-    var live = try LiveSession(description: description, file: source.eventsPath,
-                               source: .init(deviceName: description.name, kind: description.classification.kind,
-                                             protocolName: description.classification.touchProtocol.name, origin: "f", speed: 1),
-                               settings: SessionSettings(profile: .photozoom))
+    var (live, items) = try bundledLiveSession("touchscreen-pan-down-finish.evemu", settings: SessionSettings(profile: .photozoom))
     let size = TerminalSize(columns: 120, rows: 40)
     var sawPending = false, sawBar = false
     for item in items {
@@ -308,11 +304,7 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
 /// A row says what it ran under: after `p` and `e` change the profile and edge, the rows
 /// that ran under the old ones name them (a row read `t0.33 f1200` under either).
 @Test func aRowRanUnderAnotherProfileOrEdgeNamesThem() throws {
-    let (source, description, items) = try bundledItems("touchscreen-pan-down-finish.evemu")
-    var live = try LiveSession(description: description, file: source.eventsPath,
-                               source: .init(deviceName: description.name, kind: description.classification.kind,
-                                             protocolName: description.classification.touchProtocol.name, origin: "f", speed: 1),
-                               settings: SessionSettings(profile: .transition))
+    var (live, items) = try bundledLiveSession("touchscreen-pan-down-finish.evemu", settings: SessionSettings(profile: .transition))
     for item in items {
         switch item {
         case .event(let e): live.feed(e, clock: Int64(e.time.totalMicroseconds))

@@ -13,6 +13,17 @@ func bundledItems(_ name: String) throws -> (source: RecordingSource, descriptio
     return (source, stream.description, items)
 }
 
+/// A live session over a bundled recording as `--from` makes one (its device's name, kind
+/// and protocol, speed 1), and the recording's items to feed it.
+func bundledLiveSession(_ name: String, settings: SessionSettings) throws -> (live: LiveSession, items: [RecordingItem]) {
+    let (source, description, items) = try bundledItems(name)
+    let live = try LiveSession(description: description, file: source.eventsPath,
+                               source: .init(deviceName: description.name, kind: description.classification.kind,
+                                             protocolName: description.classification.touchProtocol.name, origin: "f", speed: 1),
+                               settings: settings)
+    return (live, items)
+}
+
 /// A live session fed a whole recording as fast as it goes (clock = event time), with
 /// the events it emitted.
 func liveRun(_ name: String, settings: SessionSettings = SessionSettings(), keysAfter: [LiveKey] = [])
