@@ -84,7 +84,8 @@ func fail(_ error: any Error) -> ExitCode {
     if let refusal = error as? RecordingRelabelling.Refusal { return fail(refusal.message, hint: refusal.hint) }
     if let conflict = error as? RecordingFormatConflict { return fail(conflict.message, hint: conflict.hint) }
     if let file = error as? RecordingFileError {
-        return fail(file.message, hint: file.hint, status: file.interruptedBy.map { 128 + $0 } ?? ExitStatus.deviceOrIOFailure)
+        return fail(file.message, hint: file.hint,
+                    status: file.interruptedBy.map { 128 + $0 } ?? (file.isUsersFault ? ExitStatus.badInput : ExitStatus.deviceOrIOFailure))
     }
     if let live = error as? LiveError {
         return fail(live.message, hint: live.hint, status: live.interruptedBy.map { 128 + $0 }

@@ -32,7 +32,7 @@ extension RecordingRun {
         // A FIFO no one reads yet is waited for, saying so; Ctrl-C ends the wait.
         let stop = StopSignal()
         var gestureRecorder = try GestureRecorder(formatter: formatter,
-                                                  file: try RecordingFile(path: output, option: "-o", waiting: stop.waiting(notice: { say("touchtape: \($0)\n") })),
+                                                  file: try RecordingFile(path: output, option: "-o", new: true, waiting: stop.waiting(notice: { say("touchtape: \($0)\n") })),
                                                   description: description, annotation: annotation)
         say("recording \"\(TextExcerpt.terminalSafe(description.name))\" (adb \(TextExcerpt.terminalSafe(capture.serial)) \(TextExcerpt.terminalSafe(node)), \(classification.kind.rawValue), protocol \(classification.touchProtocol.name)) to \(output); Ctrl-C stops\n")
         let child = try capture.startEvents(path: node)

@@ -56,7 +56,7 @@ package struct RecordingRun {
         let classification = description.classification
         let formatter = try RecordingFileFormatter(format: format, description: description, metadata: metadata,
                                                    output: output, by: .recorder)
-        var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output, option: "-o", waiting: stop.waiting(notice: { say("touchtape: \($0)\n") })),
+        var recorder = try GestureRecorder(formatter: formatter, file: try RecordingFile(path: output, option: "-o", new: true, waiting: stop.waiting(notice: { say("touchtape: \($0)\n") })),
                                            description: description, annotation: annotation)
         if let reason = classification.nonTouchReason {
             say("touchtape: warning: \(reason.sentence(deviceName: description.name)); its events are recorded, "

@@ -97,9 +97,7 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         case EACCES, EPERM, EROFS: return "choose a place you may write to" + unchanged
         case ENOENT, ENOTDIR:
             let directory = folder ?? RecordingPath.directory(name)
-            // A folder that is there but makes no files (/proc, /sys) gives ENOENT too.
-            var info = stat()
-            if errno == ENOENT, stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            if errno == ENOENT, Self.isFolder(directory) {
                 return "the folder \(directory) makes no new files (a kernel file system such as /proc or /sys); choose another"
             }
             return "the folder \(directory) does not exist; create it or choose another"
@@ -115,6 +113,13 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The text messages and reports print.
     package var description: String { hint.isEmpty ? message : "\(message)\n  hint: \(hint)" }
+
+    /// `path` is a folder: when creating a file in it gives `ENOENT` all the same, it makes no
+    /// new files (/proc, /sys), which is not a missing folder.
+    package static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
 
     /// The C library's text for `errno`, e.g. `No space left on device`.
     package static func reason(_ code: Int32) -> String {

@@ -34,6 +34,9 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
         self.replaced = replaced
     }
 
+    /// The user's to mend (an existing file named for a new recording): exit 2, not 3.
+    package var isUsersFault: Bool { errno == EEXIST && interruptedBy == nil && !replaced }
+
     /// What went wrong, in one line (after `OPTION: ` when ``option`` is known).
     package var message: String { (option.map { "\($0): " } ?? "") + plainMessage }
 
@@ -43,9 +46,12 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
         }
         if replaced { return "\(path) was replaced or removed by another program while touchtape was writing it" }
         switch errno {
+        case EEXIST: return "\(path) already exists; a recording starts a new file, which would replace it"
         case ENOSPC: return "no space left on device while writing \(path)"
         case EDQUOT: return "disk quota exceeded while writing \(path)"
         case EACCES, EPERM: return "permission denied writing \(path)"
+        case ENOENT where OutputError.isFolder(RecordingPath.directory(path)):
+            return "cannot create \(path): its folder makes no new files (a kernel file system such as /proc or /sys)"
         case ENOENT: return "cannot create \(path): its folder does not exist"
         case EISDIR: return "cannot write \(path): it is a folder"
         default: return "cannot write \(path): \(OutputError.reason(errno)) (errno \(errno))"
@@ -61,6 +67,8 @@ package struct RecordingFileError: Error, Hashable, Sendable, CustomStringConver
             return "what \(path) names now is the other program's; nothing more is written to it. Write to a file no other program writes"
         }
         switch errno {
+        case EEXIST:
+            return "give \(option ?? "-o") a new file (each recording is a file of its own), or remove the old one first"
         case ENOSPC, EDQUOT:
             return "free some space and record again; \(path) keeps the \(gesturesKept) gesture(s) completed before the failure"
         case EACCES, EPERM, ENOENT:

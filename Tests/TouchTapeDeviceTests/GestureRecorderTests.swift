@@ -81,6 +81,11 @@ struct LineFormatter: RecordingTextFormatter {
         }
         #expect(error.message == "--save: cannot create /nonexistent-dir/x.evemu: its folder does not exist")
         #expect(error.hint == "choose a file in a folder you can write to (--save FILE)")
+        // A folder that is there but makes no files is not called missing.
+        let proc = try #require(throws: RecordingFileError.self) {
+            _ = try RecordingFile(path: "/proc/touchtape-test.evemu", option: "-o", new: true)
+        }
+        #expect(proc.message == "-o: cannot create /proc/touchtape-test.evemu: its folder makes no new files (a kernel file system such as /proc or /sys)")
     }
 }
 

@@ -143,6 +143,12 @@ import TouchTapeTestSupport
                                     + "'[       0.050000] EV_ABS       ABS_MT_POSITON_X     0000021d' (unknown code name 'ABS_MT_POSITON_X')"),
                 "\(run.stderr)")
         #expect(run.stderr.contains("1 complete gesture(s) in phone.evemu, 1 line(s) from adb not read"), "\(run.stderr)")
+        // Recording again to the same file is refused before anything is written: it replaced
+        // the recording, even when nothing came.
+        let again = try Self.run(["record", "--adb", "--gestures", "1", "-o", "phone.evemu"], path: dir, in: dir)
+        #expect(again.status == 2 && again.stderr.contains("-o: phone.evemu already exists"), "\(again.stderr)")
+        #expect(again.stderr.contains("hint: give -o a new file"), "\(again.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("phone.evemu"), encoding: .utf8) == recorded)
     }
 
     /// A touchscreen node whose path the phone's shell would split (a blank) or read as
