@@ -47,6 +47,11 @@ final class LineReader {
     /// is read (a few instructions a kilobyte), so that a one-pass line's comment is searched
     /// for its newline alone, not for a NUL too (issue 26).
     private var noNULBefore = 0
+    /// Every carriage return before this offset ends a line (CR LF, or CR CR LF as an old
+    /// `adb shell` gives): each chunk is searched for a CR as it is read. A CR that ends no
+    /// line means lines that end in CR alone, which would read as one line (events lost, a
+    /// file "cut short"): the reader refuses the file there.
+    private var carriageReturnsCheckedTo = 0
     private var atEOF = false
     private var repeatLine: UnsafeBufferPointer<UInt8>?
     private var lastLine: UnsafeBufferPointer<UInt8>?
@@ -528,7 +533,6 @@ final class LineReader {
             return RecordingError(kind: .binary, file: path, line: lineNumber + 1, expected: "text lines", found: "NUL bytes",
                                   hint: "this is not a text recording; evemu and libinput record files are plain text")
         }
-        if lineNumber == 0, memchr(prefix.baseAddress!, 0x0D, prefix.count) != nil { return carriageReturnLineEnds() }
         return RecordingError(kind: .tooLarge, file: path, line: lineNumber + 1,
                               expected: "a line of at most \(Self.maximumLineLength) bytes",
                               found: RecordingError.excerpt(UnsafeBufferPointer(rebasing: prefix.prefix(256)).lossyString),
@@ -537,7 +541,8 @@ final class LineReader {
 
     private func emit(from lineStart: Int, to lineEnd: Int, terminated: Bool, next: Int) throws(RecordingError) -> UnsafeBufferPointer<UInt8> {
         var stop = lineEnd
-        if stop > lineStart && buffer[stop - 1] == 0x0D { stop -= 1 }
+        // CR LF, and CR CR LF as an old `adb shell` gives it: every CR before the newline goes.
+        while stop > lineStart && buffer[stop - 1] == 0x0D { stop -= 1 }
         if stop - lineStart > Self.maximumLineLength { throw lineTooLong() }
         start = next
         lineNumber += 1
@@ -549,23 +554,56 @@ final class LineReader {
                                  expected: "text lines", found: "NUL bytes",
                                  hint: "this is not a text recording; evemu and libinput record files are plain text")
         }
-        // No format's first line holds a carriage return (a device name, which might, is
-        // never on line 1): one there means lines that end in CR alone, which would read as
-        // one line and then as a file cut short.
-        if lineNumber == 1, stop > lineStart, memchr(buffer + lineStart, 0x0D, stop - lineStart) != nil {
-            throw carriageReturnLineEnds()
-        }
         lastLine = line
         return line
     }
 
-    /// The first line holds a carriage return: the file's lines end in CR alone.
-    private func carriageReturnLineEnds() -> RecordingError {
-        let name = RecordingError.excerpt(RecordingPath.lastComponent(path), limit: nil)
-        return RecordingError(kind: .malformedLine, file: path, line: 1, expected: "lines ending in a newline (\\n or \\r\\n)",
-                       found: "a carriage return (\\r) alone",
-                       hint: "the file's lines end in CR alone (classic Mac OS), so it reads as one line; make them newlines:"
-                           + " tr '\\r' '\\n' < '\(name)' > 'fixed-\(name)'")
+    /// Searches what was read since the last search for a carriage return that ends no line.
+    private func checkCarriageReturns() throws(RecordingError) {
+        var i = carriageReturnsCheckedTo
+        while i < end, let hit = memchr(buffer + i, 0x0D, end - i) {
+            let cr = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            var j = cr
+            while j < end, buffer[j] == 0x0D { j += 1 }
+            if j == end {
+                // CRs at the end of what is read: the file's end ends a line; else decide
+                // when the next chunk shows what follows them.
+                carriageReturnsCheckedTo = atEOF ? end : cr
+                return
+            }
+            guard buffer[j] == 0x0A else { throw loneCarriageReturn(at: cr) }
+            i = j + 1
+        }
+        carriageReturnsCheckedTo = end
+    }
+
+    /// A carriage return at `offset` that ends no line: the file's lines end in CR alone.
+    private func loneCarriageReturn(at offset: Int) -> RecordingError {
+        var line = lineNumber + 1, i = start
+        while i < offset, let hit = memchr(buffer + i, 0x0A, offset - i) {
+            line += 1
+            i = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        // The command as the user gave the path, quoted for a shell; the new name keeps the
+        // old one as its start, so a split .events still pairs with its .desc.
+        let ext = RecordingPath.pathExtension(path)
+        let fixed = ext.isEmpty ? path + ".fixed" : String(path.dropLast(ext.count + 1)) + ".fixed." + ext
+        return RecordingError(kind: .malformedLine, file: path, line: line, expected: "lines ending in a newline (\\n or \\r\\n)",
+                              found: "a carriage return (\\r) that ends no line",
+                              hint: "the file's lines end in CR alone (classic Mac OS), so they read as one line and events are lost;"
+                                  + " make them newlines: tr '\\r' '\\n' < \(Self.shellWord(path)) > \(Self.shellWord(fixed))")
+    }
+
+    /// `text` as one word for a POSIX shell: as it is when it holds only safe characters,
+    /// else in single quotes (a quote inside as `'\''`), control characters shown escaped.
+    static func shellWord(_ text: String) -> String {
+        let safe = text.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-_./+,:@%=".utf8.contains(b)
+        }
+        if safe, !text.isEmpty { return text }
+        var quoted = "'"
+        for ch in RecordingError.excerpt(text, limit: nil) { quoted += ch == "'" ? "'\\''" : String(ch) }
+        return quoted + "'"
     }
 
     /// Moves the unread tail to the front and reads up to one chunk after it.
@@ -574,6 +612,7 @@ final class LineReader {
             let remaining = end - start
             if remaining > 0 { memmove(buffer, buffer + start, remaining) }
             noNULBefore = max(0, noNULBefore - start)
+            carriageReturnsCheckedTo = max(0, carriageReturnsCheckedTo - start)
             start = 0
             end = remaining
             lastLine = nil
@@ -586,9 +625,14 @@ final class LineReader {
                     noNULBefore = nul.map { buffer.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end + count
                 }
                 end += count
+                try checkCarriageReturns()
                 return
             }
-            if count == 0 { atEOF = true; return }
+            if count == 0 {
+                atEOF = true
+                try checkCarriageReturns()
+                return
+            }
             if errno == EINTR { continue }
             let reason = String(cString: strerror(errno))
             throw RecordingError(kind: .ioFailure, file: path, line: lineNumber + 1, expected: "readable data",

@@ -39,7 +39,7 @@ import Testing
 
     static func parsed(_ line: String) -> InputEvent? {
         var bytes = Array(line.utf8)
-        if bytes.last == 0x0D { bytes.removeLast() }
+        while bytes.last == 0x0D { bytes.removeLast() }   // CR LF and CR CR LF end a line alike
         return bytes.withUnsafeBufferPointer { try? EvemuEventLine.parse($0).get() }
     }
 
@@ -104,8 +104,14 @@ import Testing
             var line = heads[next(heads.count)]
             for _ in 0..<next(7) { line += pieces[next(pieces.count)] }
             let text = Self.header + plain + "\n" + line + "\n" + plain + "\n"
+            // A CR before other bytes ends no line: the file's lines would end in CR alone, and
+            // such a file is refused wherever the CR is (a CR or CRs just before the newline are CR LF).
+            var bytes = Array(line.utf8)
+            while bytes.last == 0x0D { bytes.removeLast() }
+            let lone = bytes.contains(0x0D)
             do {
                 let result = try Self.events(text)
+                #expect(!lone, "a CR that ends no line was read: \(line.debugDescription)")
                 #expect(!line.contains("\u{0}"), "a NUL was read: \(line.debugDescription)")
                 #expect(result.events == [Self.parsed(plain)!, Self.parsed(line), Self.parsed(plain)!].compactMap { $0 },
                         "\(line.debugDescription)")
@@ -113,7 +119,8 @@ import Testing
                 read += 1
             } catch {
                 #expect(error.line == 6, "\(line.debugDescription): \(error)")
-                #expect(line.contains("\u{0}") ? error.kind.rawValue == "binary" : Self.parsed(line) == nil,
+                #expect(lone ? error.kind.rawValue == "malformedLine"
+                             : line.contains("\u{0}") ? error.kind.rawValue == "binary" : Self.parsed(line) == nil,
                         "refused what the parser reads: \(line.debugDescription): \(error)")
                 refused += 1
             }

@@ -67,9 +67,21 @@ import TouchTapeTestSupport
         let cr = TestSupport.write(text.replacingOccurrences(of: "\n", with: "\r"), name: "cr.\(format)")
         Self.expectError(.malformedLine, line: 1, eventIndex: nil, file: "cr.\(format)") { _ = try RecordingReader.read(path: cr) }
         let error = try #require(throws: RecordingError.self) { _ = try RecordingReader.read(path: cr) }
-        #expect(error.hint.contains("CR alone") && error.hint.contains("tr '\\r' '\\n' < 'cr.\(format)'"), "\(error)")
-        let crlf = TestSupport.write(text.replacingOccurrences(of: "\n", with: "\r\n"), name: "crlf.\(format)")
-        #expect(try RecordingReader.read(path: crlf).events.count == (try RecordingReader.read(path: source).events.count))
+        #expect(error.hint.contains("CR alone") && error.hint.contains("tr '\\r' '\\n' < \(cr) > \(cr.dropLast(format.count))fixed.\(format)"),
+                "\(error)")
+        let events = try RecordingReader.read(path: source).events.count
+        // CR LF (Windows) and CR CR LF (an old `adb shell`) end lines as LF does.
+        for (name, end) in [("crlf", "\r\n"), ("crcrlf", "\r\r\n")] {
+            let file = TestSupport.write(text.replacingOccurrences(of: "\n", with: end), name: "\(name).\(format)")
+            #expect(try RecordingReader.read(path: file).events.count == events, "\(name)")
+        }
+        // One line deep in the file joined to the next by a lone CR: refused at that line (it
+        // lost an event without a word), whatever comes before.
+        var lines = text.components(separatedBy: "\n")
+        let joined = lines.count - 20
+        lines[joined] += "\r" + lines.remove(at: joined + 1)
+        let mixed = TestSupport.write(lines.joined(separator: "\n"), name: "mixed.\(format)")
+        Self.expectError(.malformedLine, line: joined + 1, eventIndex: nil, file: "mixed.\(format)") { _ = try RecordingReader.read(path: mixed) }
     }
 
     @Test func wrongHeader() {
