@@ -89,7 +89,8 @@ var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:), stopped: { Sto
 func refuseAliasing(outputs: [(option: String, path: String?)], inputs: [String]) throws {
     let given = outputs.compactMap { output in output.path.map { (option: output.option, path: $0) } }
     if let empty = given.first(where: { $0.path.isEmpty }) {
-        throw fail("\(empty.option) is an empty path", hint: "give \(empty.option) a file name, or - for standard output")
+        throw fail("\(empty.option) is an empty path",
+                   hint: "give \(empty.option) a file name" + (empty.option == "--save" ? "" : ", or - for standard output"))
     }
     do { try OutputAliasing.check(outputs: given, inputs: inputs) } catch {
         throw fail(error.message, hint: error.hint, status: ExitStatus.badInput)

@@ -18,7 +18,8 @@ package struct EffectiveSettings: Hashable, Sendable {
     /// The unit of every distance and velocity in the run (the profile's).
     package var unit: PlatformUnit = .points
     /// The rules take no flick whatever its velocity (PhotoZoomAnimator's and
-    /// `BottomSheetBehavior`'s: the position and the velocity's sign decide), so a flick
+    /// `BottomSheetBehavior`'s: the position, or the projected release, and a cancel velocity
+    /// decide), so a flick
     /// velocity given has no effect.
     package var flickIgnored = false
 

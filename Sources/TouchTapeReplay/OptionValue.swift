@@ -166,9 +166,10 @@ extension NumberOption {
     package static let flickVelocity = NumberOption(name: "--flick-velocity", meaning: "the minimum flick speed", unit: "per second in the profile's unit (pt/s under UIKit)",
                                                    range: DismissalSettings.flickVelocityRange, example: "1200")
     /// `--distance`: the progress divisor (``DismissalSettings/progressDistanceRange``).
+    /// From a thousandth of a unit: below, the fraction's division leaves the doubles' normal
+    /// range (`2e-308` was refused by the settings' own check, in its field's name).
     package static let distance = NumberOption(name: "--distance", meaning: "the view's size along the pan", unit: "in the profile's unit (pt under UIKit)",
-                                              range: 0...DismissalSettings.progressDistanceRange.upperBound,
-                                              excludesLowerBound: true, example: "844")
+                                              range: 0.001...DismissalSettings.progressDistanceRange.upperBound, example: "844")
     /// `--scale`: the profile's units per millimetre of finger travel (``PanSettings/scaleRange``).
     package static let scale = NumberOption(name: "--scale", meaning: "the profile's units per millimetre of finger travel", unit: "(pt/mm under UIKit)",
                                            range: PanSettings.scaleRange, example: "6.417")

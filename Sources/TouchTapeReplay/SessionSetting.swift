@@ -122,15 +122,15 @@ package enum SessionSetting: String, CaseIterable, Hashable, Sendable {
     package func typed(in settings: SessionSettings) -> String? {
         switch self {
         case .profile: return settings.profile.rawValue
-        case .threshold: return settings.threshold.map { "\($0)" }
-        case .flickVelocity: return settings.flickVelocity.map { "\($0)" }
+        case .threshold: return settings.threshold.map(DecimalText.shortest)
+        case .flickVelocity: return settings.flickVelocity.map(DecimalText.shortest)
         case .flick: return settings.flickEnabled ? nil : "false"
         case .edge: return settings.edge?.rawValue
-        case .distance: return settings.distance.map { "\($0)" }
-        case .scale: return settings.scale.map { "\($0)" }
+        case .distance: return settings.distance.map(DecimalText.shortest)
+        case .scale: return settings.scale.map(DecimalText.shortest)
         case .resolutionFallback: return settings.resolutionFallback?.argument
         case .velocity: return settings.velocity?.rawValue
-        case .slop: return settings.slop.map { "\($0)" }
+        case .slop: return settings.slop.map(DecimalText.shortest)
         case .beganTranslation: return settings.beganTranslation?.rawValue
         case .deviceSize: return settings.deviceSize?.argument
         }

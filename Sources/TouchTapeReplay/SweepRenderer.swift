@@ -109,7 +109,7 @@ package struct SweepWriter: Sendable {
     /// The rules take no flick (``EffectiveSettings/flickIgnored``): the flick velocity axis
     /// says so instead of sweeping a setting with no effect.
     private var flickIgnored = false
-    private static let noFlickTaken = "the rules take no flick (the position and the velocity's sign decide): nothing to tune"
+    private static let noFlickTaken = "the rules take no flick (a flick velocity has no effect under them): nothing to tune"
     private var lastFile = ""
     private var tracksWritten = 0
 

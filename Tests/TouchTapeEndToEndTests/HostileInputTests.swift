@@ -46,7 +46,7 @@ private func manyMaskLines(in dir: URL) throws -> String {
     (["--threshold", "2"], "--threshold <threshold>': out of range"),
     (["--flick-velocity", "-5"], "--flick-velocity <flick-velocity>': out of range; give the minimum flick speed, from 0 to 1000000 per second in the profile's unit (pt/s under UIKit)"),
     (["--flick-velocity", "1e300"], "--flick-velocity <flick-velocity>': out of range"),
-    (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, more than 0 to 1000000 in the profile's unit (pt under UIKit)"),
+    (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, from 0.001 to 1000000 in the profile's unit (pt under UIKit)"),
     (["--distance", "1e300"], "--distance <distance>': out of range"),
     (["--slop", "1e300"], "--slop <slop>': out of range; give how far the fingers move before a pan begins, from 0 to 1000 in the profile's unit (pt under UIKit)"),
 ])

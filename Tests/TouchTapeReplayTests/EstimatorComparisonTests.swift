@@ -26,7 +26,7 @@ import TouchTapeTestSupport
     let pan = try settings.panSettings()
     #expect(pan.velocityStrategy == .impulse)
     #expect(pan.slop(for: .touchscreen) == 4 && pan.slop(for: .touchpad) == 4)
-    #expect(settings.replayArguments == ["--profile", "transition", "--velocity", "impulse", "--slop", "4.0"])
-    #expect(settings.overrideDescriptions == ["velocity impulse", "slop 4.0"])
+    #expect(settings.replayArguments == ["--profile", "transition", "--velocity", "impulse", "--slop", "4"])
+    #expect(settings.overrideDescriptions == ["velocity impulse", "slop 4"])
     #expect(EffectiveSettings(configuration: try settings.configuration()).text.contains("slop 4 pt (touchpad 4 pt), velocity impulse"))
 }

@@ -16,7 +16,7 @@ import TouchTapeReplay
     #expect(configuration.dismissal.flick?.minimumVelocity == 900)
     #expect(configuration.dismissal.edge == .top && configuration.dismissal.progressDistance == 600)
     #expect(configuration.pan.scale == 5)
-    #expect(settings.overrideDescriptions == ["threshold 0.4", "flick velocity 900.0", "edge top", "distance 600.0", "scale 5.0"])
+    #expect(settings.overrideDescriptions == ["threshold 0.4", "flick velocity 900", "edge top", "distance 600", "scale 5"])
 }
 
 @Test func noFlickWinsOverAFlickVelocity() throws {
@@ -27,8 +27,8 @@ import TouchTapeReplay
 @Test func replayArgumentsSpellEveryOverride() {
     let settings = SessionSettings(profile: .transition, threshold: 0.25, flickVelocity: 800, flickEnabled: false,
                                    edge: .right, distance: 700, scale: 6, resolutionFallback: .unitsPerMillimetre(7.68))
-    #expect(settings.replayArguments == ["--profile", "transition", "--threshold", "0.25", "--flick-velocity", "800.0",
-                                         "--no-flick", "--edge", "right", "--distance", "700.0", "--scale", "6.0",
+    #expect(settings.replayArguments == ["--profile", "transition", "--threshold", "0.25", "--flick-velocity", "800",
+                                         "--no-flick", "--edge", "right", "--distance", "700", "--scale", "6",
                                          "--resolution-fallback", "7.68/mm"])
     #expect(ResolutionFallback("7.68/mm") == .unitsPerMillimetre(7.68))
     #expect(ResolutionFallback.standard.argument == "100mm")

@@ -111,8 +111,8 @@ private func wrong(_ report: ReplayReport) -> [String] {
     let flick = (json["labelledAgree"] as! [String: Any])["flickVelocity"] as! [String: Any]
     #expect(flick["recommended"] is NSNull && flick["ignoredByTheRules"] as? Bool == true)
     #expect(SessionSettings(profile: .photozoom, flickVelocity: 100).overrideDescriptions
-            == ["flick velocity 100.0 ignored: photozoom's rules take no flick"])
-    #expect(SessionSettings(profile: .transition, flickVelocity: 100).overrideDescriptions == ["flick velocity 100.0"])
+            == ["flick velocity 100 ignored: photozoom's rules take no flick"])
+    #expect(SessionSettings(profile: .transition, flickVelocity: 100).overrideDescriptions == ["flick velocity 100"])
 }
 
 /// The map's numbers overlap no other number and no point; points have a shape per class;
