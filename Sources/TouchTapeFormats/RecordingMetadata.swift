@@ -44,7 +44,8 @@ package struct RecordingMetadata: Hashable, Sendable {
     /// device index, else `nil`; reports print it so a user sees which device of a
     /// multi-device recording was replayed.
     package func deviceLabel(name: String) -> String? {
-        guard let deviceIndex else { return nil }
+        // A file of one device has no choice to name.
+        guard let deviceIndex, deviceCount.map({ $0 > 1 }) ?? true else { return nil }
         let count = deviceCount.map(String.init) ?? "?"
         // Counted from 0, as --device takes it (it said "device 1 of 1" for --device 0).
         return "--device \(deviceIndex) (of \(count), counted from 0): \(name)"

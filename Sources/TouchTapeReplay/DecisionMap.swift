@@ -107,9 +107,12 @@ package enum DecisionMap {
     package static func svg(_ report: ReplayReport, settings: DismissalSettings, width: Double = 760, height: Double = 460,
                            idPrefix: String = "", linkToCards: Bool = false, region: SettingsRegion? = nil) -> String {
         let folder = TextReportRenderer.commonFolder(report.tracks.map(\.file))
-        let points = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, rules: ReleaseRules(settings: settings)) }
+        // Points not as labelled drawn last, so no other point at the same place hides one.
+        let made = report.tracks.enumerated().compactMap { Point($1, number: $0 + 1, folder: folder, rules: ReleaseRules(settings: settings)) }
+        let points = made.filter { $0.cls != "not-as-labelled" } + made.filter { $0.cls == "not-as-labelled" }
         var out = ""
         render(profile: report.profile, settings: settings, region: region ?? Self.region(report, settings: settings), count: points.count,
+               classes: Set(points.map(\.cls)),
                skipped: report.tracks.count - points.count,
                largestVelocity: points.map { abs($0.velocity) }.max() ?? 0, width: width, height: height, idPrefix: idPrefix,
                linkToCards: linkToCards, points: { draw in for p in points { draw(p) } }, emit: { out += $0 })
@@ -134,7 +137,8 @@ package enum DecisionMap {
     /// as labelled, square: unlabelled), then the points' numbers where they overlap no
     /// other number and no point (the rest are counted; every point keeps its tooltip).
     /// `emit` gets the text. `linkToCards`: each point links to `#track-N` (the HTML page's card).
-    static func render<E: Error>(profile: String, settings: DismissalSettings, region: SettingsRegion?, count: Int, skipped: Int,
+    static func render<E: Error>(profile: String, settings: DismissalSettings, region: SettingsRegion?, count: Int,
+                                 classes: Set<String>, skipped: Int,
                                  largestVelocity: Double, width: Double = 760, height: Double = 460, idPrefix: String = "",
                                  linkToCards: Bool = false,
                                  points: ((Point) -> Void) throws(E) -> Void, emit: (String) throws(E) -> Void) throws(E) {
@@ -217,8 +221,11 @@ package enum DecisionMap {
         c.text("release velocity towards \(edge) (\(settings.unit.symbol)/s)", 18, (c.top + c.bottom) / 2, cls: "label", id: "velocity-axis-label",
                anchor: "middle", rotate: true)
         c.text("Decision map — \(profile)", c.left, 18, cls: "title", id: "outcome")
-        for (i, item) in [("as-labelled", "as labelled"), ("not-as-labelled", "not as labelled"), ("unlabelled", "unlabelled")].enumerated() {
-            let lx = c.right - 330 + Double(i) * 115
+        // The legend: the shapes drawn, no more.
+        let shapes = [("as-labelled", "as labelled"), ("not-as-labelled", "not as labelled"), ("unlabelled", "unlabelled")]
+            .filter { classes.contains($0.0) }
+        for (i, item) in shapes.enumerated() {
+            let lx = c.right - 115 * Double(shapes.count) + 15 + Double(i) * 115
             marker(item.0, lx, 14, on: &c, id: nil, title: nil)
             c.text(item.1, lx + 9, 18, cls: "small")
         }
@@ -238,7 +245,7 @@ package enum DecisionMap {
         // thrown after `points` returns, and the points after it are skipped.
         var pending = ""
         var failure: E?
-        var labels: [(number: Int, x: Double, y: Double)] = []
+        var labels: [(number: Int, x: Double, y: Double, failed: Bool)] = []
         var unplaced = 0, sideways = 0
         try withoutActuallyEscaping(emit) { (write: @escaping (String) throws(E) -> Void) throws(E) in
             try points { point in
@@ -254,7 +261,7 @@ package enum DecisionMap {
                 marker(point.cls, x, y, on: &dot, id: "track-\(point.number)", title: point.title)
                 if linkToCards { dot.add("</a>") }
                 occupied.mark(x - 7, y - 7, 14, 14)
-                if labels.count < labelLimit { labels.append((point.number, x, y)) } else { unplaced += 1 }
+                if labels.count < labelLimit { labels.append((point.number, x, y, point.cls == "not-as-labelled")) } else { unplaced += 1 }
                 pending += dot.body.joined(separator: "\n") + "\n"
                 if pending.utf8.count >= 64 * 1024 {
                     do throws(E) { try write(pending) } catch { failure = error }
@@ -274,7 +281,8 @@ package enum DecisionMap {
             occupied.mark(star.x + spot.0, star.y + spot.1, w, h)
             numbers.text(star.words, star.x + spot.0, star.y + spot.1 + 10, cls: "small", id: "recommended-words")
         }
-        for label in labels {
+        // The numbers of points not as labelled get their places first.
+        for label in labels.filter(\.failed) + labels.filter({ !$0.failed }) {
             let text = "\(label.number)"
             let w = 6.5 * Double(text.count) + 2, h = 12.0
             let spots = [(8.0, -16.0), (8, 3), (-8 - w, -16), (-8 - w, 3), (-w / 2, -21), (-w / 2, 8)]
@@ -421,6 +429,10 @@ import TouchTapeFormats
 /// the map and streams the points into it. Memory is flat in the number of tracks.
 package final class DecisionMapSink: ReplayReportSink {
     private let spill: SpillFile
+    /// The points not as labelled, drawn after the others so that none hides one.
+    private let failedSpill: SpillFile
+    /// The classes of the points put aside (the legend lists those).
+    private var classes: Set<String> = []
     private var profile = ""
     private var folder = ""
     private let settings: DismissalSettings
@@ -434,6 +446,7 @@ package final class DecisionMapSink: ReplayReportSink {
         self.settings = settings
         region = SettingsRegion(settings: settings)
         spill = try SpillFile()
+        failedSpill = try SpillFile()
     }
 
     package func begin(_ heading: ReportHeading) {
@@ -449,7 +462,8 @@ package final class DecisionMapSink: ReplayReportSink {
         guard let point = DecisionMap.Point(track.report, number: reported, folder: folder, rules: ReleaseRules(settings: settings)) else { return }
         placed += 1
         largestVelocity = max(largestVelocity, abs(point.velocity))
-        try spill.write(Self.line(point) + "\n")
+        classes.insert(point.cls)
+        try (point.cls == "not-as-labelled" ? failedSpill : spill).write(Self.line(point) + "\n")
     }
 
     package func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?) {}
@@ -457,15 +471,17 @@ package final class DecisionMapSink: ReplayReportSink {
 
     /// Draws the map over the settings' regions into `output` (which the caller commits).
     package func write(to output: OutputFile) throws(OutputError) {
-        try DecisionMap.render(profile: profile, settings: settings, region: region, count: placed, skipped: reported - placed,
+        try DecisionMap.render(profile: profile, settings: settings, region: region, count: placed, classes: classes, skipped: reported - placed,
                                largestVelocity: largestVelocity,
                                points: { (draw: (DecisionMap.Point) -> Void) throws(OutputError) in
-            var carried = ""
-            try spill.drain { (piece: String) throws(OutputError) in
-                carried += piece
-                while let newline = carried.firstIndex(of: "\n") {
-                    if let point = Self.point(carried[..<newline]) { draw(point) }
-                    carried = String(carried[carried.index(after: newline)...])
+            for file in [spill, failedSpill] {
+                var carried = ""
+                try file.drain { (piece: String) throws(OutputError) in
+                    carried += piece
+                    while let newline = carried.firstIndex(of: "\n") {
+                        if let point = Self.point(carried[..<newline]) { draw(point) }
+                        carried = String(carried[carried.index(after: newline)...])
+                    }
                 }
             }
         }, emit: { (text: String) throws(OutputError) in try output.write(text) })

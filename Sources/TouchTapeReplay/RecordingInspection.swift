@@ -182,7 +182,9 @@ package enum InspectRenderer {
                             ("maximum", .integer(Int(a.maximum))), ("resolution", .integer(Int(a.resolution))),
                             ("millimetres", a.lengthInMillimetres.map(JSONValue.number) ?? .null)])
         })
-        let taken: [(String, JSONValue)] = inspection.metadata.deviceIndex.map { index in
+        let taken: [(String, JSONValue)] = inspection.metadata.deviceIndex.flatMap { index in
+            (inspection.metadata.deviceCount ?? 2) > 1 ? index : nil
+        }.map { index in
             [("taken", .object([("device", .integer(index)), ("of", inspection.metadata.deviceCount.map(JSONValue.integer) ?? .null)]))]
         } ?? []
         return .object([

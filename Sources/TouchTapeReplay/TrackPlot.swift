@@ -99,8 +99,9 @@ package enum TrackPlot {
         // Legend: what is drawn, no more.
         let ly = c.height - 8
         var lx = c.left
-        var legend = t.samples.isEmpty ? []
-            : [("legend-progress", "progress"), ("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (|v|)" : "velocity")]
+        var legend: [(String, String)] = []
+        if !t.updates.isEmpty { legend.append(("legend-progress", "progress")) }
+        if !t.samples.isEmpty { legend.append(("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (|v|)" : "velocity")) }
         if !boundaries.isEmpty { legend.append(("legend-threshold", boundaries.count == 1 && s.completionThreshold != nil ? "threshold" : "position boundary")) }
         for item in legend {
             c.rect(lx, ly - 8, 14, 4, cls: item.0)

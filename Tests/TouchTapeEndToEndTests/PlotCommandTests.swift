@@ -84,7 +84,8 @@ private func pngSize(_ path: String) -> Int {
 
 /// The map marks a track as `expected-outcome` judges it: under Flutter's rules (which
 /// begin on every pan) the pans labelled none cancel, which replay passes; the map drew them
-/// as not as labelled (triangles), so the only triangle now is the legend's.
+/// as not as labelled (triangles); now there is none, and the legend, which lists only the
+/// shapes drawn, has none either.
 @Test func decisionMapJudgesLabelsAsTheChecksDo() throws {
     let dir = try scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -94,7 +95,8 @@ private func pngSize(_ path: String) -> Int {
     let run = try TouchTapeBinary.run(["plot", "--map", "Recordings", "--profile", "flutter", "--edge", "bottom", "--no-config", "-o", svg])
     #expect(run.status == 0, "\(run.stderr)")
     let text = try String(contentsOfFile: svg, encoding: .utf8)
-    #expect(text.components(separatedBy: "class=\"not-as-labelled\" points=").count - 1 == 1, "only the legend's triangle")
+    #expect(text.components(separatedBy: "class=\"not-as-labelled\" points=").count - 1 == 0, "no triangle, not even in the legend")
+    #expect(!text.contains(">not as labelled</text>") && text.contains(">as labelled</text>"))
     #expect(text.contains("touchscreen-refusals-none.evemu #1: cancel (labelled none)"))
 }
 

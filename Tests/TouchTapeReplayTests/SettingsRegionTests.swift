@@ -133,6 +133,10 @@ func theDecisionMapIsReadableWithoutColour(settings: SessionSettings) throws {
     let triangles = svg.matches(of: #/<polygon id="track-\d+" class="not-as-labelled"/#).count
     let squares = svg.matches(of: #/<polygon id="track-\d+" class="unlabelled"/#).count
     #expect(triangles > 0, "these settings get some label wrong, drawn as a triangle")
+    // Drawn after every other point, so none at the same place hides one.
+    let lastOther = svg.ranges(of: #/id="track-\d+" class="(as-labelled|unlabelled)"/#).last!.lowerBound
+    let firstFailed = svg.ranges(of: #/id="track-\d+" class="not-as-labelled"/#).first!.lowerBound
+    #expect(lastOther < firstFailed)
     #expect(squares > 0)
     #expect(markers.count + triangles + squares == report.tracks.filter { $0.outcome != .none }.count)
     var numbers: [Box] = []
