@@ -106,6 +106,8 @@ final class LineReader {
                                   found: "a stop signal while waiting for it", hint: "nothing was read")
         }
         if code == ENOENT || code == ENOTDIR {
+            // A dangling symbolic link is named as such, wherever a path is opened.
+            if code == ENOENT, let dangling = RecordingLocator.unreachable(path, named: true) { return dangling }
             return RecordingError(kind: .notFound, file: path, expected: "a recording file", found: "nothing at that path",
                                   hint: "check the path")
         }

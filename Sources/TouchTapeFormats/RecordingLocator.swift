@@ -151,12 +151,23 @@ package enum RecordingLocator {
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
             let ext = RecordingPath.pathExtension(path)
             guard explicitly || ext.isEmpty || isRecordingFile(path) else { return nil }
-            let target = OutputTarget.linkTarget(path).map { " to \(TextExcerpt.make($0, limit: nil))" } ?? ""
-            // A link to nothing names nothing: the user's to mend (exit 2), as a typo is.
+            // A link to nothing names nothing: the user's to mend (exit 2), as a typo is. Through
+            // a chain of links, the one that points at nothing is named, with what it names.
+            var last = path, hops = 0
+            while hops < 40, let next = OutputTarget.linkTarget(last) {
+                let resolved = next.hasPrefix("/") ? next : RecordingPath.directory(last) + "/" + next
+                guard lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { break }
+                last = resolved
+                hops += 1
+            }
+            let target = OutputTarget.linkTarget(last)
+            let named = target.map { " to \(TextExcerpt.make($0, limit: nil))" } ?? ""
+            let through = last == path ? "" : " (through \(TextExcerpt.make(last, limit: nil)))"
+            let relative = target.map { $0.hasPrefix("/") } == false
+                ? " (relative to \(TextExcerpt.make(RecordingPath.directory(last), limit: nil)))" : ""
             return RecordingError(kind: .notFound, file: path, expected: "a recording or a folder",
-                                  found: "a dangling symbolic link\(target)",
-                                  hint: "its target does not exist (relative to \(TextExcerpt.make(RecordingPath.directory(path), limit: nil)))"
-                                      + (explicitly ? "" : "; every other file was searched"))
+                                  found: "a dangling symbolic link\(named)\(through)",
+                                  hint: "its target does not exist\(relative)" + (explicitly ? "" : "; every other file was searched"))
         case 0:
             return nil
         default:

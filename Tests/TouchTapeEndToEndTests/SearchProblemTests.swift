@@ -91,9 +91,16 @@ func whatTheSearchMetIsARowInEveryFormatAndTheReportIsWritten(format: String) th
     defer { try? FileManager.default.removeItem(at: dir) }
     let link = dir.appendingPathComponent("pan.evemu").path
     #expect(symlink("nowhere.evemu", link) == 0)
-    for command in ["replay", "inspect"] {
-        let run = try TouchTapeBinary.run([command, link, "--no-config"].filter { command == "replay" || $0 != "--no-config" })
-        #expect(run.status == 2, "\(command): \(run.stderr)")
+    for arguments in [["replay", link, "--no-config"], ["inspect", link], ["play", link, "--dry-run"], ["live", "--from", link]] {
+        let run = try TouchTapeBinary.run(arguments)
+        #expect(run.status == 2, "\(arguments): \(run.stderr)")
         #expect(run.stderr.contains("a dangling symbolic link to nowhere.evemu") && !run.stderr.contains("every other file"), "\(run.stderr)")
     }
+    // Through a chain, the link that points at nothing is named; an absolute target is not
+    // "relative to" anything.
+    let far = dir.appendingPathComponent("far.evemu").path, chain = dir.appendingPathComponent("chain.evemu").path
+    #expect(symlink("/nonexistent-touchtape/x.evemu", far) == 0 && symlink("far.evemu", chain) == 0)
+    let run = try TouchTapeBinary.run(["inspect", chain])
+    #expect(run.stderr.contains("a dangling symbolic link to /nonexistent-touchtape/x.evemu (through"), "\(run.stderr)")
+    #expect(run.stderr.contains("hint: its target does not exist\n") || run.stderr.hasSuffix("hint: its target does not exist"), "\(run.stderr)")
 }
