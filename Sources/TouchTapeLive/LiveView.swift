@@ -142,7 +142,9 @@ package enum LiveView {
         let g = state.current
         let flick = g.map { $0.flickVelocity } ?? state.settings.effectiveFlickVelocity
         let velocity = g?.velocity ?? 0
-        let suffix = " " + LiveFormat.padLeft(LiveFormat.signed(velocity, 0), 6) + " \(state.configuration.dismissal.unit.symbol)/s  flick "
+        // The gesture's own unit (a `p` since it began changes the next one's).
+        let unit = (g?.configuration ?? state.configuration).dismissal.unit.symbol
+        let suffix = " " + LiveFormat.padLeft(LiveFormat.signed(velocity, 0), 6) + " \(unit)/s  flick "
             + (flick.map { LiveFormat.fixed($0, 0) } ?? "off")
         var cells = max(5, width - 12 - suffix.count)
         if cells % 2 == 0 { cells -= 1 }
@@ -163,7 +165,7 @@ package enum LiveView {
 
     static func translationLine(_ state: LiveState) -> ScreenLine {
         guard let g = state.current else { return ScreenLine() }
-        return ScreenLine("translation " + LiveFormat.signed(g.translation, 1) + " \(state.configuration.dismissal.unit.symbol) towards \(g.edge.rawValue)"
+        return ScreenLine("translation " + LiveFormat.signed(g.translation, 1) + " \(g.configuration.dismissal.unit.symbol) towards \(g.edge.rawValue)"
                           + (g.rawProgress.map { "  raw fraction " + LiveFormat.fixed($0, 3) } ?? ""))
     }
 
@@ -201,7 +203,7 @@ package enum LiveView {
     /// `!` where it flips), the checks, and what it ran under (`t0.33 f1200`).
     /// `unit`: the profile's (`pt`, `dp`, `px`), as the velocity column's header says.
     static func historyColumns(unit: String) -> [(String, Int)] {
-        [("  #", 6), ("outcome", 8), ("now", 8), ("check", 6), ("reason", 15), ("prog", 6), ("v \(unit)/s", 7), ("label", 12),
+        [("  #", 6), ("outcome", 8), ("now", 8), ("check", 6), ("reason", 15), ("prog", 6), ("v \(unit)/s", 8), ("label", 11),
          ("ran under", 0)]
     }
 
@@ -227,6 +229,8 @@ package enum LiveView {
         if entry.labelSource != .none { label += entry.labelSource == .file ? "(f)" : "(k)" }
         if entry.savedTo != nil { label += " s" }
         let cell = { (text: String, width: Int) in LiveFormat.pad(text, width - 1) + " " }
+        // A gesture that ran under a profile of another unit (after `p`) says its own.
+        let rowUnit = entry.settings.profile.unit == state.configuration.dismissal.unit ? "" : entry.settings.profile.unit.symbol
         var line = ScreenLine(cell((selected ? "> " : "  ") + String(entry.gesture), 6), selected ? .bold : .plain)
         line.append(cell(r.outcome.rawValue, 8), outcomeStyle(r.outcome))
         if let now = entry.now {
@@ -240,7 +244,7 @@ package enum LiveView {
             line.append(cell(entry.passed ? "ok" : "FAIL", 6), entry.passed ? .green : .red)
         }
         line.append(cell(r.reason.description, 15) + cell(r.releaseProgress.map { LiveFormat.fixed($0, 3) } ?? "-", 6)
-                    + cell(entry.releaseVelocity.map { LiveFormat.signed($0, 0) } ?? "-", 7) + cell(label, 12))
+                    + cell(entry.releaseVelocity.map { LiveFormat.signed($0, 0) + rowUnit } ?? "-", 8) + cell(label, 11))
         line.append(ranUnder(entry.settings, now: state.settings), entry.settings == state.settings ? .dim : .plain)
         return line
     }

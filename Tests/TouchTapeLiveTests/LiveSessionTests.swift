@@ -318,4 +318,10 @@ func aGestureDecidedAgainUnderItsOwnSettingsKeepsItsOutcome(name: String) throws
     _ = live.press(.nextEdge)
     let after = LiveView.historyRow(live.state, index: 0).plainText
     #expect(after.hasSuffix("t0.33 f1200 transition bottom"), "\(after)")
+    // A profile of another unit: the rows that ran in points say so, and the header's unit
+    // keeps a space before the next column (it read "v lpx/slabel").
+    while live.state.settings.profile != .flutter { _ = live.press(.nextProfile) }
+    live.finish(clock: Int64.max / 4)
+    let header = LiveView.historyHeader(unit: "lpx")[0].plainText
+    #expect(header.contains("v lpx/s label"), "\(header)")
 }

@@ -71,7 +71,7 @@ private func withoutEscapes(_ text: String) -> String {
     #expect(text.contains("phase changed"))
     #expect(text.contains("if released now: FINISH by "))
     #expect(text.contains("outcome now     check reason"))          // history header
-    #expect(text.contains("prog  v pt/s label"))
+    #expect(text.contains("prog  v pt/s  label"))
     #expect(text.contains("cancel(k)"))
     #expect(text.contains("FAIL  "))
     #expect(text.contains("gesture 2 expected-outcome: "))     // the failure's detail
@@ -137,7 +137,7 @@ private func withoutEscapes(_ text: String) -> String {
     settings.profile = .bottomsheet
     let text = LiveView.render(try midGestureState(settings: settings), size: TerminalSize(columns: 120, rows: 40), color: false)
         .joined(separator: "\n")
-    #expect(text.contains("prog  v px/s label"), "\(text)")
+    #expect(text.contains("prog  v px/s  label"), "\(text)")
     #expect(!text.contains("pt"))
 }
 
