@@ -133,7 +133,9 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
             for sink in sinks { try sink.endFile(problem.file, seconds: nil, error: unreadable, warning: nil) }
         }
         var tracksDone = 0
-        var tracksSeen = 0
+        /// Tracks the --track and label filters select, whatever the shard: what an empty
+        /// shard is said to hold none of.
+        var tracksSelected = 0
         for (done, source) in sources.enumerated() {
             if cancelled?() == true { return tally }
             let file = source.eventsPath
@@ -161,9 +163,9 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                     }
                     let report = replayed.report
                     if trackNumbers?.contains(report.track) == true { tally.tracksFound.insert(report.track) }
-                    guard shard?.contains(file: file, track: report.track) ?? true,
-                          trackNumbers?.contains(report.track) ?? true,
-                          tracks.includes(replayed.transcript.annotation) else { return }
+                    guard trackNumbers?.contains(report.track) ?? true, tracks.includes(replayed.transcript.annotation) else { return }
+                    tracksSelected += 1
+                    guard shard?.contains(file: file, track: report.track) ?? true else { return }
                     let seconds = clock.flatMap { starts.seconds(of: report.track, now: $0()) }
                     if probeKinds == nil || !probes {
                         tally.add(report)
@@ -187,7 +189,6 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                     if cancelled?() == true { throw Cancelled() }
                 }
                 if trackNumbers != nil { tally.mostTracksInAFile = max(tally.mostTracksInAFile, tracksInFile) }
-                tracksSeen += tracksInFile
                 if shard?.contains(file: file, track: 0) ?? true {
                     tally.notes += notes.map { "\(file): \($0)" }
                     if tracksInFile == 0 {
@@ -219,7 +220,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
                 break
             }
         }
-        if let shard, tracksDone == 0, tracksSeen > 0 { tally.emptyShard = .init(shard: shard.description, tracks: tracksSeen) }
+        if let shard, tracksDone == 0, tracksSelected > 0 { tally.emptyShard = .init(shard: shard.description, tracks: tracksSelected) }
         for sink in sinks { try sink.finish(tally) }
         return tally
     }

@@ -157,6 +157,13 @@ func aDeviceIndexOnAnEvemuRecordingIsRefused(command: String) throws {
         if checkedNothing { empty += 1 }
     }
     #expect(empty >= 1)
+    // With --track, the tracks it selects are the ones the shard holds none of (it said all).
+    for index in 1...3 {
+        let result = try run(["replay", recording, "--no-config", "--track", "2", "--shard", "\(index)/1000"])
+        if result.stdout.contains("0 passed, 0 failed") {
+            #expect(result.stdout.contains("holds none of the 1 track"), "\(result.stdout)")
+        }
+    }
 }
 
 /// An output that cannot be written is named by the option it was given with, as the user
