@@ -593,19 +593,7 @@ final class LineReader {
         return RecordingError(kind: .malformedLine, file: path, line: line, expected: "lines ending in a newline (\\n or \\r\\n)",
                               found: "a carriage return (\\r) that ends no line",
                               hint: "the file's lines end in CR alone (classic Mac OS), so they read as one line and events are lost;"
-                                  + " make them newlines: tr '\\r' '\\n' < \(Self.shellWord(path)) > \(Self.shellWord(fixed))")
-    }
-
-    /// `text` as one word for a POSIX shell: as it is when it holds only safe characters,
-    /// else in single quotes (a quote inside as `'\''`), control characters shown escaped.
-    static func shellWord(_ text: String) -> String {
-        let safe = text.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-_./+,:@%=".utf8.contains(b)
-        }
-        if safe, !text.isEmpty { return text }
-        var quoted = "'"
-        for ch in RecordingError.excerpt(text, limit: nil) { quoted += ch == "'" ? "'\\''" : String(ch) }
-        return quoted + "'"
+                                  + " make them newlines: tr '\\r' '\\n' < \(ShellWord.quoted(path)) > \(ShellWord.quoted(fixed))")
     }
 
     /// Moves the unread tail to the front and reads up to one chunk after it.

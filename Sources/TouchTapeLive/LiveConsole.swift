@@ -409,7 +409,7 @@ package final class LiveConsole {
         // The saved file when a gesture was saved to it; else what was replayed.
         var file = (gesturesSaved > 0 ? savePath : nil) ?? source ?? "RECORDING"
         if file.hasPrefix("-") { file = "./" + file }   // not read back as an option
-        let command = (["touchtape", "replay", file] + state.settings.replayArguments).map(Self.shellQuoted).joined(separator: " ")
+        let command = (["touchtape", "replay", file] + state.settings.replayArguments).map(ShellWord.quoted).joined(separator: " ")
         let text = "live: \(state.history.count) gesture(s): \(state.summaryLine)\nsettings: \(command)\n"
         if let outputFailure { throw outputFailure }
         if terminal == nil { say(text) } else { try Self.writeStandardOutput(text) }
@@ -421,30 +421,6 @@ package final class LiveConsole {
         let out = OutputFile.standardOutput()
         try out.write(TextExcerpt.terminalLines(text))
         try out.commit()
-    }
-
-    /// `word` as a shell reads it back: as it is when plain, else single-quoted; with a
-    /// control character (a line break in a file name), bash's `$'…'` with escapes, so the
-    /// command stays one line.
-    static func shellQuoted(_ word: String) -> String {
-        let safe = word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:+,@".unicodeScalars.contains($0) }
-        if safe && !word.isEmpty { return word }
-        guard word.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-        }
-        var quoted = "$'"
-        for scalar in word.unicodeScalars {
-            switch scalar {
-            case "\\": quoted += "\\\\"
-            case "'": quoted += "\\'"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                quoted += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "'"
     }
 }
 
