@@ -17,34 +17,20 @@ enum ExitStatus {
     static let deviceOrIOFailure: Int32 = 3
 
     /// A replay's exit: 3 when a file could not be read for the system's fault, 2 when a
-    /// file was unreadable or no track could have the `--probe`s asked for, 1 when a track
+    /// file was unreadable or a `--track` or `--probe` matched nothing, 1 when a track
     /// failed a check, else 0 (returns).
-    static func check(_ tally: ReplayTally, probes: [String], tracks: [Int] = []) throws {
+    static func check(_ tally: ReplayTally) throws {
         if tally.errors.contains(where: \.isIOFailure) { throw ExitCode(deviceOrIOFailure) }
-        try refuseUnmatched(tally, probes: probes, tracks: tracks)
         if tally.errorCount > 0 { throw ExitCode(badInput) }
         if tally.failed > 0 { throw ExitCode(checkFailed) }
     }
 
-    /// Exit 2, saying why, when ``unmatched(_:probes:tracks:)`` finds a mistake.
-    static func refuseUnmatched(_ tally: ReplayTally, probes: [String], tracks: [Int]) throws {
-        if let unmatched = unmatched(tally, probes: probes, tracks: tracks) { throw fail(unmatched.message, hint: unmatched.hint) }
-    }
-
-    /// A `--track` no file has, or `--probe`s no track can have: a mistake (exit 2), and
-    /// `replay` writes no report of it (an empty one read as a clean run in CI).
-    static func unmatched(_ tally: ReplayTally, probes: [String], tracks: [Int]) -> (message: String, hint: String)? {
-        let missing = tracks.filter { !tally.tracksFound.contains($0) }
-        if !missing.isEmpty, tally.errorCount == 0 {
-            let list = missing.map(String.init).joined(separator: ", ")
-            return ("--track \(list): no file has track\(missing.count == 1 ? "" : "s") \(list)",
-                    "the files yield at most \(tally.mostTracksInAFile) track\(tally.mostTracksInAFile == 1 ? "" : "s"); 'touchtape inspect FILE' lists each file's tracks")
-        }
-        if !probes.isEmpty, tally.probes == 0 {
-            return ("no track here can have probe \(probes.joined(separator: ", "))",
-                    "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
-        }
-        return nil
+    /// Exit 2 when a `--track` or `--probe` matched nothing (the report on standard output
+    /// says why; a report file is not written, so stderr says it).
+    static func refuseUnmatched(_ tally: ReplayTally, reportOnStandardOutput: Bool) throws {
+        guard let unmatched = tally.unmatched else { return }
+        if reportOnStandardOutput { throw ExitCode(badInput) }
+        throw fail(unmatched.message, hint: unmatched.hint)
     }
 }
 

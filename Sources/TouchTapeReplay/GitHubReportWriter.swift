@@ -54,6 +54,10 @@ package struct GitHubReportWriter: ReportWriter {
     }
 
     package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+        if let unmatched = tally.unmatched {
+            try emit(Self.command("error", [("title", "touchtape: \(unmatched.option) matched nothing")],
+                                  "\(unmatched.message)\nhint: \(unmatched.hint)"))
+        }
         var summary = "\(tally.passed) passed, \(tally.failed) failed"
         if !tally.errors.isEmpty { summary += ", \(tally.errors.count) could not be read" }
         if !tally.warnings.isEmpty { summary += ", \(tally.warnings.count) with no track" }

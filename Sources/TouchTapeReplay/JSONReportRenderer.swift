@@ -26,14 +26,19 @@ package enum JSONReportRenderer {
     }
 
     /// The members after `tracks`: `errors` (files that could not be read, then files with
-    /// no track under `--strict`, kind `noTracks`), `warnings` (files with no track; only
+    /// no track under `--strict`, kind `noTracks`, then a selection that matched nothing,
+    /// kind `noMatch`), `warnings` (files with no track; only
     /// when there is one, so a report without them keeps its bytes) and `summary`.
     package static func closing(_ tally: ReplayTally) -> [(String, JSONValue)] {
         func entry(_ file: String, _ kind: String, _ message: String) -> JSONValue {
             .object([("file", .string(file)), ("kind", .string(kind)), ("message", .string(message))])
         }
+        // A --track or --probe that matched nothing is no file's: `file` is null.
+        let unmatched = tally.unmatched.map { u in
+            JSONValue.object([("file", .null), ("kind", .string("noMatch")), ("message", .string("\(u.message)\nhint: \(u.hint)"))])
+        }
         let errors = tally.errors.map { entry($0.file, $0.kind, $0.message) }
-            + tally.warnings.filter(\.isError).map { entry($0.file, $0.kind.rawValue, $0.message) }
+            + tally.warnings.filter(\.isError).map { entry($0.file, $0.kind.rawValue, $0.message) } + (unmatched.map { [$0] } ?? [])
         let warnings = tally.warnings.filter { !$0.isError }.map { entry($0.file, $0.kind.rawValue, $0.message) }
         var summary: [(String, JSONValue)] = [("passed", .integer(tally.passed)), ("failed", .integer(tally.failed)),
                                               ("errors", .integer(tally.errorCount))]

@@ -75,12 +75,18 @@ package struct JUnitReportWriter: ReportWriter {
 
     package mutating func endFile(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
                                   into out: inout String) {
+        endSuite(file, seconds: seconds, error: error, warning: warning)
+    }
+
+    /// Closes the suite of `file` (its error a test case named `errorCase`).
+    private mutating func endSuite(_ file: String, seconds: Double?, error: UnreadableFile?, warning: FileWarning?,
+                                   errorCase: String = "read") {
         let e = JUnitReportRenderer.escape
         var read = ""
         if let error {
             errors += 1
             tests += 1
-            read = "    <testcase classname=\"\(e(file))\" name=\"read [\(e(identity))]\" time=\"\(JUnitReportRenderer.caseSeconds(seconds))\">\n"
+            read = "    <testcase classname=\"\(e(file))\" name=\"\(errorCase) [\(e(identity))]\" time=\"\(JUnitReportRenderer.caseSeconds(seconds))\">\n"
                 + "      <error type=\"\(e(error.kind))\" message=\"\(e(JUnitReportRenderer.firstLine(error.message)))\">\(e(error.message))</error>\n"
                 + "    </testcase>\n"
         }
@@ -126,6 +132,13 @@ package struct JUnitReportWriter: ReportWriter {
     }
 
     package mutating func finish(_ tally: ReplayTally, emit: (String) throws(OutputError) -> Void) throws(OutputError) {
+        // A --track or --probe that matched nothing: a suite of its own, named after the
+        // option, whose one test case is the error (no testsuites at all read as a clean run).
+        if let unmatched = tally.unmatched {
+            let error = UnreadableFile(file: unmatched.option, kind: "noMatch", message: "\(unmatched.message)\nhint: \(unmatched.hint)",
+                                       isIOFailure: false)
+            endSuite(unmatched.option, seconds: nil, error: error, warning: nil, errorCase: "select")
+        }
         // No attributes on <testsuites>: the Ant schema allows none (each suite has its counts,
         // which every CI system adds up itself).
         try emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")

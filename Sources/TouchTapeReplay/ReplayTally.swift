@@ -47,6 +47,38 @@ package struct ReplayTally: Hashable, Sendable {
         package var tracks: Int
     }
 
+    /// A `--track` no file has, or `--probe`s no track could have: the user's mistake, an
+    /// error in every format (a report of nothing read as a clean run in CI).
+    package var unmatched: UnmatchedSelection?
+
+    /// See ``unmatched``.
+    package struct UnmatchedSelection: Hashable, Sendable {
+        /// The option as the user typed it: `--track`, `--probe`.
+        package var option: String
+        /// `--track 8, 9: no file has tracks 8, 9`.
+        package var message: String
+        package var hint: String
+
+        /// The mistake in `tally` of asking for `tracks` (`nil`: not asked; a sharded run's
+        /// empty shard says so instead) and `probes` (`nil`: not asked), if there is one. A
+        /// missing track is not said when a file could not be read (it may be there).
+        package static func find(in tally: ReplayTally, tracks: Set<Int>?, probes: Set<Probe.Kind>?) -> Self? {
+            let missing = (tracks ?? []).subtracting(tally.tracksFound).sorted()
+            if !missing.isEmpty, tally.errorCount == 0 {
+                let list = missing.map(String.init).joined(separator: ", ")
+                let most = tally.mostTracksInAFile
+                return Self(option: "--track", message: "--track \(list): no file has track\(missing.count == 1 ? "" : "s") \(list)",
+                            hint: "the files yield at most \(most) track\(most == 1 ? "" : "s"); 'touchtape inspect FILE' lists each file's tracks")
+            }
+            if let probes, !probes.isEmpty, tally.probes == 0 {
+                let names = Probe.Kind.allCases.filter(probes.contains).map(\.rawValue).joined(separator: ", ")
+                return Self(option: "--probe", message: "no track here can have probe \(names)",
+                            hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
+            }
+            return nil
+        }
+    }
+
     /// Nothing counted yet.
     package init() {}
 
@@ -69,8 +101,9 @@ package struct ReplayTally: Hashable, Sendable {
         }
     }
 
-    /// Files that could not be read, and files with no track under `--strict`.
-    package var errorCount: Int { errors.count + warnings.count { $0.isError } }
+    /// Files that could not be read, files with no track under `--strict`, and an
+    /// ``unmatched`` selection.
+    package var errorCount: Int { errors.count + warnings.count { $0.isError } + (unmatched == nil ? 0 : 1) }
     /// Files with no track, without `--strict`.
     package var warningCount: Int { warnings.count { !$0.isError } }
 

@@ -123,6 +123,11 @@ package struct TextReportWriter: ReportWriter {
             lines.append(("Errors (--strict):", .red))
             lines += strictErrors.map { ("  " + $0.message, .red) }
         }
+        if let unmatched = tally.unmatched {
+            lines.append(("", .plain))
+            lines += wrap("Error: \(unmatched.message)", indent: "  ").map { ($0, .red) }
+            lines += wrap("  hint: \(unmatched.hint)", indent: "    ").map { ($0, .red) }
+        }
         if !warnings.isEmpty {
             lines.append(("", .plain))
             lines.append(("Warnings:", .yellow))

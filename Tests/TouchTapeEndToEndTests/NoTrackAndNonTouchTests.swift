@@ -159,9 +159,28 @@ private func noTrackFolder() throws -> (dir: URL, empty: String) {
     let run = try TouchTapeBinary.run(["replay", file, "--track", "7", "--strict"])
     #expect(run.status == 2, "\(run.stdout)")
     #expect(!run.stdout.contains("0 tracks"))
-    #expect(run.stderr.contains("touchtape: error: --track 7: no file has track 7\nhint: the files yield at most "), "\(run.stderr)")
+    #expect(run.stdout.contains("Error: --track 7: no file has track 7\n  hint: the files yield at most "), "\(run.stdout)")
+    #expect(run.stderr.isEmpty, "the report on standard output says it: \(run.stderr)")
     let both = try TouchTapeBinary.run(["replay", file, "--track", "1", "--track", "9", "--track", "8"])
-    #expect(both.status == 2 && both.stderr.contains("--track 9, 8: no file has tracks 9, 8"), "\(both.stderr)")
+    #expect(both.status == 2 && both.stdout.contains("Error: --track 8, 9: no file has tracks 8, 9\n"), "\(both.stdout)")
+    #expect(both.stdout.hasSuffix("1 passed, 0 failed, 1 error\n") && both.stderr.isEmpty, "\(both.stdout)\(both.stderr)")
+    // A report to standard output carries the mistake as an error in every format, so a
+    // reader of it alone does not take it for a clean run of nothing.
+    let json = try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let errors = try #require(document["errors"] as? [[String: Any]])
+    #expect(json.status == 2 && errors.count == 1 && errors[0]["file"] is NSNull && errors[0]["kind"] as? String == "noMatch")
+    #expect((errors[0]["message"] as? String)?.hasPrefix("--track 9: no file has track 9\nhint: the files yield at most ") == true)
+    #expect((document["summary"] as? [String: Any])?["errors"] as? Int == 1)
+    let junit = try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "junit"])
+    #expect(junit.status == 2 && junit.stdout.contains("<testcase classname=\"--track\" name=\"select [transition]\" time=\"0\">\n"
+                                                       + "      <error type=\"noMatch\" message=\"--track 9: no file has track 9\">"), "\(junit.stdout)")
+    let xml = dir.appendingPathComponent("t9-stdout.xml").path
+    try junit.stdout.write(toFile: xml, atomically: true, encoding: .utf8)
+    try expectValidAgainstCISchemas(xml)
+    let github = try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "github"])
+    #expect(github.status == 2 && github.stdout.hasPrefix("::error title=touchtape%3A --track matched nothing::--track 9: no file has track 9%0Ahint: "),
+            "\(github.stdout)")
     let one = try TouchTapeBinary.run(["replay", file, "--track", "1", "--strict"])
     #expect(one.status == 0 && one.stdout.contains("1 passed"), "\(one.stdout)")
     // No report of the mistake is written (an empty one read as a clean run in CI), and a
@@ -169,6 +188,7 @@ private func noTrackFolder() throws -> (dir: URL, empty: String) {
     let report = dir.appendingPathComponent("t9.json").path, page = dir.appendingPathComponent("t9.html").path
     let missing = try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "json", "-o", report, "--html", page])
     #expect(missing.status == 2 && !FileManager.default.fileExists(atPath: report) && !FileManager.default.fileExists(atPath: page))
+    #expect(missing.stderr.contains("touchtape: error: --track 9: no file has track 9\nhint: the files yield at most "), "\(missing.stderr)")
     try "before".write(toFile: report, atomically: true, encoding: .utf8)
     #expect(try TouchTapeBinary.run(["replay", file, "--track", "9", "--format", "json", "-o", report]).status == 2)
     #expect(try String(contentsOfFile: report, encoding: .utf8) == "before")

@@ -42,5 +42,5 @@ func everyBuiltInProfilePassesEveryProbe(profile: String) throws {
     let impossible = try TouchTapeBinary.run(["replay", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"),
                                              "--probe", "flick+0", "--profile", "photozoom", "--no-config"])
     #expect(impossible.status == 2, "\(impossible.stderr)")
-    #expect(impossible.stderr.contains("no track here can have probe flick+0"))
+    #expect(impossible.stdout.contains("Error: no track here can have probe flick+0\n"), "\(impossible.stdout)")
 }

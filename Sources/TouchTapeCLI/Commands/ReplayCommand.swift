@@ -126,8 +126,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 if let text = line?.finish() { writeStandardErrorControls(text) }
                 throw interrupted(by: signal, output: file)
             }
-            // A --track or --probe that matched nothing writes no report (files stay as they were).
-            try ExitStatus.refuseUnmatched(tally, probes: probe.map(\.rawValue), tracks: shard == nil ? track : [])
+            // A --track or --probe that matched nothing writes no report file (one there stays as it was).
+            try ExitStatus.refuseUnmatched(tally, reportOnStandardOutput: output == nil || output == "-")
             if format == .text, let comparison { try stream.append(comparison.text) }
             if let page, let collector { try collector.writePage(settings: configuration.dismissal, to: page) }
             try file.commit()
@@ -139,6 +139,6 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if let text = line?.finish() { writeStandardErrorControls(text) }
         if output != nil { writeStandardError(tally.summaryLine + "\n") }
-        try ExitStatus.check(tally, probes: probe.map(\.rawValue), tracks: shard == nil ? track : [])
+        try ExitStatus.check(tally)
     }
 }
