@@ -105,7 +105,7 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         case ELOOP: return "\(name) is a loop of symbolic links"
         case ENXIO: return "nothing is reading from \(name)"
         case EPIPE:
-            let cut = bytesWritten.map { " after \($0) bytes" } ?? ""
+            let cut = bytesWritten.map { " (\($0) byte\($0 == 1 ? "" : "s") had been written to it)" } ?? ""
             return "whatever was reading \(name) stopped reading\(cut); the rest of the output was not written"
         default: return destinationUnchanged ? "\(name) is unchanged" : ""
         }

@@ -293,7 +293,7 @@ package final class LiveConsole {
         // A failed write to standard output (a full disk, a closed pipe) is said once and
         // ends the run with exit 3 (see ``outputFailure``); nothing after it is written.
         if outputFailure == nil {
-            do { try Self.writeStandardOutput(pending) } catch { outputFailure = error }
+            do { try writeStandardOutput(pending) } catch { outputFailure = error }
         }
         pending = ""
     }
@@ -412,16 +412,27 @@ package final class LiveConsole {
         let command = (["touchtape", "replay", file] + state.settings.replayArguments).map(ShellWord.quoted).joined(separator: " ")
         let text = "live: \(state.history.count) gesture(s): \(state.summaryLine)\nsettings: \(command)\n"
         if let outputFailure { throw outputFailure }
-        if terminal == nil { say(text) } else { try Self.writeStandardOutput(text) }
+        if terminal == nil { say(text) } else { try writeStandardOutput(text) }
         return Outcome(passed: state.history.count - state.failed, failed: state.failed)
     }
 
-    /// Standard output, unbuffered and checked, every line terminal-safe.
-    private static func writeStandardOutput(_ text: String) throws(OutputError) {
+    /// Standard output, unbuffered and checked, every line terminal-safe. A failure says how
+    /// much of the whole run's output was written before it (`| head -3`: the three lines).
+    private func writeStandardOutput(_ text: String) throws(OutputError) {
         let out = OutputFile.standardOutput()
-        try out.write(TextExcerpt.terminalLines(text))
-        try out.commit()
+        do {
+            try out.write(TextExcerpt.terminalLines(text))
+            try out.commit()
+        } catch {
+            var error = error
+            error.bytesWritten = standardOutputBytes + (error.bytesWritten ?? out.bytesWritten)
+            throw error
+        }
+        standardOutputBytes += out.bytesWritten
     }
+
+    /// Bytes written to standard output so far.
+    private var standardOutputBytes: Int64 = 0
 }
 
 /// A live run that cannot start or go on: what, a hint, and whether the device or the file

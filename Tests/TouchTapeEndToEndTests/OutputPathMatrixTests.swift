@@ -286,7 +286,19 @@ func liveSaveToAFIFOWithNoReaderWaitsAndAStopSignalEndsIt(signal: Int32) throws 
     let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", shell])
     #expect(run.status == 3, "\(run.stderr)")
     #expect(run.stderr.contains("cannot write standard output: Broken pipe"), "\(run.stderr)")
-    #expect(run.stderr.contains("stopped reading after"), "\(run.stderr)")
+    #expect(run.stderr.contains("stopped reading ("), "\(run.stderr)")
+    #expect(run.stderr.contains(" bytes had been written to it); the rest of the output was not written"), "\(run.stderr)")
+}
+
+/// `live`'s JSON lines are written a batch at a time: the count is the run's, not the last
+/// batch's ("after 0 bytes" when the first lines had gone through).
+@Test func liveToAClosedPipeCountsEveryByteItWrote() throws {
+    let recording = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let shell = "'\(TouchTapeBinary.executable.path)' live --from '\(recording)' --speed 1000 </dev/null | head -c 10 >/dev/null; exit ${PIPESTATUS[0]}"
+    let run = try ProcessRun.run(URL(fileURLWithPath: "/bin/bash"), ["-c", shell])
+    #expect(run.status == 3, "\(run.stderr)")
+    let written = run.stderr.split(separator: "stopped reading (").last?.split(separator: " ").first.flatMap { Int($0) }
+    #expect((written ?? 0) >= 10, "at least what head read: \(run.stderr)")
 }
 
 /// Started with standard output closed: "it is closed", exit 3 (it said "Invalid argument",
