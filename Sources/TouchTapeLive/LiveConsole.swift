@@ -1,3 +1,4 @@
+import TouchTapeFrames
 import Foundation
 import TouchTapeDevice
 @_spi(Pipeline) import TouchTapeEvents
@@ -25,13 +26,18 @@ package final class LiveConsole {
         package var gestureLimit: Int?
         /// `touchtape VERSION`, for the saved file's recorder field.
         package var recorder: String
+        /// The machine's libinput quirks and hwdb (``InstalledDeviceHints/installed()``), so
+        /// that a device without resolution is sized as `replay` sizes it.
+        package var installedHints: InstalledDeviceHints?
 
         /// A request from its parts.
-        package init(settings: SessionSettings, savePath: String?, gestureLimit: Int?, recorder: String) {
+        package init(settings: SessionSettings, savePath: String?, gestureLimit: Int?, recorder: String,
+                     installedHints: InstalledDeviceHints? = nil) {
             self.settings = settings
             self.savePath = savePath
             self.gestureLimit = gestureLimit
             self.recorder = recorder
+            self.installedHints = installedHints
         }
     }
 
@@ -103,7 +109,8 @@ package final class LiveConsole {
     private static func make(description: DeviceDescription, file: String, source: LiveState.Source, request: Request,
                              metadata: RecordingMetadata, stop: StopSignal, say: @escaping @Sendable (String) -> Void) throws(LiveError) -> LiveConsole {
         let session: LiveSession
-        do { session = try LiveSession(description: description, file: file, source: source, settings: request.settings) } catch {
+        do { session = try LiveSession(description: description, file: file, source: source, settings: request.settings,
+                                                 installedHints: request.installedHints) } catch {
             throw LiveError(message: error.description, hint: nil, isDeviceOrIOFailure: false)
         }
         // A FIFO as --save is waited for until a reader comes, saying so; a stop signal ends the wait.

@@ -1,3 +1,4 @@
+import TouchTapeFrames
 import TouchTapeDismissal
 @_spi(Pipeline) import TouchTapeEvents
 import TouchTapePan
@@ -44,10 +45,10 @@ package struct LiveSession {
     }
 
     package init(description: DeviceDescription, file: String, source: LiveState.Source,
-                settings: SessionSettings) throws(SessionSettingsError) {
+                settings: SessionSettings, installedHints: InstalledDeviceHints? = nil) throws(SessionSettingsError) {
         self.description = description
         self.file = file
-        self.state = try LiveState(source: source, settings: settings)
+        self.state = try LiveState(source: source, settings: settings, installedHints: installedHints)
         self.replay = ReplaySession(description: description, file: file, configuration: state.configuration)
         self.collector = TrackEventCollector(description: description)
     }

@@ -65,11 +65,17 @@ package struct LiveState: Sendable {
     /// newest. `f` `c` `n` `x` and `s` act on ``selectedIndex``.
     package private(set) var selection: Int?
 
-    package init(source: Source, settings: SessionSettings) throws(SessionSettingsError) {
+    /// The machine's libinput quirks and hwdb, which size a device that reports no
+    /// resolution as `replay` sizes it; `nil`: none (tests).
+    package let installedHints: InstalledDeviceHints?
+
+    package init(source: Source, settings: SessionSettings, installedHints: InstalledDeviceHints? = nil) throws(SessionSettingsError) {
         self.source = source
         self.settings = settings
         self.startingSettings = settings
+        self.installedHints = installedHints
         self.configuration = try settings.configuration()
+        configuration.installedHints = installedHints
     }
 
     /// The row the label and save keys act on: the selected one, else the newest.
@@ -162,6 +168,7 @@ package struct LiveState: Sendable {
         guard next != settings else { return false }
         do {
             configuration = try next.configuration()
+            configuration.installedHints = installedHints
             settings = next
             let pending = current.map { !$0.ended } ?? false
             message = Message(settingsSummary + (pending ? " (from the next gesture)" : ""))

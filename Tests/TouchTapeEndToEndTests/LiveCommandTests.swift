@@ -60,6 +60,20 @@ func liveJSONLinesAgreeWithReplay(file: String) throws {
     #expect(live.stderr.contains("touchtape replay \(path) --profile transition"))
 }
 
+/// A device that reports no resolution is sized from the machine's libinput quirks in
+/// `live` as in `replay` (live read none: bcm5974's tracks came out at other velocities).
+@Test func liveSizesADeviceFromTheInstalledQuirksAsReplayDoes() throws {
+    let path = TouchTapeBinary.peer("bcm5974.event")
+    let live = try ProcessRun.run(TouchTapeBinary.executable, ["live", "--from", path, "--speed", "1000"],
+                                  in: TouchTapeBinary.packageRoot, input: FileHandle.nullDevice)
+    let replay = try TouchTapeBinary.run(["replay", path, "--format", "json"])
+    #expect(replay.stdout.contains("size from the installed libinput quirk AttrSizeHint=104x75"),
+            "libinput's quirks (tools/install-deps installs them) size this touchpad: \(replay.stdout.prefix(2000))")
+    let expected = try JSONDecoder().decode(ReplayJSON.self, from: Data(replay.stdout.utf8)).tracks
+    #expect(try finalTracks(live.stdout) == expected)
+    #expect(live.stdout.contains("size from the installed libinput quirk AttrSizeHint=104x75"))
+}
+
 @Test func liveTakesReplaysSettingOptions() throws {
     let path = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
     let options = ["--profile", "easytransitions", "--threshold", "0.9", "--no-flick"]

@@ -71,11 +71,11 @@ struct LiveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (settings, _, project) = try settingsOptions.configuration()
+        let (settings, configuration, project) = try settingsOptions.configuration()
         try refuseAliasing(outputs: [("the live view or its JSON lines", "-"), ("--save", save)],
                            inputs: (from.map { recordingInputs($0) } ?? []) + (project.map { [$0.file] } ?? []))
         let request = LiveConsole.Request(settings: settings, savePath: save, gestureLimit: gestures,
-                                          recorder: "touchtape \(TouchTape.version)")
+                                          recorder: "touchtape \(TouchTape.version)", installedHints: configuration.installedHints)
         let outcome: LiveConsole.Outcome
         do {
             if let from {
