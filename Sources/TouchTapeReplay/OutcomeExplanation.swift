@@ -126,7 +126,9 @@ package struct OutcomeExplanation: Hashable, Sendable {
             if velocity == .zero {
                 words += " \(a) \(settings.unit.symbol)/s (at rest) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
             } else {
-                words += " \(a) \(settings.unit.symbol)/s towards \(towards) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
+                // A velocity read along the edge can be negative: say which way it moved.
+                let moving: Words = value < 0 ? " (moving towards \(towards.opposite))" : ""
+                words += " \(a) \(settings.unit.symbol)/s towards \(towards)\(moving) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"
             }
             guard held, towards == edge else { return (held, words) }
             if flick.requiresProgress, progress == 0 {
@@ -192,10 +194,13 @@ package struct OutcomeExplanation: Hashable, Sendable {
     }
 
     /// `a` and `b` printed with `digits` decimals, or more (up to 6) until two different
-    /// values print differently, so a printed comparison holds for the printed numbers.
+    /// values print differently, so a printed comparison holds for the printed numbers;
+    /// values closer than that (a probe one representable step from a boundary) are printed
+    /// whole (`1199.9999999999998 < minimum 1200`, not `1200.000000 < minimum 1200.000000`).
     static func printed(_ a: Double, _ b: Double, digits: Int) -> (String, String) {
         var digits = digits
         while a != b, n(a, digits) == n(b, digits), digits < 6 { digits += 1 }
+        if a != b, n(a, digits) == n(b, digits) { return (DecimalText.shortest(a), DecimalText.shortest(b)) }
         return (n(a, digits), n(b, digits))
     }
 

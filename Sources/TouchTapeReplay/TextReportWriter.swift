@@ -95,8 +95,9 @@ package struct TextReportWriter: ReportWriter {
         lines += plain(wrap("      why: \(t.explanation.summary)", indent: "        "))
         for c in t.failedChecks { lines += wrap("      FAILED \(c.name): \(c.detail)", indent: "        ").map { ($0, .red) } }
         if t.expected != nil || t.userNote != nil {
-            var label = "      label: " + (t.expected.map { $0 == .none ? "expect none (must not dismiss)" : "expect \($0.rawValue)" }
-                ?? "no expected outcome")
+            // A probe's expected outcome is the declared rules', not a recorder's label.
+            var label = (t.probe == nil ? "      label: " : "      rules: ")
+                + (t.expected.map { $0 == .none ? "expect none (must not dismiss)" : "expect \($0.rawValue)" } ?? "no expected outcome")
             if let note = t.userNote { label += "; note: \(note)" }
             lines += plain(wrap(label, indent: "        "))
         }

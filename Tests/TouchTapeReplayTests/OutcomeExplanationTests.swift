@@ -41,6 +41,9 @@ private func transcript(_ samples: [PanSample], profile: DismissalProfile = .tra
     #expect(OutcomeExplanation.printed(100.4, 100, digits: 0) == ("100.4", "100.0"))
     #expect(OutcomeExplanation.printed(0.33349, 1.0 / 3, digits: 3) == ("0.3335", "0.3333"))
     #expect(OutcomeExplanation.printed(5, 5, digits: 0) == ("5", "5"))
+    // A probe one representable step from the boundary: whole, not "1200.000000 < 1200.000000".
+    #expect(OutcomeExplanation.printed(1200.0.nextDown, 1200, digits: 0) == ("1199.9999999999998", "1200"))
+    #expect(OutcomeExplanation.printed((1.0 / 3).nextUp, 1.0 / 3, digits: 3) == ("0.33333333333333337", "0.3333333333333333"))
 }
 
 @Test func refusedPanSaysWhy() {
