@@ -101,7 +101,7 @@ package enum TrackPlot {
         var lx = c.left
         var legend: [(String, String)] = []
         if !t.updates.isEmpty { legend.append(("legend-progress", "progress")) }
-        if !t.samples.isEmpty { legend.append(("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (|v|)" : "velocity")) }
+        if !t.samples.isEmpty { legend.append(("legend-velocity", s.velocityMeasure == .magnitude2D ? "velocity (±|v|)" : "velocity")) }
         if !boundaries.isEmpty { legend.append(("legend-threshold", boundaries.count == 1 && s.completionThreshold != nil ? "threshold" : "position boundary")) }
         for item in legend {
             c.rect(lx, ly - 8, 14, 4, cls: item.0)
