@@ -23,6 +23,9 @@ package struct ProfileComparison: Sendable {
 
     /// The profiles compared, in column order.
     package var profiles: [DismissalProfile]
+    /// The edge each profile dismissed towards (its own, or `--edge`'s), in column order:
+    /// Flutter's and Android's card profiles swipe sideways, the sheets and UIKit's down.
+    package var edges: [DismissEdge] = []
     /// The overrides every profile ran with, in words (`edge bottom`).
     package var overrides: [String]
     package var rows: [Row]
@@ -40,11 +43,13 @@ package struct ProfileComparison: Sendable {
         var rows: [Row] = []
         var index: [String: Int] = [:]
         var errors: [UnreadableFile] = []
+        var edges: [DismissEdge] = []
         for (column, profile) in profiles.enumerated() {
             var s = settings
             s.profile = profile
             var configuration = try s.configuration()
             configuration.installedHints = installedHints
+            edges.append(configuration.dismissal.edge)
             var runner = ReplayRunner(settings: s, configuration: configuration, cancelled: cancelled)
             runner.locking = locking
             let report = runner.run(sources, problems: problems)
@@ -60,7 +65,7 @@ package struct ProfileComparison: Sendable {
                 rows[index[key]!].outcomes[column] = t.outcome
             }
         }
-        return ProfileComparison(profiles: profiles, overrides: settings.overrideDescriptions, rows: rows, errors: errors)
+        return ProfileComparison(profiles: profiles, edges: edges, overrides: settings.overrideDescriptions, rows: rows, errors: errors)
     }
 
     /// Two letters for a profile's column (the legend under the table names it).
@@ -109,9 +114,16 @@ package struct ProfileComparison: Sendable {
         lines.append("")
         lines += TextReportRenderer.wrap("\(rows.count) tracks; \(rows.filter(\.differs).count) come out differently"
             + " under these profiles (*)", indent: "  ")
+        // A pan down and a pan sideways are different gestures: say when the columns read
+        // different edges, or the disagreement looks like the libraries'.
+        if Set(edges).count > 1 {
+            lines += TextReportRenderer.wrap("the profiles dismiss towards different edges (below); --edge EDGE compares them on one",
+                                             indent: "  ")
+        }
         if !errors.isEmpty { lines += ["", "Could not read:"] + errors.flatMap(\.reportLines) + [""] }
-        for profile in profiles {
-            lines += TextReportRenderer.wrap("  \(Self.column(profile)) \(profile.rawValue): \(profile.libraryName), in \(profile.unit.symbol)",
+        for (column, profile) in profiles.enumerated() {
+            let edge = edges.count == profiles.count ? ", edge \(edges[column])" : ""
+            lines += TextReportRenderer.wrap("  \(Self.column(profile)) \(profile.rawValue): \(profile.libraryName), in \(profile.unit.symbol)\(edge)",
                                              indent: "     ")
         }
         return TextReportRenderer.joined(lines)
@@ -126,8 +138,12 @@ package struct ProfileComparison: Sendable {
                      ("differs", .bool(row.differs))])
         }
         let value = JSONValue.object([
-            ("profiles", .array(profiles.map { .object([("name", .string($0.rawValue)), ("library", .string($0.libraryName)),
-                                                        ("unit", .string($0.unit.symbol))]) })),
+            ("profiles", .array(profiles.indices.map { i in
+                var members: [(String, JSONValue)] = [("name", .string(profiles[i].rawValue)), ("library", .string(profiles[i].libraryName)),
+                                                      ("unit", .string(profiles[i].unit.symbol))]
+                if edges.count == profiles.count { members.append(("edge", .string("\(edges[i])"))) }
+                return .object(members)
+            })),
             ("overrides", .array(overrides.map(JSONValue.string))),
             ("tracks", .array(tracks)),
             ("errors", .array(errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) })),

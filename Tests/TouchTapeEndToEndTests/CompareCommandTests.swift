@@ -68,3 +68,21 @@ private let allProfiles = ["transition", "easytransitions", "photozoom", "flutte
     let run = try TouchTapeBinary.run(["compare", "Recordings", "--profiles", "transition", "flutter", "transition", "--no-config"])
     #expect(run.status == 2 && run.stderr.contains("--profiles: transition is given twice"), "\(run.stderr)")
 }
+
+/// Without `--edge` the card profiles swipe sideways and the rest down: the table says so,
+/// or a sideways scroll that finishes only under Flutter and Android's cards reads as the
+/// libraries disagreeing. With `--edge` every column reads one edge and nothing is said.
+@Test func compareNamesEachProfilesEdgeAndSaysWhenTheyDiffer() throws {
+    let path = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let mixed = try TouchTapeBinary.run(["compare", path, "--no-config"])
+    #expect(mixed.status == 0, "\(mixed.stderr)")
+    #expect(mixed.stdout.contains("the profiles dismiss towards different edges (below); --edge EDGE compares them"), "\(mixed.stdout)")
+    #expect(mixed.stdout.contains("  TR transition: Transition's PanInteractionController, in pt, edge bottom\n"))
+    #expect(mixed.stdout.contains("  FL flutter: Flutter's Dismissible, in lpx, edge right\n"))
+    let one = try TouchTapeBinary.run(["compare", path, "--edge", "left", "--no-config"])
+    #expect(!one.stdout.contains("different edges") && one.stdout.contains("in lpx, edge left\n"), "\(one.stdout)")
+    let json = try TouchTapeBinary.run(["compare", path, "--format", "json", "--no-config"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let edges = try #require(root["profiles"] as? [[String: Any]]).compactMap { $0["edge"] as? String }
+    #expect(edges.count == allProfiles.count && Set(edges) == ["bottom", "right"], "\(edges)")
+}
