@@ -36,6 +36,8 @@ package struct RecordingInspection {
     package let displayName: String
     /// The events file's path as given (the JSON report's `file`, as `replay`'s).
     package let path: String
+    /// The description file paired with an events file (an old evemu split pair), if any.
+    package let descriptionPath: String?
     /// The device.
     package let description: DeviceDescription
     /// What the file's header says beyond the device (which device of several, recorder).
@@ -60,6 +62,7 @@ package struct RecordingInspection {
         try stream.requireTouchDevice()
         displayName = source.displayName
         path = source.eventsPath
+        descriptionPath = source.descriptionPath
         description = stream.description
         metadata = stream.metadata
         units = MillimetreConversion(description: stream.description, installed: installed)
@@ -187,10 +190,13 @@ package enum InspectRenderer {
         }.map { index in
             [("taken", .object([("device", .integer(index)), ("of", inspection.metadata.deviceCount.map(JSONValue.integer) ?? .null)]))]
         } ?? []
+        // As the text's `(+ NAME.desc)` and `finger tool keys up to N`: only where there is one.
+        let paired: [(String, JSONValue)] = inspection.descriptionPath.map { [("descriptionFile", .string($0))] } ?? []
+        let toolKeys: [(String, JSONValue)] = c.toolFingerCapacity > 0 ? [("fingerToolKeys", .integer(c.toolFingerCapacity))] : []
         return .object([
-            ("file", .string(inspection.path)),
+            ("file", .string(inspection.path))] + paired + [
             ("device", .object([("name", .string(d.name)), ("kind", .string(c.kind.rawValue)),
-                                ("protocol", .string(c.touchProtocol.name))] + slots
+                                ("protocol", .string(c.touchProtocol.name))] + slots + toolKeys
                                + [("bus", .string(d.id.busName)), ("vendor", .string("0x" + hex(d.id.vendor))),
                                   ("product", .string("0x" + hex(d.id.product))), ("axes", axes)] + taken + stored)),
             ("events", .integer(inspection.eventCount)),

@@ -47,7 +47,14 @@ func inspectReadsEveryPeerRecording(file: String) throws {
                                        TouchTapeBinary.peer("N-Trig MultiTouch.1-finger-drag-NW-SE.events")])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("device: N-Trig MultiTouch"))
-    #expect(run.stdout.contains("protocol A"))
+    #expect(run.stdout.contains("protocol A, finger tool keys up to 2"))
+    // The JSON says what the text does: the paired description and the tool keys.
+    let json = try TouchTapeBinary.run(["inspect", "--format", "json", TouchTapeBinary.peer("N-Trig MultiTouch.1-finger-drag-NW-SE.events")])
+    let file = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+    #expect(file["descriptionFile"] as? String == TouchTapeBinary.peer("N-Trig MultiTouch.desc"), "\(file)")
+    #expect((file["device"] as? [String: Any])?["fingerToolKeys"] as? Int == 2)
+    let plain = try TouchTapeBinary.run(["inspect", "--format", "json", TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")])
+    #expect(!plain.stdout.contains("descriptionFile"), "only a split pair has one")
 }
 
 @Test func convertRoundTripKeepsEveryEventLine() throws {
