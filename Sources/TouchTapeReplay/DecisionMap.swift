@@ -293,14 +293,24 @@ package enum DecisionMap {
             occupied.mark(label.x + spot.0, label.y + spot.1, w, h)
             numbers.text(text, label.x + spot.0 + 1, label.y + spot.1 + 10, cls: "small")
         }
+        // The notes go in a corner of the plot where no point, number or word is (bottom
+        // first), on a backing so that a threshold or distance line does not strike them through.
+        func note(_ text: String, id: String) {
+            let w = 5.6 * Double(text.count) + 6, h = 13.0
+            let spots = [(c.left + 3, c.bottom - 16), (c.right - 3 - w, c.bottom - 16), (c.left + 3, c.top + 3),
+                         (c.right - 3 - w, c.top + 3), (c.left + 3, c.bottom - 30), (c.right - 3 - w, c.bottom - 30)]
+            let spot = spots.first { occupied.isFree($0.0, $0.1, w, h, within: c) } ?? spots[0]
+            occupied.mark(spot.0, spot.1, w, h)
+            numbers.rect(spot.0, spot.1, w, h, cls: "label-bg")
+            numbers.text(text, spot.0 + 3, spot.1 + 10, cls: "small", id: id)
+        }
         if unplaced > 0 {
-            numbers.text("\(unplaced) number\(unplaced == 1 ? "" : "s") left out where \(unplaced == 1 ? "it" : "they") would overlap"
-                         + " (hover a point for its track)", c.left + 6, c.bottom - 6, cls: "small", id: "unplaced")
+            note("\(unplaced) number\(unplaced == 1 ? "" : "s") left out where \(unplaced == 1 ? "it" : "they") would overlap"
+                 + " (hover a point for its track)", id: "unplaced")
         }
         if sideways > 0 {
-            numbers.text("ringed (\(sideways)): the rules decide \(sideways == 1 ? "it" : "them") otherwise than the region under"
-                         + " \(sideways == 1 ? "it" : "them") (hover for why)",
-                         c.left + 6, c.bottom - (unplaced > 0 ? 20 : 6), cls: "small", id: "sideways")
+            note("ringed (\(sideways)): the rules decide \(sideways == 1 ? "it" : "them") otherwise than the region under"
+                 + " \(sideways == 1 ? "it" : "them") (hover for why)", id: "sideways")
         }
         try emit(pending + numbers.body.map { $0 + "\n" }.joined() + c.renderedTail)
     }

@@ -80,4 +80,12 @@ func theMapsWordsCoverNoPoint(profile: DismissalProfile) throws {
             for p in points { #expect(!box.overlaps(p), "\(profile): '\(m.output.4)' covers a point") }
         }
     }
+    // The notes (numbers left out, points ringed) go in a corner no point is in, on a backing.
+    let notes = svg.matches(of: #/<rect class="label-bg" [^>]*/>\n<text id="(unplaced|sideways)" class="small" x="([\d.]+)" y="([\d.]+)" text-anchor="start">([^<]*)</text>/#)
+    if profile == .composesheet { #expect(!notes.isEmpty, "Compose's sheet leaves numbers out on the bundled recordings") }
+    for m in notes {
+        let x = Double(m.output.2)!, y = Double(m.output.3)!
+        let box = Box(x0: x - 3, y0: y - 10, x1: x + 5.6 * Double(m.output.4.count) + 3, y1: y + 3)
+        for p in points { #expect(!box.overlaps(p), "\(profile): the note '\(m.output.4)' covers a point") }
+    }
 }
