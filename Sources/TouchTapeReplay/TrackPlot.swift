@@ -37,19 +37,23 @@ package enum TrackPlot {
         let boundaries = positionBoundaries(s)
         for (i, b) in boundaries.enumerated() {
             c.line(c.left, c.y(b.value, progress), c.right, c.y(b.value, progress), cls: "threshold", id: i == 0 ? "threshold-line" : nil)
-            c.text(b.words, c.left + 6, c.y(b.value, progress) - 5, cls: "small")
         }
         let flickLines = velocityBoundaries(s)
         for boundary in flickLines {
             let y = c.y(boundary.value, velocity)
             c.line(c.left, y, c.right, y, cls: boundary.cls, id: boundary.id)
         }
-        c.polyline(zip(t.samples, velocities).map { (c.x($0.0.time, time), c.y($0.1, velocity)) }, cls: "velocity", id: "velocity-line")
+        var labels = LineLabels(left: c.left, right: c.right, top: c.top, bottom: c.bottom)
+        labels.lines = boundaries.map { c.y($0.value, progress) } + flickLines.map { c.y($0.value, velocity) }
+        let velocityPoints = zip(t.samples, velocities).map { (c.x($0.0.time, time), c.y($0.1, velocity)) }
+        c.polyline(velocityPoints, cls: "velocity", id: "velocity-line")
+        labels.add(curve: velocityPoints)
         // The progress held from the last update to the release (a rule that updates on
         // `.changed` alone sends none at `.ended`).
         var held = t.updates.map { (c.x($0.time, time), c.y($0.progress, progress)) }
         if let d = t.decision, let last = t.updates.last, last.time < d.time { held.append((c.x(d.time, time), c.y(last.progress, progress))) }
         c.polyline(held, cls: "progress", id: "progress-line")
+        labels.add(curve: held)
         if let d = t.decision, case .projection(let seconds, _) = s.decisionInput, s.completionThreshold != nil {
             // The value the threshold is compared with: the release projected ahead.
             let projected = d.rawProgress + edge.component(of: d.velocity) * seconds / s.divisor
@@ -58,19 +62,31 @@ package enum TrackPlot {
             c.circle(x, y, r: 4.5, cls: "projected", id: "projected-release",
                      title: "the release projected \(TextReportRenderer.fixed(seconds, 3)) s ahead: progress \(TextReportRenderer.fixed(projected, 3))"
                         + (projected > 1 || projected < 0 ? " (drawn at the edge)" : ""))
+            labels.add(curve: [(x, c.y(d.progress, progress)), (x, y)])
+            labels.dots.append((x, y, 4.5))
         }
-        // The flick lines' words over the curves, on a backing, so a curve never crosses them.
+        var completion: [(Double, Double)] = []
+        if let d = t.decision {
+            completion = [(c.x(d.time, time), c.y(d.progress, progress))]
+            completion += t.completionFrames.map { (c.x($0.time, time), c.y(min(max($0.value, 0), 1), progress)) }
+            if !t.completionFrames.isEmpty { labels.add(curve: completion) }
+            labels.dots.append((c.x(d.time, time), c.y(d.progress, progress), 5.5))
+        }
+        // Each line's words where they cross no curve, dot, other line or other words (on a
+        // backing, so a curve they cannot avoid does not cross them): the thresholds' at the
+        // left above their line first, the flicks' at the right on the side away from zero.
+        for b in boundaries {
+            let spot = labels.place(b.words, line: c.y(b.value, progress), right: false, below: false)
+            c.rect(spot.box.x0, spot.box.y0, spot.box.x1 - spot.box.x0, spot.box.y1 - spot.box.y0, cls: "label-bg")
+            c.text(b.words, spot.x, spot.baseline, cls: "small", anchor: spot.anchor)
+        }
         for boundary in flickLines {
-            let y = c.y(boundary.value, velocity)
-            let baseline = boundary.value >= 0 ? y - 5 : y + 13
-            let w = 5.9 * Double(boundary.words.count)
-            c.rect(c.right - 8 - w, baseline - 10, w + 4, 13, cls: "label-bg")
-            c.text(boundary.words, c.right - 6, baseline, cls: "small", anchor: "end")
+            let spot = labels.place(boundary.words, line: c.y(boundary.value, velocity), right: true, below: boundary.value < 0)
+            c.rect(spot.box.x0, spot.box.y0, spot.box.x1 - spot.box.x0, spot.box.y1 - spot.box.y0, cls: "label-bg")
+            c.text(boundary.words, spot.x, spot.baseline, cls: "small", anchor: spot.anchor)
         }
         if let d = t.decision {
-            var completion = [(c.x(d.time, time), c.y(d.progress, progress))]
-            completion += t.completionFrames.map { (c.x($0.time, time), c.y(min(max($0.value, 0), 1), progress)) }
-            if t.completionFrames.isEmpty == false { c.polyline(completion, cls: "completion", id: "completion-line") }
+            if !t.completionFrames.isEmpty { c.polyline(completion, cls: "completion", id: "completion-line") }
             c.circle(c.x(d.time, time), c.y(d.progress, progress), r: 5.5, cls: "release", id: "release-point",
                      title: "release at \(TextReportRenderer.fixed(d.time, 3)) s: progress \(TextReportRenderer.fixed(d.progress, 3)), "
                         + "velocity \(TextReportRenderer.fixed(rules.flickReading(of: d.velocity), 0)) \(s.unit.symbol)/s")
@@ -174,5 +190,82 @@ package enum TrackPlot {
         case .oppositeFlick?, nil: break
         }
         return out
+    }
+}
+
+/// Where the words of a plot's horizontal lines go: at the left or the right end of their
+/// line, above or below it, the first of those spots (preferred one first) whose box crosses
+/// no curve, dot, other line or words already placed, else the one that crosses fewest.
+struct LineLabels {
+    struct Box { var x0, y0, x1, y1: Double }
+    /// A spot: where the text starts or ends (`anchor`), its baseline and its box.
+    struct Spot { var x: Double; var baseline: Double; var anchor: String; var box: Box }
+
+    let left: Double, right: Double, top: Double, bottom: Double
+    /// Segments of the curves drawn.
+    private var segments: [((Double, Double), (Double, Double))] = []
+    /// Dots drawn: centre and radius.
+    var dots: [(Double, Double, Double)] = []
+    /// The heights of the horizontal lines drawn.
+    var lines: [Double] = []
+    private var placed: [Box] = []
+
+    /// About 5.7 px a character of the 11 px `small` text.
+    static let characterWidth = 5.7
+
+    init(left: Double, right: Double, top: Double, bottom: Double) {
+        (self.left, self.right, self.top, self.bottom) = (left, right, top, bottom)
+    }
+
+    mutating func add(curve points: [(Double, Double)]) {
+        if points.count == 1 { dots.append((points[0].0, points[0].1, 1)) }
+        for i in points.indices.dropFirst() { segments.append((points[i - 1], points[i])) }
+    }
+
+    /// The spot for `words` on the line at height `line`, marked as taken.
+    mutating func place(_ words: String, line: Double, right preferRight: Bool, below preferBelow: Bool) -> Spot {
+        let w = Self.characterWidth * Double(words.count)
+        var candidates: [Spot] = []
+        for atRight in [preferRight, !preferRight] {
+            for below in [preferBelow, !preferBelow] {
+                let baseline = below ? line + 13 : line - 5
+                let x = atRight ? right - 6 : left + 6
+                let x0 = atRight ? x - w - 2 : x - 2
+                candidates.append(Spot(x: x, baseline: baseline, anchor: atRight ? "end" : "start",
+                                       box: Box(x0: x0, y0: baseline - 10, x1: x0 + w + 4, y1: baseline + 3)))
+            }
+        }
+        let best = candidates.min { cost($0.box, line: line) < cost($1.box, line: line) } ?? candidates[0]
+        placed.append(best.box)
+        return best
+    }
+
+    /// How much a box is in the way (0: free); ties keep the earlier, preferred, spot.
+    private func cost(_ b: Box, line: Double) -> Int {
+        var n = b.y0 < top || b.y1 > bottom ? 100 : 0
+        n += lines.count { $0 != line && $0 > b.y0 && $0 < b.y1 } * 4
+        n += placed.count { $0.x0 < b.x1 && b.x0 < $0.x1 && $0.y0 < b.y1 && b.y0 < $0.y1 } * 8
+        n += dots.count { d in
+            let dx = max(b.x0 - d.0, 0, d.0 - b.x1), dy = max(b.y0 - d.1, 0, d.1 - b.y1)
+            return dx * dx + dy * dy < d.2 * d.2
+        } * 8
+        n += segments.count { crosses($0.0, $0.1, b) }
+        return n
+    }
+
+    /// Whether the segment from `p` to `q` passes through `b` (Liang–Barsky clipping).
+    private func crosses(_ p: (Double, Double), _ q: (Double, Double), _ b: Box) -> Bool {
+        var t0 = 0.0, t1 = 1.0
+        let dx = q.0 - p.0, dy = q.1 - p.1
+        for (edge, distance) in [(-dx, p.0 - b.x0), (dx, b.x1 - p.0), (-dy, p.1 - b.y0), (dy, b.y1 - p.1)] {
+            if edge == 0 {
+                if distance < 0 { return false }
+                continue
+            }
+            let t = distance / edge
+            if edge < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            if t0 > t1 { return false }
+        }
+        return true
     }
 }
