@@ -26,6 +26,9 @@ package struct ProfileComparison: Sendable {
     /// The edge each profile dismissed towards (its own, or `--edge`'s), in column order:
     /// Flutter's and Android's card profiles swipe sideways, the sheets and UIKit's down.
     package var edges: [DismissEdge] = []
+    /// The profiles whose rules take no flick, so that a `--flick-velocity` given is
+    /// ignored under them (their columns do not vary with it), in column order.
+    package var flickIgnored: [Bool] = []
     /// The overrides every profile ran with, in words (`edge bottom`).
     package var overrides: [String]
     package var rows: [Row]
@@ -44,12 +47,14 @@ package struct ProfileComparison: Sendable {
         var index: [String: Int] = [:]
         var errors: [UnreadableFile] = []
         var edges: [DismissEdge] = []
+        var flickIgnored: [Bool] = []
         for (column, profile) in profiles.enumerated() {
             var s = settings
             s.profile = profile
             var configuration = try s.configuration()
             configuration.installedHints = installedHints
             edges.append(configuration.dismissal.edge)
+            flickIgnored.append(SessionSetting.flickVelocity.typed(in: s) != nil && configuration.dismissal.rule == .vetoOnly)
             var runner = ReplayRunner(settings: s, configuration: configuration, cancelled: cancelled)
             runner.locking = locking
             let report = runner.run(sources, problems: problems)
@@ -65,7 +70,7 @@ package struct ProfileComparison: Sendable {
                 rows[index[key]!].outcomes[column] = t.outcome
             }
         }
-        return ProfileComparison(profiles: profiles, edges: edges, overrides: settings.overrideDescriptions, rows: rows, errors: errors)
+        return ProfileComparison(profiles: profiles, edges: edges, flickIgnored: flickIgnored, overrides: settings.overrideDescriptions, rows: rows, errors: errors)
     }
 
     /// Two letters for a profile's column (the legend under the table names it).
@@ -122,7 +127,8 @@ package struct ProfileComparison: Sendable {
         }
         if !errors.isEmpty { lines += ["", "Could not read:"] + errors.flatMap(\.reportLines) + [""] }
         for (column, profile) in profiles.enumerated() {
-            let edge = edges.count == profiles.count ? ", edge \(edges[column])" : ""
+            let edge = (edges.count == profiles.count ? ", edge \(edges[column])" : "")
+                + (flickIgnored.count == profiles.count && flickIgnored[column] ? "; --flick-velocity ignored (no flick rule)" : "")
             lines += TextReportRenderer.wrap("  \(Self.column(profile)) \(profile.rawValue): \(profile.libraryName), in \(profile.unit.symbol)\(edge)",
                                              indent: "     ")
         }
@@ -142,6 +148,7 @@ package struct ProfileComparison: Sendable {
                 var members: [(String, JSONValue)] = [("name", .string(profiles[i].rawValue)), ("library", .string(profiles[i].libraryName)),
                                                       ("unit", .string(profiles[i].unit.symbol))]
                 if edges.count == profiles.count { members.append(("edge", .string("\(edges[i])"))) }
+                if flickIgnored.count == profiles.count, flickIgnored[i] { members.append(("flickVelocityIgnored", .bool(true))) }
                 return .object(members)
             })),
             ("overrides", .array(overrides.map(JSONValue.string))),

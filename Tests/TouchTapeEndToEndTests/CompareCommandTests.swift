@@ -86,3 +86,21 @@ private let allProfiles = ["transition", "easytransitions", "photozoom", "flutte
     let edges = try #require(root["profiles"] as? [[String: Any]]).compactMap { $0["edge"] as? String }
     #expect(edges.count == allProfiles.count && Set(edges) == ["bottom", "right"], "\(edges)")
 }
+
+/// A `--flick-velocity` under rules that take no flick changes nothing in their column:
+/// the legend says so, as `replay`'s heading does.
+@Test func compareSaysWhichProfilesIgnoreAFlickVelocity() throws {
+    let path = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
+    let run = try TouchTapeBinary.run(["compare", path, "--flick-velocity", "500", "--no-config"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let unwrapped = run.stdout.replacingOccurrences(of: "\n     ", with: " ")   // a legend line's continuation
+    let ignoring = unwrapped.split(separator: "\n").filter { $0.contains("--flick-velocity ignored") }
+    #expect(ignoring.count == 2 && ignoring[0].contains("PZ photozoom") && ignoring[1].contains("BS bottomsheet"), "\(run.stdout)")
+    let json = try TouchTapeBinary.run(["compare", path, "--flick-velocity", "500", "--format", "json", "--no-config"])
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let names = try #require(root["profiles"] as? [[String: Any]]).filter { $0["flickVelocityIgnored"] as? Bool == true }
+        .compactMap { $0["name"] as? String }
+    #expect(names == ["photozoom", "bottomsheet"])
+    let plain = try TouchTapeBinary.run(["compare", path, "--no-config"])
+    #expect(!plain.stdout.contains("ignored"), "no flick velocity given, nothing ignored")
+}
