@@ -153,7 +153,15 @@ final class LibinputEventSource {
                 return nil
             }
             if line[indent] == 0x23 { continue }  // comment
-            if indent == 0 { finished = true; return nil }
+            // At the margin only the next device's `- node:` ends this device's events, as
+            // libinput record writes them. Anything else there (a tab-indented row, a `...`,
+            // a merge's conflict markers) is read the general way, whose YAML parser takes a
+            // valid file whole and names the line of an invalid one: it ended the events
+            // without a word, and `label` then wrote the file back without the rest.
+            if indent == 0 {
+                if line.starts(with: "- node:".utf8) { finished = true; return nil }
+                return try startFallback()
+            }
             if indent == 4, line[4] == 0x2D, n > 6, line[6] == 0x5B {  // "    - ["
                 guard inEvdevItem else { continue }
                 let event = try row(line)

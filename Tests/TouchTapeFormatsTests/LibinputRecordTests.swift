@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchTapeTestSupport
 @_spi(Pipeline) import TouchTapeEvents
 @testable import TouchTapeFormats
 
@@ -51,4 +52,33 @@ import Testing
         #expect(recording.annotations == [AnnotationMark(eventIndex: 4, annotation: TrackAnnotation(expected: .cancel))])
         #expect(recording.description.classification.kind == .touchscreen)
     }
+
+    /// A line at the margin among a device's events that is not the next device's `- node:`
+    /// (a tab-indented row, a `...`, a merge's conflict markers) is read by the YAML parser:
+    /// an invalid file is an error at its line. It ended the events silently (12 of 442
+    /// read, exit 0), and `label` wrote the file back without the rest.
+    @Test(arguments: ["\t- [0, 9, 0, 0, 0]", "...", "<<<<<<< HEAD", "======="])
+    func aStrayLineAtTheMarginIsAnErrorAtItsLine(stray: String) throws {
+        let what = stray.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(String.init).joined()
+        let whole = try String(contentsOf: PackagePaths.recordings.appendingPathComponent("touchpad-two-finger-pan-finish.yml"), encoding: .utf8)
+        var lines = whole.components(separatedBy: "\n")
+        let at = try #require(lines.indices.first { $0 > 20 && lines[$0].hasPrefix("  - evdev:") && $0 > 80 })
+        lines.insert(stray, at: at)
+        let path = TestSupport.write(lines.joined(separator: "\n"), name: "stray-\(what.isEmpty ? String(stray.utf8.count) : what).yml")
+        var failure: RecordingError?
+        do {
+            let read = try RecordingReader.read(path: path)
+            Issue.record("\(what): read \(read.events.count) events without a word")
+        } catch {
+            failure = error as? RecordingError
+        }
+        let error = try #require(failure, "\(what)")
+        #expect(error.kind == .malformedYAML, "\(what): \(error)")
+        let line = error.line ?? 0
+        #expect(line >= at && line <= at + 2, "\(what): the line near \(at + 1): \(error)")
+        // The next device's `- node:` still ends a device's events (the two-device file).
+        let two = try RecordingReader.read(path: TestSupport.write(try Self.twoDeviceFile(), name: "two-again.yml"))
+        #expect(two.events.count == 695)
+    }
 }
+
