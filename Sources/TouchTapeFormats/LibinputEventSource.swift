@@ -201,7 +201,8 @@ final class LibinputEventSource {
                                              found: RecordingError.excerpt(text), hint: "the annotation item is not valid YAML")
                     }
                     yielded += 1
-                    return .annotation(LibinputHeader.annotation(from: item?["touchtape"] ?? Node("")))
+                    return .annotation(try LibinputHeader.annotation(from: item?["touchtape"] ?? Node(""), file: reader.path,
+                                                                     line: reader.lineNumber, eventIndex: eventCount))
                 }
                 // `- libinput:`, `- hid:` and other `- key:` items: skipped with their contents.
                 // Anything else (`- {evdev: …}` flow maps, `- [ … ]`) is not libinput-record's layout.
@@ -339,7 +340,7 @@ final class LibinputEventSource {
                            "every events item is a map such as '- evdev: [...]' (libinput record's layout)")
             }
             if let marks = item[LibinputHeader.extraKey] {
-                items.append(.annotation(LibinputHeader.annotation(from: marks)))
+                items.append(.annotation(try LibinputHeader.annotation(from: marks, file: file, line: nil, eventIndex: nil)))
             }
             guard let evdev = item["evdev"] else { continue }  // `libinput:`, `hid:` items
             if evdev.scalar != nil, evdev.string.map({ ["", "~", "null", "Null", "NULL"].contains($0) }) == true { continue }

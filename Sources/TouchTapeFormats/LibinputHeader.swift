@@ -201,11 +201,45 @@ struct LibinputHeader {
                               hint: complete ? "fix the YAML at that line, or re-record" : "the file ends inside its header; it was cut short")
     }
 
-    /// Reads one annotation map (`{expect: finish, note: "…", cut-short: true}`).
-    static func annotation(from node: Node) -> TrackAnnotation {
-        TrackAnnotation(
-            expected: node["expect"]?.string.flatMap(ExpectedOutcome.init(rawValue:)),
-            note: node["note"]?.string,
-            cutShort: node["cut-short"]?.bool ?? false)
+    /// Reads one annotation map (`{expect: finish, note: "…", cut-short: true}`). A key it
+    /// does not know, or a value its key cannot take, is an error at its line, as in evemu's
+    /// `# touchtape:` comments: read as no label, a typo (`expect: finsh`) skipped the
+    /// expected-outcome check and the track passed.
+    ///
+    /// - Parameter line: the line of the item in the file when `node` was read from that
+    ///   line alone (its marks count from 1 there); `nil`: `node`'s own marks are the file's.
+    static func annotation(from node: Node, file: String, line: Int?, eventIndex: Int?) throws(RecordingError) -> TrackAnnotation {
+        func refuse(_ at: Node, _ found: String, _ hint: String) -> RecordingError {
+            RecordingError(kind: .malformedYAML, file: file, line: line ?? at.mark?.line, eventIndex: eventIndex,
+                           expected: "- touchtape: {expect: finish|cancel|none, note: \"…\", cut-short: true}",
+                           found: RecordingError.excerpt(found), hint: hint)
+        }
+        guard let map = node.mapping else {
+            if let text = node.string, text.isEmpty || text == "~" || text == "null" { return TrackAnnotation() }
+            throw refuse(node, node.string ?? "a list", "the touchtape item is a map of expect, note and cut-short")
+        }
+        var annotation = TrackAnnotation()
+        for (key, value) in map {
+            switch key.string {
+            case "expect":
+                guard let text = value.string, let outcome = ExpectedOutcome(rawValue: text) else {
+                    throw refuse(value, "expect: \(value.string ?? "a list or map")", "expect takes finish, cancel or none")
+                }
+                annotation.expected = outcome
+            case "note":
+                guard value.scalar != nil, let text = value.string else {
+                    throw refuse(value, "note: a list or map", "note takes one line of text, in quotes")
+                }
+                annotation.note = text
+            case "cut-short":
+                guard let flag = value.bool else {
+                    throw refuse(value, "cut-short: \(value.string ?? "a list or map")", "cut-short takes true or false")
+                }
+                annotation.cutShort = flag
+            default:
+                throw refuse(key, key.string ?? "a key that is not text", "the touchtape item's keys are expect, note and cut-short")
+            }
+        }
+        return annotation
     }
 }

@@ -80,5 +80,54 @@ import TouchTapeTestSupport
         let two = try RecordingReader.read(path: TestSupport.write(try Self.twoDeviceFile(), name: "two-again.yml"))
         #expect(two.events.count == 695)
     }
+
+    /// A label the reader cannot take is an error at its line, as in an evemu file: read as
+    /// no label, `expect: finsh` skipped the expected-outcome check and the track passed.
+    @Test(arguments: ["{expect: finsh}", "{expect: Finish}", "{expect: 1}", "{expected: cancel}", "{expect: cancel, cut-short: maybe}",
+                      "{note: [a, b]}", "[finish]"])
+    func aLabelTheReaderCannotTakeIsAnError(item: String) throws {
+        for layout in ["block", "flow"] {
+            let events = layout == "block"
+                ? "  - evdev:\n    - [0, 1, 3, 0, 5]\n    - [0, 1, 0, 0, 0]\n  - touchtape: \(item)\n"
+                : "  - {evdev: [[0, 1, 3, 0, 5], [0, 1, 0, 0, 0]]}\n  - {touchtape: \(item)}\n"
+            let text = """
+                version: 1
+                ndevices: 1
+                devices:
+                - node: /dev/input/event3
+                  evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+                  udev: {properties: [ID_INPUT=1]}
+                  events:
+
+                """ + events
+            let path = TestSupport.write(text, name: "label-\(layout).yml")
+            var failure: RecordingError?
+            do {
+                let read = try RecordingReader.read(path: path)
+                Issue.record("\(layout) \(item): read as \(read.annotations)")
+            } catch {
+                failure = error as? RecordingError
+            }
+            let error = try #require(failure, "\(layout) \(item)")
+            #expect(error.kind == .malformedYAML && error.line == (layout == "block" ? 11 : 9), "\(layout) \(item): \(error)")
+        }
+        // The keys and values it takes.
+        let good = TestSupport.write("""
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event3
+              evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+              udev: {properties: [ID_INPUT=1]}
+              events:
+              - evdev:
+                - [0, 1, 3, 0, 5]
+                - [0, 1, 0, 0, 0]
+              - touchtape: {expect: none, note: "sideways", cut-short: true}
+
+            """, name: "label-good.yml")
+        #expect(try RecordingReader.read(path: good).annotations.map(\.annotation)
+                == [TrackAnnotation(expected: ExpectedOutcome.none, note: "sideways", cutShort: true)])
+    }
 }
 
