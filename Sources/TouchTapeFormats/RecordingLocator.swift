@@ -94,6 +94,10 @@ package enum RecordingLocator {
             return
         }
         for name in entries.sorted() {
+            // Hidden files and folders (`.git`, `.github`'s workflow YAML, `.build`) and the
+            // project's own settings are not recordings: a search of a repository's root read
+            // them as broken ones. Named on the command line, they are read.
+            if name.hasPrefix(".") || name == projectConfigurationName { continue }
             let full = RecordingPath.join(folder, name)
             guard let info = FileInfo(path: full) else {
                 if let problem = unreachable(full) ?? notUTF8(full) { problems.append(problem) }
@@ -103,8 +107,13 @@ package enum RecordingLocator {
             case .directory:
                 walk(full, id: info.id, into: &files, skipped: &skipped, problems: &problems, visited: &visited)
             case .regular:
+                guard isRecordingFile(full) else { continue }
+                if let other = otherYAML(full) {
+                    skipped.append((full, other))
+                    continue
+                }
                 // A file reached by two paths (links) is replayed once, under the first.
-                if isRecordingFile(full), visited.insert(info.id).inserted { files.append(full) }
+                if visited.insert(info.id).inserted { files.append(full) }
             case .other(let kind):
                 if isRecordingFile(full) { skipped.append((full, "not a regular file (\(kind))")) }
             }
@@ -296,6 +305,27 @@ package enum RecordingLocator {
             return line.hasPrefix("E:")
         }
         return false
+    }
+
+    /// The project settings file (`touchtape.yml`), which a folder search passes over.
+    package static let projectConfigurationName = "touchtape.yml"
+
+    /// Why a `.yml`/`.yaml` file found in a folder is not a libinput record, or `nil` when it
+    /// may be one: its first line that is not blank nor a comment does not start with
+    /// `version:` (libinput record's first key). A CI workflow or a compose file beside the
+    /// recordings is passed over with a note; an empty or unreadable file is left to the
+    /// reader, which says what is wrong with it.
+    static func otherYAML(_ path: String) -> String? {
+        let ext = RecordingPath.pathExtension(path).lowercased()
+        guard ext == "yml" || ext == "yaml", let reader = try? LineReader(path: path, locking: .unlocked) else { return nil }
+        var lines = 0
+        while lines < 1000, let line = try? reader.nextLine() {
+            lines += 1
+            if line.isBlank || line[0] == 0x23 { continue }
+            if line.hasPrefix("version:") { return nil }
+            return "not a libinput record (it starts '\(RecordingError.excerpt(line.lossyString, limit: 40))', not 'version: 1')"
+        }
+        return nil
     }
 
     static func isRecordingFile(_ path: String) -> Bool {

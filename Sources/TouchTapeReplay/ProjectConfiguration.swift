@@ -1,3 +1,4 @@
+import TouchTapeFormats
 import Foundation
 import TouchTapeDismissal
 import TouchTapeFrames
@@ -24,7 +25,7 @@ import Yams
 /// (``SessionSettings/overlaid(by:)``).
 package struct ProjectConfiguration: Hashable, Sendable {
     /// The name searched for upwards from the current folder.
-    package static let fileName = "touchtape.yml"
+    package static let fileName = RecordingLocator.projectConfigurationName
     /// The keys a file may hold.
     package static let keys = SessionSetting.allCases.map(\.key) + ["recordings"]
 

@@ -104,3 +104,29 @@ func whatTheSearchMetIsARowInEveryFormatAndTheReportIsWritten(format: String) th
     #expect(run.stderr.contains("a dangling symbolic link to /nonexistent-touchtape/x.evemu (through"), "\(run.stderr)")
     #expect(run.stderr.contains("hint: its target does not exist\n") || run.stderr.hasSuffix("hint: its target does not exist"), "\(run.stderr)")
 }
+
+/// A search of a repository's root: the project's touchtape.yml, hidden folders (a CI
+/// workflow's YAML) and YAML that is not a libinput record are not recordings. They were
+/// read as broken ones (exit 2 for `touchtape replay` beside its own touchtape.yml). Each
+/// named on the command line is still read, and refused.
+@Test func aSearchPassesOverTheProjectsSettingsHiddenFoldersAndOtherYAML() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-search-root")
+    let fm = FileManager.default
+    try fm.createDirectory(at: dir.appendingPathComponent(".github/workflows"), withIntermediateDirectories: true)
+    try fm.createDirectory(at: dir.appendingPathComponent("deploy"), withIntermediateDirectories: true)
+    try fm.copyItem(atPath: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), toPath: dir.appendingPathComponent("pan.evemu").path)
+    try fm.copyItem(atPath: TouchTapeBinary.bundled("touchpad-two-finger-pan-finish.yml"),
+                    toPath: dir.appendingPathComponent("deploy/pad.yml").path)
+    try "recordings: [.]\n".write(to: dir.appendingPathComponent("touchtape.yml"), atomically: true, encoding: .utf8)
+    try "name: CI\non: push\n".write(to: dir.appendingPathComponent(".github/workflows/ci.yml"), atomically: true, encoding: .utf8)
+    let compose = dir.appendingPathComponent("deploy/compose.yaml")
+    try "# services\nservices:\n  app: {}\n".write(to: compose, atomically: true, encoding: .utf8)
+    let run = try TouchTapeBinary.run(["replay"], in: dir)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasSuffix("3 passed, 0 failed\n"), "\(run.stdout)")
+    #expect(run.stderr.contains("touchtape: note: skipped ./deploy/compose.yaml: not a libinput record (it starts 'services:', not 'version: 1')"),
+            "\(run.stderr)")
+    #expect(!run.stderr.contains("ci.yml") && !run.stdout.contains("touchtape.yml"))
+    let named = try TouchTapeBinary.run(["replay", compose.path], in: dir)
+    #expect(named.status == 2 && named.stdout.contains("compose.yaml:"), "a file named is read: \(named.stdout)")
+}
