@@ -101,6 +101,12 @@ func interrupted(by signal: Int32, output: OutputFile) -> ExitCode {
     interrupted(by: signal, saying: output.replacesAtCommit ? "\(output.name) is unchanged" : "what was written to \(output.name) is incomplete")
 }
 
+/// The same for a command stopped while it waited for another touchtape to finish with
+/// `path`, which it would have rewritten: nothing was read or written.
+func interrupted(by signal: Int32, waitingFor path: String) -> ExitCode {
+    interrupted(by: signal, saying: "it was waiting for another touchtape to finish with \(RecordingError.excerpt(path, limit: nil)); \(RecordingError.excerpt(path, limit: nil)) is unchanged")
+}
+
 /// The same for a command stopped before it opened its output (`path`; `-`: standard output).
 func interrupted(by signal: Int32, beforeWriting path: String) -> ExitCode {
     interrupted(by: signal, saying: path == "-" ? "nothing was written" : "\(path) is unchanged")

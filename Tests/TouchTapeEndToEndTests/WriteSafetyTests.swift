@@ -229,6 +229,25 @@ private final class BigFIFO {
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
 }
 
+/// Ctrl-C while a label waits for the file: it says so and leaves the file as it was (the
+/// default handler ended it without a word).
+@Test func aLabelStoppedWhileWaitingSaysSo() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = try bundledCopy("touchscreen-flick-down-finish.evemu", in: dir)
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    let held = try HeldLock(file)
+    let label = try RunningTouchTape(["label", file, "--expect", "cancel"])
+    let waited = label.waitForStandardError(containing: "waiting for another touchtape to finish with \(file)")
+    label.process.interrupt()
+    let result = label.finish()
+    held.release()
+    #expect(waited && result.status == 130, "\(result.stderr)")
+    #expect(result.stderr.contains("touchtape: interrupted by SIGINT; it was waiting for another touchtape to finish with \(file); \(file) is unchanged"),
+            "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+}
+
 /// `label FILE -o -`: the recording on standard output, the report on standard error.
 @Test func labelToStandardOutputKeepsTheReportOffIt() throws {
     let run = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), "--expect", "cancel", "-o", "-"])

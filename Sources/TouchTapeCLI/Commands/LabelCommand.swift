@@ -100,12 +100,13 @@ struct LabelCommand: AsyncParsableCommand {
             edit = try from.map { .copy(try CopiedLabels(RecordingLocator.source(forPath: $0), locking: readLocking)) }
                 ?? (clear ? .clear : .set(expected: expect, note: note))
         } catch let exit as ExitCode { throw exit } catch { throw fail(error) }
-        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
-        let lock = target.inPlace ? try lockForRewrite() : nil
-        // What changed, a line per track, said once the new file is in place (held in a
-        // scratch file, not in memory: a recording may have a million tracks).
+        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`);
+        // a stop signal while waiting for the lock says so and leaves FILE as it was.
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
+        let lock = target.inPlace ? try lockForRewrite(stop) : nil
+        // What changed, a line per track, said once the new file is in place (held in a
+        // scratch file, not in memory: a recording may have a million tracks).
         do {
             let summary = try SpillFile()
             let out = try OutputFile(path: target.destination, waiting: waiting(stop))
@@ -125,10 +126,12 @@ struct LabelCommand: AsyncParsableCommand {
 
     /// Takes FILE's exclusive lock for the read-modify-write, waiting (and saying so) while
     /// another touchtape holds it, or exit 3 at once with --no-wait.
-    private func lockForRewrite() throws -> FileLock {
+    private func lockForRewrite(_ stop: StopSignal) throws -> FileLock {
         do {
-            return try FileLock(path: file, kind: .exclusive, whenBusy: noWait ? .refuse : .wait(notice: { sayWaiting(for: file) }))
+            return try FileLock(path: file, kind: .exclusive,
+                                whenBusy: noWait ? .refuse : .wait(notice: { sayWaiting(for: file) }, stopped: { stop.firedSignal != nil }))
         } catch {
+            if let signal = stop.firedSignal { throw interrupted(by: signal, waitingFor: file) }
             throw fail(error.message, hint: error.hint, status: error.isBusy ? ExitStatus.deviceOrIOFailure : ExitStatus.badInput)
         }
     }
