@@ -97,8 +97,9 @@ let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 /// output (a regular file being replaced is left as it was; what went to standard output
 /// or a device stays, incomplete) and leaves with 128 + the signal, as a shell reports a
 /// command a signal ended.
-func interrupted(by signal: Int32, output: OutputFile) -> ExitCode {
-    interrupted(by: signal, saying: output.replacesAtCommit ? "\(output.name) is unchanged" : "what was written to \(output.name) is incomplete")
+func interrupted(by signal: Int32, output: OutputFile, also others: [OutputFile] = []) -> ExitCode {
+    // Every output the command had opened (`replay -o R --html H`: both), each as it stands.
+    interrupted(by: signal, saying: ([output] + others).map(\.leftAsItWas).joined(separator: ", "))
 }
 
 /// The same for a command stopped while it waited for another touchtape to finish with

@@ -39,6 +39,9 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     package var step: Step
     /// True when the destination is known to be as it was before the write started.
     package var destinationUnchanged: Bool
+    /// False when there was no file at the destination before: an unchanged destination is
+    /// then one that was never made ("was not created", not "is unchanged").
+    package var destinationExisted = true
     /// The stop signal (SIGINT, SIGTERM, SIGHUP) that ended a wait to open or write it
     /// (a FIFO with no reader, a full pipe), or `nil`.
     package var interruptedBy: Int32?
@@ -87,14 +90,18 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What the user can do about it.
     package var hint: String {
-        let unchanged = destinationUnchanged ? "; \(name) is unchanged" : ""
+        let asItWas = destinationExisted ? "\(name) is unchanged" : "\(name) was not created"
+        let unchanged = destinationUnchanged ? "; \(asItWas)" : ""
         if interruptedBy != nil {
-            return destinationUnchanged ? "\(name) is unchanged" : "what was written to \(name) is incomplete"
+            return destinationUnchanged ? asItWas : "what was written to \(name) is incomplete"
         }
         switch errno {
         case EBADF: return "touchtape was started with \(name) closed (>&-); give -o FILE, or leave it open"
         case ENOSPC, EDQUOT: return "free some space and try again" + unchanged
         case EACCES, EPERM, EROFS: return "choose a place you may write to" + unchanged
+        case ENOTDIR where Self.fileOnTheWay(to: folder ?? name) != nil:
+            let file = Self.fileOnTheWay(to: folder ?? name)!
+            return "\(file) is a file, not a folder; choose another place"
         case ENOENT, ENOTDIR:
             let directory = folder ?? RecordingPath.directory(name)
             if errno == ENOENT, Self.isFolder(directory) {
@@ -107,8 +114,23 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         case EPIPE:
             let cut = bytesWritten.map { " (\($0) byte\($0 == 1 ? "" : "s") had been written to it)" } ?? ""
             return "whatever was reading \(name) stopped reading\(cut); the rest of the output was not written"
-        default: return destinationUnchanged ? "\(name) is unchanged" : ""
+        default: return destinationUnchanged ? asItWas : ""
         }
+    }
+
+    /// The first part of `path` (a folder on the way to it) that is there but is not a
+    /// folder: `a.txt` of `a.txt/x.json` or of `a.txt/`.
+    static func fileOnTheWay(to path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        for (i, part) in parts.enumerated() {
+            prefix += (prefix.isEmpty || prefix == "/" ? "" : "/") + part
+            var info = stat()
+            guard stat(prefix, &info) == 0 else { return nil }
+            // A file before the last part, or the last part itself given with a slash after it.
+            if info.st_mode & S_IFMT != S_IFDIR, i < parts.count - 1 || path.hasSuffix("/") { return prefix }
+        }
+        return nil
     }
 
     /// The text messages and reports print.

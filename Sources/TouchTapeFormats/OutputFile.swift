@@ -109,7 +109,13 @@ package final class OutputFile {
                 // until the writer is done, rather than replacing what is being written.
                 _ = flock(descriptor, LOCK_SH | LOCK_NB)
             case .atomicReplacement:
-                let (descriptor, temporary) = try Self.createTemporary(beside: resolved, name: name)
+                existedAtOpen = access(resolved, F_OK) == 0
+                let (descriptor, temporary): (Int32, Temporary)
+                do { (descriptor, temporary) = try Self.createTemporary(beside: resolved, name: name) } catch {
+                    var error = error
+                    error.destinationExisted = existedAtOpen
+                    throw error
+                }
                 state = .open(descriptor: descriptor, temporary: temporary)
             }
         }
@@ -181,6 +187,17 @@ package final class OutputFile {
         var named = stat(), open = stat()
         guard fstat(descriptor, &open) == 0 else { return true }
         return stat(resolved, &named) == 0 && named.st_dev == open.st_dev && named.st_ino == open.st_ino
+    }
+
+    /// Whether a file was at the destination when it was opened (false: a replacement makes
+    /// a new file, and one that fails leaves none).
+    package private(set) var existedAtOpen = true
+
+    /// What a stop or a failure before ``commit()`` leaves at the destination, in words:
+    /// `R is unchanged`, `R was not created`, `what was written to R is incomplete`.
+    package var leftAsItWas: String {
+        guard replacesAtCommit else { return "what was written to \(name) is incomplete" }
+        return existedAtOpen ? "\(name) is unchanged" : "\(name) was not created"
     }
 
     /// Whether the text goes to a temporary file that only ``commit()`` puts in place.
@@ -366,7 +383,9 @@ package final class OutputFile {
     private func interrupted(by signal: Int32) -> OutputError {
         let unchanged = replacesAtCommit
         if unchanged { discard() }
-        return OutputError(name: name, errno: EINTR, step: .write, destinationUnchanged: unchanged, interruptedBy: signal)
+        var error = OutputError(name: name, errno: EINTR, step: .write, destinationUnchanged: unchanged, interruptedBy: signal)
+        error.destinationExisted = existedAtOpen
+        return error
     }
 
     /// Builds the error for a failed step, discarding an atomic replacement (nothing of it
@@ -376,6 +395,7 @@ package final class OutputFile {
         if unchanged { discard() }
         var error = OutputError(name: name, errno: code, step: step, destinationUnchanged: unchanged)
         error.bytesWritten = bytesWritten
+        error.destinationExisted = existedAtOpen
         return error
     }
 

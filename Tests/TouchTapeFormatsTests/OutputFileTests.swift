@@ -278,10 +278,41 @@ private typealias S = OutputScratch
         #expect(folder.hint.contains("is a folder"))
 
         let missing = dir + "/no/such/out.evemu"
-        let error = OutputError(name: missing, errno: ENOENT, step: .open, destinationUnchanged: true)
+        var error = OutputError(name: missing, errno: ENOENT, step: .open, destinationUnchanged: true)
+        error.destinationExisted = false
         #expect(throws: error) { try OutputFile.write("x", to: missing) }
         #expect(error.message == "cannot write \(missing): No such file or directory")
         #expect(error.hint.contains("\(dir)/no/such does not exist"))
+    }
+
+    /// A file where a folder is wanted (`-o notes.txt/x.json`, `-o notes.txt/`) is named as
+    /// such: "the folder notes.txt does not exist" sent the user looking for a missing folder.
+    @Test func aFileWhereAFolderIsWantedIsNamed() throws {
+        let dir = S.folder(); defer { S.remove(dir) }
+        let file = dir + "/notes.txt"
+        try OutputFile.write("x", to: file)
+        for path in [file + "/x.json", file + "/", file + "/sub/x.json"] {
+            var failure: OutputError?
+            do { try OutputFile.write("x", to: path) } catch { failure = error }
+            let error = try #require(failure, "\(path)")
+            #expect(error.errno == ENOTDIR, "\(path): \(error)")
+            #expect(error.hint == "\(file) is a file, not a folder; choose another place", "\(path): \(error.hint)")
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "x")
+    }
+
+    /// A replacement that fails or is stopped before it is put in place leaves no file where
+    /// there was none: "was not created", not "is unchanged".
+    @Test func aNewFileThatFailsWasNotCreated() throws {
+        let dir = S.folder(); defer { S.remove(dir) }
+        let fresh = try OutputFile(path: dir + "/new.json")
+        #expect(!fresh.existedAtOpen && fresh.leftAsItWas == "\(dir)/new.json was not created")
+        try OutputFile.write("old", to: dir + "/old.json")
+        let old = try OutputFile(path: dir + "/old.json")
+        #expect(old.existedAtOpen && old.leftAsItWas == "\(dir)/old.json is unchanged")
+        var error = OutputError(name: dir + "/new.json", errno: ENOSPC, step: .write, destinationUnchanged: true)
+        error.destinationExisted = false
+        #expect(error.hint == "free some space and try again; \(dir)/new.json was not created")
     }
 }
 

@@ -124,7 +124,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let signal = stop.firedSignal {
                 if let text = line?.finish() { writeStandardErrorControls(text) }
-                throw interrupted(by: signal, output: file)
+                throw interrupted(by: signal, output: file, also: page.map { [$0] } ?? [])
             }
             // A --track or --probe that matched nothing writes no report file (one there stays as it was).
             try ExitStatus.refuseUnmatched(tally, reportOnStandardOutput: output == nil || output == "-")
