@@ -143,8 +143,9 @@ package enum RecordingLocator {
         let named = TextExcerpt.make(path, limit: nil)
         switch code {
         case ELOOP:
-            return RecordingError(kind: .ioFailure, file: path, expected: "a recording or a folder", found: "a loop of symbolic links",
-                                  hint: "ls -l \(named) shows where it points; every other file was searched")
+            // Like a link to nothing, a loop of links names nothing: the user's to mend (exit 2).
+            return RecordingError(kind: .notFound, file: path, expected: "a recording or a folder", found: "a loop of symbolic links",
+                                  hint: "ls -l \(named) shows where it points" + (explicitly ? "" : "; every other file was searched"))
         case ENAMETOOLONG:
             // One name over NAME_MAX, or the whole path over PATH_MAX: they want different fixes.
             let searched = explicitly ? "" : "; every other file was searched"
@@ -181,7 +182,8 @@ package enum RecordingLocator {
             return nil
         default:
             return RecordingError(kind: .ioFailure, file: path, expected: "a readable file or folder",
-                                  found: String(cString: strerror(code)), hint: "every other file was searched")
+                                  found: String(cString: strerror(code)),
+                                  hint: explicitly ? "check its permissions and the disk (ls -l)" : "every other file was searched")
         }
     }
 

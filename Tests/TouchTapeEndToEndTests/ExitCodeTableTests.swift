@@ -59,6 +59,11 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
         let link = dir.appendingPathComponent("dangling.evemu").path
         if symlink("nowhere.evemu", link) != 0, errno != EEXIST { return nil }
         return try [["inspect", link], ["replay", link, "--no-config"], ["convert", link, "x.yml"]].map(run)
+    case "a loop of symbolic links named as a recording":
+        let a = dir.appendingPathComponent("loop-a.evemu").path, b = dir.appendingPathComponent("loop-b.evemu").path
+        if symlink("loop-b.evemu", a) != 0, errno != EEXIST { return nil }
+        if symlink("loop-a.evemu", b) != 0, errno != EEXIST { return nil }
+        return try [["inspect", a], ["replay", a, "--no-config"], ["convert", a, "x.yml"]].map(run)
     case "a malformed recording":
         let bad = dir.appendingPathComponent("bad.evemu").path
         try "# EVEMU 1.3\nN: x\nI: zz\n".write(toFile: bad, atomically: false, encoding: .utf8)
