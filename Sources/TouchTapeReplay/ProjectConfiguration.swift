@@ -153,6 +153,10 @@ package struct ProjectConfiguration: Hashable, Sendable {
                 } else {
                     throw failure(line, "recordings must be a path or a list of paths", "e.g. `recordings: [Recordings, more]`")
                 }
+                // An empty path named this file's folder (the command line refuses one).
+                if paths.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                    throw failure(line, "recordings holds an empty path", "give a folder or file, e.g. `recordings: [Recordings]`; `.` is this file's folder")
+                }
                 configuration.recordings = paths.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
             default:
                 break  // every key in `keys` is handled above

@@ -45,6 +45,8 @@ import TouchTapeTestSupport
     ("threshold: 0x10\n", 1, "threshold 0x10: not a decimal number"),
     ("slop: 1e300\n", 1, "slop 1e300: out of range"),
     ("began-translation: half\n", 1, "unknown began-translation 'half'"),
+    ("threshold: 0.4\nrecordings: \"\"\n", 2, "recordings holds an empty path"),
+    ("recordings: [Recordings, \" \"]\n", 1, "recordings holds an empty path"),
 ])
 func aBadConfigurationNamesItsFileAndLine(text: String, line: Int, message: String) {
     #expect {
