@@ -145,6 +145,11 @@ package final class LiveConsole {
         return try console.finish(source: path)
     }
 
+    /// A wait for the next event longer than this (µs of the session's clock) is said.
+    static let longGapMicroseconds: Int64 = 60_000_000
+    /// The due time of the last long wait said.
+    private var announcedGap: Int64?
+
     /// The file loop, to the recording's end or a stop.
     private func runPaced(items: [RecordingItem], speed: Double, loop: Bool, stop: StopSignal) {
         var paced = PacedFileSource(items: items, speed: speed, loop: loop, start: clock.nowMicroseconds())
@@ -170,6 +175,14 @@ package final class LiveConsole {
                     ended = true
                 case .wait(let until):
                     wake = min(wake, until)
+                    // A gap of over a minute before the next event (a clock that jumped in the
+                    // recording): said once, not sat through in silence.
+                    if until != .max, until - now > Self.longGapMicroseconds, announcedGap != until {
+                        announcedGap = until
+                        let words = "the recording's next event is \(DecimalText.shortest((Double(until - now) / 1_000_000).rounded())) s away"
+                            + " (its clock jumps there); q or Ctrl-C stops"
+                        if terminal == nil { say("live: \(words)\n") } else { session.setStatus(words) }
+                    }
                     break turn
                 }
                 if reachedGestureLimit || outputFailure != nil { break running }

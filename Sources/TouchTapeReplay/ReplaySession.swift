@@ -121,13 +121,14 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
             inTrack = true
             current = TrackInProgress(number: tracks.trackNumber, deviceKind: description.classification.kind,
                                       configuration: configuration, controller: makeController(configuration))
+            current!.lastFrameTime = frame.time   // the track's clock starts at its first frame
             try emit(.trackBegan(track: tracks.trackNumber))
         }
         try emit(.frame(frame))
         guard inTrack else { return }
         // evdev's clock is the wall clock unless a reader chose another: a clock step back
         // (NTP) during a recording gives frames earlier than the frame before.
-        if frame.time < current!.lastFrameTime { current!.clock.wentBack(to: frame, from: current!.lastFrameTime) }
+        current!.clock.step(to: frame, from: current!.lastFrameTime)
         if let sample = current!.recognizer.sample(for: frame) { try drive(sample, emit) }
         current!.lastFrameTime = frame.time
         if case .ended(let span)? = boundary { try endTrack(span, emit) }

@@ -111,12 +111,30 @@ package struct ClockSteps: Sendable {
     /// The first: the index of its first event, and how far back it went.
     package private(set) var first: (event: Int, microseconds: Int64)?
 
+    /// Jumps forward between two frames of a track longer than ``longestGap``, and the first.
+    package private(set) var jumps = 0
+    package private(set) var firstJump: (event: Int, microseconds: Int64)?
+
+    /// The longest plausible time between two frames of one gesture: fingers held perfectly
+    /// still send nothing, for minutes perhaps, but not for an hour (a clock set forward, or
+    /// a damaged time, in a recording).
+    static let longestGap: Int64 = 3_600_000_000
+
     package init() {}
 
     /// The steps of a whole track's frames.
     package init(frames: [Frame]) {
-        for (previous, frame) in zip(frames, frames.dropFirst()) where frame.time < previous.time {
-            wentBack(to: frame, from: previous.time)
+        for (previous, frame) in zip(frames, frames.dropFirst()) { step(to: frame, from: previous.time) }
+    }
+
+    /// `frame` came after a frame at `previous`: notes a step back, or a jump forward.
+    @inline(__always)
+    package mutating func step(to frame: Frame, from previous: EventTime) {
+        if frame.time < previous {
+            wentBack(to: frame, from: previous)
+        } else if frame.time.microseconds(since: previous) > Self.longestGap {
+            jumps += 1
+            if firstJump == nil { firstJump = (frame.eventRange.lowerBound, frame.time.microseconds(since: previous)) }
         }
     }
 
@@ -126,12 +144,20 @@ package struct ClockSteps: Sendable {
         if first == nil { first = (frame.eventRange.lowerBound, previous.microseconds(since: frame.time)) }
     }
 
-    /// The track's note, when its clock went back.
+    /// The track's note, when its clock went back or jumped forward.
     package var note: String? {
-        guard let first else { return nil }
-        return "the recording's clock went back \(count == 1 ? "once" : "\(count) times") in this track, first by "
-            + "\(DecimalText.fixed(Double(first.microseconds) / 1_000_000, 6)) s at event \(first.event); "
-            + "velocities across such a step are not what the fingers did"
+        var words: [String] = []
+        if let first {
+            words.append("the recording's clock went back \(count == 1 ? "once" : "\(count) times") in this track, first by "
+                + "\(DecimalText.fixed(Double(first.microseconds) / 1_000_000, 6)) s at event \(first.event); "
+                + "velocities across such a step are not what the fingers did")
+        }
+        if let firstJump {
+            words.append("the recording's clock jumped forward \(jumps == 1 ? "once" : "\(jumps) times") in this track, first by "
+                + "\(DecimalText.shortest((Double(firstJump.microseconds) / 1_000_000).rounded())) s at event \(firstJump.event)"
+                + " (no finger rests that long); the times there are not the gesture's")
+        }
+        return words.isEmpty ? nil : words.joined(separator: "; ")
     }
 }
 

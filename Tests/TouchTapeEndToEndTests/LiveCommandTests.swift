@@ -302,3 +302,32 @@ private final class PipedLive {
             "\(live.stderr)")
     #expect(!FileManager.default.fileExists(atPath: saved))
 }
+
+/// A recording whose clock jumps ahead (here by 70 000 s inside a gesture, 70 s at 1000
+/// times its pace): `live --from` says how long the wait for the next event is, rather than
+/// sitting silent, and Ctrl-C ends it as usual. (Were nothing said, the wait would end and
+/// the recording with it, and the test would fail, not hang.)
+@Test func liveSaysWhenTheRecordingsNextEventIsFarAway() throws {
+    let original = try String(contentsOfFile: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
+    var index = 0
+    let jumped = original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        guard line.hasPrefix("E: ") else { return String(line) }
+        index += 1
+        var fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if index >= 150 { fields[1] = String(format: "%.6f", Double(fields[1])! + 70_000) }
+        return fields.joined(separator: " ")
+    }.joined(separator: "\n")
+    let dir = try PackagePaths.scratchDirectory("tt-live-gap")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("jump.evemu").path
+    try jumped.write(toFile: file, atomically: true, encoding: .utf8)
+    let live = try RunningTouchTape(["live", "--from", file, "--speed", "1000"], standardOutput: FileHandle.nullDevice)
+    let said = live.waitForStandardError(containing: " s away (its clock jumps there); q or Ctrl-C stops")
+    live.process.interrupt()
+    let result = live.finish()
+    #expect(said, "\(result.stderr)")
+    // 70 000 s of the recording at 1000 times its pace, less what had played already.
+    let away = result.stderr.components(separatedBy: "the recording's next event is ").last?.split(separator: " ").first.flatMap { Double($0) }
+    #expect(away.map { (65...70).contains($0) } == true, "\(result.stderr)")
+    #expect(result.status == 0 && result.stderr.contains("live: 0 gesture(s)"), "\(result.stderr)")
+}

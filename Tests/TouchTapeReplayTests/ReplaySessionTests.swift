@@ -148,6 +148,41 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
     }
 }
 
+/// A clock that jumps forward by more than an hour inside a gesture (a damaged time, a clock
+/// set forward) is noted on its track, by both routes; a pause between tracks is no jump.
+@Test func aClockThatJumpsForwardInsideAGestureIsNoted() throws {
+    let path = PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    func shifted(from first: Int, by seconds: Double) -> String {
+        var index = 0
+        return original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("E: ") else { return String(line) }
+            index += 1
+            var fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            if index >= first { fields[1] = DecimalText.fixed(Double(fields[1])! + seconds, 6) }
+            return fields.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+    let scratch = try PackagePaths.scratchDirectory("tt-clock-jump")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inside = scratch.appendingPathComponent("inside.evemu").path, between = scratch.appendingPathComponent("between.evemu").path
+    try shifted(from: 150, by: 9_000_000).write(toFile: inside, atomically: true, encoding: .utf8)
+    // The second track begins after event 400 or so: two days between the tracks is a pause.
+    let secondStart = try #require(try RecordingReader.read(path: path).events.indices.dropFirst(300).first { i in
+        let events = try RecordingReader.read(path: path).events
+        return events[i].time.microseconds(since: events[i - 1].time) > 100_000
+    })
+    try shifted(from: secondStart + 1, by: 172_800).write(toFile: between, atomically: true, encoding: .utf8)
+    let configuration = try SessionSettings().configuration()
+    for (name, expectNote) in [(inside, true), (between, false)] {
+        let (streamed, alone) = try reportsByBothRoutes(RecordingLocator.source(forPath: name), configuration: configuration)
+        for reports in [streamed, alone] {
+            let noted = reports.map { $0.notes.contains { $0.contains("the recording's clock jumped forward once in this track, first by 9000000 s") } }
+            #expect(noted == (expectNote ? [true, false] : [false, false]), "\(name): \(reports.map(\.notes))")
+        }
+    }
+}
+
 /// A contact far outside the declared axes (a damaged or hand-made recording) moves the pan
 /// further than a finger can on the device: its track is noted, by both routes; a position
 /// just past the edge, as real digitisers give, and the recording as it was say nothing.
