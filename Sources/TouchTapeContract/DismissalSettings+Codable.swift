@@ -7,7 +7,7 @@ extension DismissalSettings {
         case edge, progressDistance, distanceMultiplier, progressClamp, negativeTranslation
         case progressUpdateMode, progressUpdatePhases, decisionInput, completionThreshold
         case thresholdComparison, velocityMeasure, flick, cancelVelocity, offAxisFlick, rule
-        case beginRule, onGestureCancelled, maximumTouches, completion, interactiveCallbackTiming, unit
+        case beginRule, onGestureCancelled, maximumTouches, completion, interactiveCallbackTiming, unit, viewBounds
     }
 
     /// Encodes every rule; the update phases in a fixed order (`began`, `changed`, …
@@ -37,6 +37,7 @@ extension DismissalSettings {
         // Points (every iOS profile and app) are not written: such settings keep the bytes
         // they had before units existed.
         if unit != .points { try c.encode(unit, forKey: .unit) }
+        try c.encodeIfPresent(viewBounds, forKey: .viewBounds)
     }
 
     /// Decodes what ``encode(to:)`` wrote. The result is not validated: it is the value
@@ -65,5 +66,6 @@ extension DismissalSettings {
             completion: try c.decode(CompletionStyle.self, forKey: .completion),
             interactiveCallbackTiming: try c.decode(InteractiveCallbackTiming.self, forKey: .interactiveCallbackTiming),
             unit: try c.decodeIfPresent(PlatformUnit.self, forKey: .unit) ?? .points)
+        viewBounds = try c.decodeIfPresent(GestureView.Bounds.self, forKey: .viewBounds)
     }
 }

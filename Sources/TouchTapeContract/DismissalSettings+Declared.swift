@@ -52,6 +52,15 @@ extension DismissalSettings {
     ///     EasyTransitions).
     ///   - maximumTouches: the recognizer's `maximumNumberOfTouches` (Transition: 1): the
     ///     replay's recognizer follows no more fingers than this, as UIKit's does.
+    ///   - onGestureCancelled: what a pan that ends `.cancelled` does: `.decide` as at a
+    ///     release (Transition, EasyTransitions), or `.ignore`: nothing finishes or cancels
+    ///     (PhotoZoomAnimator's `didPanWith` decides only on `.ended`).
+    ///   - view: the view the gestures are measured in (`gesture.view`), when its extent
+    ///     along the dismiss axis is not `distance` (PhotoZoomAnimator divides by
+    ///     `view.bounds.height` in landscape too: `GestureView(width: 844, height: 390)` with
+    ///     `distance: 390`, edge `.right`). Default: `distance` along the dismiss axis and a
+    ///     portrait phone's proportion across it (a vertical dismissal's view is
+    ///     `distance × 390/844` wide), so a handler that divides by the wrong side fails.
     ///
     /// ```swift
     /// let card = DismissalSettings.declared(edge: .bottom, distance: 800, threshold: 0.4, flickVelocity: 1000)
@@ -66,7 +75,8 @@ extension DismissalSettings {
         flickCrossAxisMargin: Double? = nil, flickNeedsProgress: Bool = false, flickSlidesBackAtFullThreshold: Bool = false,
         cancelFlickVelocity: Double? = nil, cancelRule: CancelVelocityRule? = nil,
         rule: DecisionRule = .flickThenThreshold, decidesOn: DecisionInput = .rawFraction,
-        begins: BeginRule = .any, maximumTouches: Int? = nil
+        begins: BeginRule = .any, maximumTouches: Int? = nil, onGestureCancelled: GestureCancelledRule = .decide,
+        view: GestureView? = nil
     ) -> DismissalSettings {
         let negative: NegativeTranslation
         switch decidesOn {
@@ -76,7 +86,7 @@ extension DismissalSettings {
         case .projection: negative = .rawForDecision
         case .distance: negative = .clamp
         }
-        return DismissalSettings(
+        var settings = DismissalSettings(
             edge: edge, progressDistance: distance, distanceMultiplier: 1, progressClamp: progressRange,
             negativeTranslation: negative, progressUpdateMode: .fraction, progressUpdatePhases: [.began, .changed],
             decisionInput: decidesOn, completionThreshold: threshold,
@@ -88,9 +98,11 @@ extension DismissalSettings {
                           slidesBackAtFullThreshold: flickSlidesBackAtFullThreshold)
             },
             cancelVelocity: cancelRule ?? cancelFlickVelocity.map { .atOrBelow(-$0) },
-            offAxisFlick: .ignore, rule: rule, beginRule: begins, onGestureCancelled: .decide,
+            offAxisFlick: .ignore, rule: rule, beginRule: begins, onGestureCancelled: onGestureCancelled,
             maximumTouches: maximumTouches,
             completion: .percentDriven(duration: 0.3, completionSpeed: 1, curve: .easeInOut),
             interactiveCallbackTiming: .atRelease)
+        settings.viewBounds = view?.bounds
+        return settings
     }
 }

@@ -17,8 +17,9 @@ extension DismissalSettings {
         case notUpward
     }
 
-    /// What a pan that ends `.cancelled` (not lifted) does.
-    package enum GestureCancelledRule: String, Hashable, Sendable, CaseIterable, Codable {
+    /// What a pan that ends `.cancelled` (the system took the touches: a call, a
+    /// notification pulled down, the app sent to the background) does.
+    public enum GestureCancelledRule: String, Hashable, Sendable, CaseIterable, Codable {
         /// Decide exactly as at a release (Transition L357–359, EasyTransitions L71–78).
         case decide
         /// PhotoZoomAnimator: `didPanWith` decides only on `.ended`, so nothing finishes or

@@ -81,6 +81,13 @@ public struct DismissalSettings: Hashable, Sendable, Codable {
     /// other toolkits' profiles. Reports name it after every number.
     package var unit: PlatformUnit
 
+    // MARK: View
+
+    /// The size of the view the gestures are measured in, as the app declared it; `nil`:
+    /// the extent along the dismiss axis is the ``divisor`` and the other is a portrait
+    /// phone's proportion of it (``GestureView/init(settings:)``).
+    package var viewBounds: GestureView.Bounds?
+
     /// The divisor actually used: `progressDistance × distanceMultiplier`.
     public var divisor: Double { progressDistance * distanceMultiplier }
 

@@ -7,7 +7,7 @@
 /// fraction the checks recompute.
 public struct GestureView: Hashable, Sendable {
     /// Width and height in points.
-    public struct Bounds: Hashable, Sendable {
+    public struct Bounds: Hashable, Sendable, Codable {
         /// Points.
         public var width: Double
         /// Points.
@@ -28,9 +28,25 @@ public struct GestureView: Hashable, Sendable {
         bounds = Bounds(width: width, height: height)
     }
 
-    /// A square view whose side is the rules' progress divisor, so the extent along
-    /// either axis is the distance the rules divide by.
+    /// The view the rules declare (``DismissalSettings/declared(edge:distance:progressRange:threshold:finishesAtThreshold:flickVelocity:finishesAtFlickVelocity:flickMeasure:flickCrossAxisMargin:flickNeedsProgress:flickSlidesBackAtFullThreshold:cancelFlickVelocity:cancelRule:rule:decidesOn:begins:maximumTouches:onGestureCancelled:view:)``'s
+    /// `view`), else one whose extent along the dismiss axis is the rules' progress divisor
+    /// and whose other extent is a portrait phone's proportion of it (390 × 844 points): a
+    /// handler that divides by the wrong side (`bounds.width` for `bounds.height`) gets
+    /// another progress than the rules, as it would on a phone. (The view was square, so
+    /// such a mix-up passed every check.)
     package init(settings: DismissalSettings) {
-        self.init(width: settings.divisor, height: settings.divisor)
+        if let declared = settings.viewBounds {
+            self.init(width: declared.width, height: declared.height)
+            return
+        }
+        let d = settings.divisor
+        switch settings.edge.axis {
+        case .vertical: self.init(width: d * Self.portraitWidth / Self.portraitHeight, height: d)
+        case .horizontal: self.init(width: d, height: d * Self.portraitHeight / Self.portraitWidth)
+        }
     }
+
+    /// A portrait phone's size in points (iPhone 14's 390 × 844): the proportion of the
+    /// replay's view.
+    static let portraitWidth = 390.0, portraitHeight = 844.0
 }

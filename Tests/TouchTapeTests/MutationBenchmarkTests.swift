@@ -52,7 +52,8 @@ enum Port: String, CaseIterable, Sendable {
                              rule: .orThenVeto, begins: .positiveVelocity)
         case .photoZoom:
             return .declared(edge: .bottom, distance: 800, progressRange: 0...0.5, threshold: nil, flickVelocity: nil,
-                             cancelRule: .below(0), rule: .vetoOnly, decidesOn: .positionVsAnchor(imageHeight: 450))
+                             cancelRule: .below(0), rule: .vetoOnly, decidesOn: .positionVsAnchor(imageHeight: 450),
+                             onGestureCancelled: .ignore)
         }
     }
 }
@@ -63,7 +64,7 @@ enum Mutation: String, CaseIterable, Sendable {
 
     // plain
     case flickDirectionFlipped, neverDecides, finishesTwice, horizontalAxis, flicksIgnored, progressBackwards,
-         alwaysCancels, easyVetoIgnored, photoZoomVetoIgnored
+         alwaysCancels, easyVetoIgnored, photoZoomVetoIgnored, forgetsCancelled, dividesByWidth
     // boundary
     case thresholdAtOrAbove, thresholdLower, thresholdHigher, flickStrict, flickSlower, flickFaster, cancelFlickStrict,
          progressUnclamped, progressCappedBelowOne, wrongDivisor, transitionFlickOnAxis, transitionThresholdPointThree,
@@ -77,7 +78,7 @@ enum Mutation: String, CaseIterable, Sendable {
     var kind: Kind {
         switch self {
         case .flickDirectionFlipped, .neverDecides, .finishesTwice, .horizontalAxis, .flicksIgnored, .progressBackwards,
-             .alwaysCancels, .easyVetoIgnored, .photoZoomVetoIgnored: return .plain
+             .alwaysCancels, .easyVetoIgnored, .photoZoomVetoIgnored, .forgetsCancelled, .dividesByWidth: return .plain
         case .transitionBeginsOnAnyPan, .transitionBeginsSideways, .transitionBeginsAgainstEdge, .easyBeginsOnAnyPan,
              .easyBeginsStillPan: return .refusal
         case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate,
@@ -122,7 +123,8 @@ struct PortedController: InteractiveDismissalController {
         let view = gesture.view
         let t = gesture.translation(in: view), v = gesture.velocity(in: view)
         let along = bug == .horizontalAxis ? t.x : t.y
-        let divisor = bug == .wrongDivisor ? 780 : view.bounds.height
+        // `.dividesByWidth`: the other side of the view (a square view hid it; a phone's is not).
+        let divisor = bug == .wrongDivisor ? 780 : bug == .dividesByWidth ? view.bounds.width : view.bounds.height
         let raw = along / divisor
         let ceiling = port == .easy ? 0.99 : bug == .progressCappedBelowOne ? 0.95 : 1
         let progress = bug == .progressUnclamped ? raw : min(max(raw, 0), ceiling)
@@ -136,6 +138,9 @@ struct PortedController: InteractiveDismissalController {
             transition.update(bug == .progressBackwards ? 1 - progress : progress)
         case .ended, .cancelled:
             guard dismissing else { return }
+            // `.forgetsCancelled`: `case .ended:` alone; a pan the system takes leaves the
+            // transition half-way (only the `cancelled` probe has such a pan).
+            if bug == .forgetsCancelled, gesture.state == .cancelled { return }
             dismissing = false
             if bug == .neverDecides { return }
             if bug == .completesAtRelease { transition.duration = 0.3 }

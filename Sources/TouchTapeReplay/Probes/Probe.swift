@@ -62,6 +62,10 @@ package struct Probe: Hashable, Sendable {
         case rate120 = "rate-120"
         /// The same at 240 Hz.
         case rate240 = "rate-240"
+        /// The release taken by the system instead (`.cancelled`: a call, the app sent to the
+        /// background): the rules decide it as a release or ignore it; a controller that
+        /// handles `.ended` alone leaves the transition half-way.
+        case cancelledRelease = "cancelled"
 
         /// The report rate a `rate-N` probe resamples to.
         var rate: Double? {
@@ -241,6 +245,15 @@ package enum ProbeMaker {
         for (kind, rate) in [(Probe.Kind.rate60, 60.0), (.rate120, 120), (.rate240, 240)] {
             add(kind, resampled(samples, release: release, at: rate, velocity: velocity),
                 "pan resampled at \(Int(rate)) Hz, its release velocity estimated again (\(velocity.rawValue))")
+        }
+        // The release taken by the system: only the release's phase changes, so the rules'
+        // run branches at the release as the flick probes' do.
+        if samples[release].phase == .ended {
+            var cancelled = samples
+            cancelled[release].phase = .cancelled
+            add(.cancelledRelease, cancelled, "release turned into .cancelled (the system took the touches)", fromRelease: true)
+        } else {
+            notMade.append(.cancelledRelease)
         }
         // Put in kind order by swapping (moves: the standard sort copied each probe it
         // looked at, retaining its samples, words and run one by one).
