@@ -109,7 +109,7 @@ final class LineReader {
             // A dangling symbolic link is named as such, wherever a path is opened.
             if code == ENOENT, let dangling = RecordingLocator.unreachable(path, named: true) { return dangling }
             return RecordingError(kind: .notFound, file: path, expected: "a recording file", found: "nothing at that path",
-                                  hint: "check the path")
+                                  hint: RecordingLocator.notFoundHint(path))
         }
         let hint = code == EACCES || code == EPERM
             ? "you may not read this file: check its permissions (ls -l) and those of its folders"

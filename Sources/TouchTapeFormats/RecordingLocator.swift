@@ -47,7 +47,7 @@ package enum RecordingLocator {
         for path in paths {
             guard let info = FileInfo(path: path) else {
                 throw unreachable(path, named: true) ?? RecordingError(kind: .notFound, file: path, expected: "an existing file or folder",
-                                                          found: "nothing at that path", hint: "check the path")
+                                                          found: "nothing at that path", hint: notFoundHint(path))
             }
             switch info.type {
             case .directory:
@@ -307,6 +307,15 @@ package enum RecordingLocator {
             return line.hasPrefix("E:")
         }
         return false
+    }
+
+    /// What to check about a path that names nothing: a relative one is read from the
+    /// current folder, which a test run (`swift test`: the package's root) may not have
+    /// been thought of as.
+    static func notFoundHint(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return "check the path" }
+        let cwd = FileManager.default.currentDirectoryPath
+        return "check the path; a relative path is read from the current folder, \(TextExcerpt.make(cwd, limit: nil))"
     }
 
     /// The project settings file (`touchtape.yml`), which a folder search passes over.

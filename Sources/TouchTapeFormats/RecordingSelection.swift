@@ -116,6 +116,6 @@ package struct RecordingSelection: Sendable {
         guard !RecordingLocator.exists(path) else { return }
         throw RecordingLocator.unreachable(path, named: true)
             ?? RecordingError(kind: .notFound, file: path, expected: "an existing file or folder",
-                              found: "nothing at that path", hint: "check the path")
+                              found: "nothing at that path", hint: RecordingLocator.notFoundHint(path))
     }
 }

@@ -18,14 +18,16 @@ package struct ExpectedOutcomeCheck: Check {
     /// Judges one transcript.
     package func evaluate(_ t: Transcript) -> CheckResult {
         guard let expected = t.annotation.expected else { return skip("unlabelled track") }
+        // A probe's expectation is the declared rules', not a label anyone wrote.
+        let labelled = t.expectationFromRules == true ? "the rules say" : "labelled"
         if expected == .none {
             guard let begin = t.calls.first(where: { $0.kind == .begin }) else {
-                return pass("labelled none: no transition started")
+                return pass("\(labelled) none: no transition started")
             }
             if t.settings.beginRule == .any {
                 return t.outcome == .finish
-                    ? fail("labelled none (must not dismiss), but it finished (\(t.reason)); these rules begin on every pan, so it had to cancel")
-                    : pass("labelled none: these rules begin on every pan; it began and ended \(t.outcome), not dismissed")
+                    ? fail("\(labelled) none (must not dismiss), but it finished (\(t.reason)); these rules begin on every pan, so it had to cancel")
+                    : pass("\(labelled) none: these rules begin on every pan; it began and ended \(t.outcome), not dismissed")
             }
             // When it started, and what the pan had done by then.
             let sample = t.samples.last { $0.time <= begin.time } ?? t.samples.first
@@ -33,11 +35,11 @@ package struct ExpectedOutcomeCheck: Check {
                 " after the pan moved (\(DecimalText.fixed($0.translation.x, 1)), \(DecimalText.fixed($0.translation.y, 1))) \(t.settings.unit.symbol)"
                     + " at (\(DecimalText.fixed($0.velocity.x, 0)), \(DecimalText.fixed($0.velocity.y, 0))) \(t.settings.unit.symbol)/s"
             } ?? ""
-            return fail("labelled none (no transition may start), but the transition began at "
+            return fail("\(labelled) none (no transition may start), but the transition began at "
                         + "t=\(DecimalText.fixed(begin.time, 3)) s\(moved); it ended \(t.outcome) (\(t.reason))")
         }
         return t.outcome.expected == expected
-            ? pass("labelled \(expected.rawValue), got \(t.outcome)")
-            : fail("labelled \(expected.rawValue), got \(t.outcome) (\(t.reason))")
+            ? pass("\(labelled) \(expected.rawValue), got \(t.outcome)")
+            : fail("\(labelled) \(expected.rawValue), got \(t.outcome) (\(t.reason))")
     }
 }

@@ -32,6 +32,10 @@ public struct Transcript: Hashable, Sendable, Codable {
     package var fingers: Int
     /// The recorder's label and note, if any.
     package var annotation: TrackAnnotation
+    /// `true`: the expected outcome in ``annotation`` is what the declared rules say of these
+    /// samples (a probe's), not a recorder's label, and the checks' words say so. `nil` for
+    /// a recorded track, so its snapshot keeps its bytes.
+    package var expectationFromRules: Bool?
     /// The rules the controller claims to follow: the checks' oracle.
     package var settings: DismissalSettings
     /// The profile (or controller) name reports carry.

@@ -32,9 +32,20 @@ package enum ReplayExpectation {
         return (result, messages(for: result, path: place))
     }
 
+    /// Failed checks recorded one by one; past them, one message counts the rest. One bug
+    /// fails on most tracks and probes (a wrong comparison: two hundred failures), and a test
+    /// log of two hundred issues hides the first, which says what to fix.
+    package static let failureLimit = 20
+
     /// The failure messages of a replay's result.
     package static func messages(for result: ControllerReplayResult, path: String) -> [String] {
-        var messages = result.failures.map(\.description)
+        var messages = result.failures.prefix(failureLimit).map(\.description)
+        if result.failures.count > failureLimit {
+            let more = result.failures.count - failureLimit
+            let checks = Set(result.failures.dropFirst(failureLimit).map(\.check)).sorted().joined(separator: ", ")
+            messages.append("… and \(more) more failed check\(more == 1 ? "" : "s") (\(checks)) in \(path); the returned "
+                            + "ControllerReplayResult holds every one, and the first above usually says what to fix")
+        }
         messages += result.errors.map { "cannot replay \($0.file): \($0.message)" }
         if result.reusedControllerCount > 0 {
             messages.append("the controller factory returned an instance it had already returned, for \(result.reusedControllerCount) track(s): make a fresh controller per track (a controller keeps state from its pan)")

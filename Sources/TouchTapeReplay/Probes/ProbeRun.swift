@@ -29,8 +29,9 @@ extension Probe {
                                    touchProtocol: track.result.transcript.touchProtocol, fingers: track.result.transcript.fingers,
                                    annotation: TrackAnnotation(expected: label),
                                    notes: [note.text])
-        let transcript = ReplayPipeline.transcript(samples: samples, run: run, settings: rules,
+        var transcript = ReplayPipeline.transcript(samples: samples, run: run, settings: rules,
                                                    profileName: configuration.profileName, context: context)
+        transcript.expectationFromRules = true
         var report = TrackReport(transcript: transcript, deviceName: track.result.report.deviceName,
                                  checks: ReplayPipeline.check(transcript),
                                  explanation: OutcomeExplanation(transcript: transcript, pan: configuration.pan))
