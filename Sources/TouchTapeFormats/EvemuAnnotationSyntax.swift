@@ -7,8 +7,10 @@
 /// # touchtape: expect=finish note="went back \"up\"" cut-short
 /// ```
 /// `expect=` takes `finish` or `cancel`; `note="…"` escapes `"` and `\` with a
-/// backslash; `cut-short` is a flag. Unknown tokens are ignored so later versions can
-/// add some. libevemu skips every line starting with `#`, so the real tools ignore it.
+/// backslash; `cut-short` is a flag. Any other token is refused, as an unknown key of a
+/// libinput record file's `- touchtape:` item is: ignored, a typo (`expct=finish`) made the
+/// track unlabelled and its expected-outcome check was skipped. libevemu skips every line
+/// starting with `#`, so the real tools ignore it.
 enum EvemuAnnotationSyntax {
     static let prefix = "# touchtape:"
 
@@ -70,6 +72,8 @@ enum EvemuAnnotationSyntax {
                 annotation.expected = outcome
             } else if token == "cut-short" {
                 annotation.cutShort = true
+            } else {
+                return .failure(.init(reason: "'\(token.prefix(40))' is not a mark TouchTape knows: the tokens are expect=finish|cancel|none, note=\"…\" and cut-short"))
             }
         }
         return .success(annotation)

@@ -193,6 +193,11 @@ final class LibinputEventSource {
                 inEvdevItem = false
                 if line.hasPrefix("  - touchtape:") {
                     guard let text = line.validatedString else { throw binary() }
+                    // A block-style item (`- touchtape:` and its keys on the lines under it)
+                    // is read the general way: read here, its keys were passed over as a
+                    // skipped item's contents and the track was unlabelled.
+                    let value = text.dropFirst(14).drop { $0 == " " }
+                    if value.isEmpty || value.hasPrefix("#") { return try startFallback() }
                     let item: Node?
                     do { item = try Yams.compose(yaml: String(text.dropFirst(4))) } catch {
                         throw RecordingError(kind: reader.lastLineTerminated ? .malformedYAML : .truncated, file: reader.path,
@@ -310,7 +315,9 @@ final class LibinputEventSource {
         var text = ""
         while let line = try whole.nextLine() {
             guard let s = line.validatedString else { throw binary() }
-            if !line.isBlank { endMarkSeen = RecordingEndMark.isEndLine(line) }
+            // The end mark anywhere: YAML another tool appended after it (a key at the margin)
+            // is not a cut (it said "lacks its end mark" of a whole file).
+            if RecordingEndMark.isEndLine(line) { endMarkSeen = true }
             text += s
             text += "\n"
             if text.utf8.count > LibinputHeader.maximumSize { throw LibinputHeader.tooLarge(file: reader.path, line: whole.lineNumber) }

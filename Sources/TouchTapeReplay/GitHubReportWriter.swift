@@ -61,6 +61,7 @@ package struct GitHubReportWriter: ReportWriter {
         var summary = "\(tally.passed) passed, \(tally.failed) failed"
         if !tally.errors.isEmpty { summary += ", \(tally.errors.count) could not be read" }
         if !tally.warnings.isEmpty { summary += ", \(tally.warnings.count) with no track" }
+        if let unmatched = tally.unmatched { summary += ", \(unmatched.option) matched nothing" }
         let failed = tally.failed > 0 || tally.errorCount > 0
         try emit(Self.command(failed ? "error" : tally.warningCount > 0 ? "warning" : "notice",
                               [("title", "touchtape replay (\(profile))")], summary))

@@ -221,7 +221,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
             }
         }
         if let shard, tracksDone == 0, tracksSelected > 0 { tally.emptyShard = .init(shard: shard.description, tracks: tracksSelected) }
-        tally.unmatched = .find(in: tally, tracks: shard == nil ? trackNumbers : nil, probes: probes ? probeKinds : nil)
+        tally.unmatched = .find(in: tally, tracks: trackNumbers, probes: probes && shard == nil ? probeKinds : nil)
         for sink in sinks { try sink.finish(tally) }
         return tally
     }

@@ -24,6 +24,8 @@ package struct ReplayTally: Hashable, Sendable {
     package var checkedNothing = 0
     /// Probe rows among the tracks (``ReplayEngine/probes``), and probes a track could not have.
     package var probes = 0
+    /// The names of the probes that are rows (a `--probe` no track had is a mistake).
+    package var probeKindsMade: Set<String> = []
     package var probesNotMade = 0
     /// Tracks whose stability was analysed, and those some perturbation flips.
     package var stabilityAnalysed = 0
@@ -59,10 +61,14 @@ package struct ReplayTally: Hashable, Sendable {
         package var message: String
         package var hint: String
 
-        /// The mistake in `tally` of asking for `tracks` (`nil`: not asked; a sharded run's
-        /// empty shard says so instead) and `probes` (`nil`: not asked), if there is one. A
-        /// missing track is not said when a file could not be read (it may be there).
+        /// The mistake in `tally` of asking for `tracks` (`nil`: not asked; every file is read
+        /// in every shard, so a number no file has is found in a sharded run too) and `probes`
+        /// (`nil`: not asked; in a sharded run a shard may hold no track that has one), if
+        /// there is one. A missing track is not said when a file could not be read (it may be
+        /// there), nor anything when `--fail-fast` left files unread.
         package static func find(in tally: ReplayTally, tracks: Set<Int>?, probes: Set<Probe.Kind>?) -> Self? {
+            // Files `--fail-fast` left unread may hold them.
+            guard tally.filesNotReplayed == 0 else { return nil }
             let missing = (tracks ?? []).subtracting(tally.tracksFound).sorted()
             if !missing.isEmpty, tally.errorCount == 0 {
                 let list = missing.map(String.init).joined(separator: ", ")
@@ -70,8 +76,10 @@ package struct ReplayTally: Hashable, Sendable {
                 return Self(option: "--track", message: "--track \(list): no file has track\(missing.count == 1 ? "" : "s") \(list)",
                             hint: "the files yield at most \(most) track\(most == 1 ? "" : "s"); 'touchtape inspect FILE' lists each file's tracks")
             }
-            if let probes, !probes.isEmpty, tally.probes == 0 {
-                let names = Probe.Kind.allCases.filter(probes.contains).map(\.rawValue).joined(separator: ", ")
+            // Each kind asked for that no track had (one of several: the others ran).
+            let absent = Probe.Kind.allCases.filter { (probes ?? []).contains($0) && !tally.probeKindsMade.contains($0.rawValue) }
+            if !absent.isEmpty {
+                let names = absent.map(\.rawValue).joined(separator: ", ")
                 return Self(option: "--probe", message: "no track here can have probe \(names)",
                             hint: "a refused gesture has no release, and rules without a threshold, a flick or a cancel velocity have no such boundary; 'touchtape replay FILE --probes' lists the probes each track has")
             }
@@ -86,7 +94,10 @@ package struct ReplayTally: Hashable, Sendable {
     package mutating func add(_ track: TrackReport) {
         if track.passed { passed += 1 } else { failed += 1 }
         if track.checks.allSatisfy(\.skipped) { checkedNothing += 1 }
-        if track.probe != nil { probes += 1 }
+        if let probe = track.probe {
+            probes += 1
+            probeKindsMade.insert(probe)
+        }
         if let stability = track.stability {
             stabilityAnalysed += 1
             if stability.isFragile { fragile += 1 }

@@ -44,3 +44,32 @@ func everyBuiltInProfilePassesEveryProbe(profile: String) throws {
     #expect(impossible.status == 2, "\(impossible.stderr)")
     #expect(impossible.stdout.contains("Error: no track here can have probe flick+0\n"), "\(impossible.stdout)")
 }
+
+/// What a selection that matched nothing is, and is not: a `--probe` no track had among
+/// several given is named (the others ran); in a sharded run a shard may hold no track with
+/// the probe (no error: each job of a matrix would fail), while a `--track` no file has is
+/// an error in every shard (every file is read in each); and files `--fail-fast` left unread
+/// may hold the track asked for.
+@Test func aSelectionThatMatchedNothingIsNamedOnlyWhereItIsAMistake() throws {
+    let recordings = TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path
+    let some = try TouchTapeBinary.run(["replay", recordings, "--profile", "photozoom", "--probe", "cancelled", "--probe", "flick+0",
+                                        "--no-config", "--quiet"])
+    #expect(some.status == 2 && some.stdout.contains("Error: no track here can have probe flick+0\n"), "\(some.stdout)")
+    #expect(some.stdout.contains("14 passed, 0 failed, 1 error"), "\(some.stdout)")
+    for shard in 1...4 {
+        let run = try TouchTapeBinary.run(["replay", recordings, "--probe", "threshold-1", "--profile", "composesheet",
+                                           "--shard", "\(shard)/4", "--no-config", "--quiet"])
+        #expect(run.status == 0, "shard \(shard)/4: \(run.stdout)")
+    }
+    let missing = try TouchTapeBinary.run(["replay", recordings, "--track", "99", "--shard", "1/2", "--no-config"])
+    #expect(missing.status == 2 && missing.stdout.contains("Error: --track 99: no file has track 99\n"), "\(missing.stdout)")
+    let dir = try PackagePaths.scratchDirectory("tt-fail-fast-track")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.copyItem(atPath: TouchTapeBinary.bundled("touchpad-two-finger-pan-finish.yml"), toPath: dir.appendingPathComponent("a.yml").path)
+    try FileManager.default.copyItem(atPath: TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu"), toPath: dir.appendingPathComponent("b.evemu").path)
+    let report = dir.appendingPathComponent("r.xml").path
+    let fast = try TouchTapeBinary.run(["replay", dir.path, "--profile", "flutter", "--track", "1", "--track", "2", "--fail-fast",
+                                        "--no-config", "--format", "junit", "-o", report])
+    #expect(fast.status == 1 && !fast.stderr.contains("no file has track"), "b.evemu, not replayed, has track 2: \(fast.stderr)")
+    #expect(FileManager.default.fileExists(atPath: report))
+}

@@ -129,5 +129,57 @@ import TouchTapeTestSupport
         #expect(try RecordingReader.read(path: good).annotations.map(\.annotation)
                 == [TrackAnnotation(expected: ExpectedOutcome.none, note: "sideways", cutShort: true)])
     }
+
+    /// The same in an evemu file: a `# touchtape:` mark with a token TouchTape does not know
+    /// (`expct=finish`, a typo) is an error at its line; it was passed over, and the track
+    /// read as unlabelled.
+    @Test(arguments: ["expct=finish", "expect=finish foo=bar", "cutshort"])
+    func anEvemuMarkWithATokenTheReaderDoesNotKnowIsAnError(mark: String) throws {
+        let whole = try String(contentsOf: PackagePaths.recordings.appendingPathComponent("touchscreen-flick-down-finish.evemu"), encoding: .utf8)
+        let lines = whole.components(separatedBy: "\n")
+        let at = try #require(lines.firstIndex { $0.hasPrefix("# touchtape: expect=") })
+        var changed = lines
+        changed[at] = "# touchtape: " + mark
+        let path = TestSupport.write(changed.joined(separator: "\n"), name: "mark-\(mark.count).evemu")
+        var failure: RecordingError?
+        do {
+            let read = try RecordingReader.read(path: path)
+            Issue.record("\(mark): read as \(read.annotations)")
+        } catch {
+            failure = error as? RecordingError
+        }
+        let error = try #require(failure, "\(mark)")
+        #expect(error.line == at + 1 && error.hint.contains("is not a mark TouchTape knows"), "\(mark): \(error)")
+    }
+
+    /// A `- touchtape:` item in block style (its keys on the lines under it) is read, and
+    /// held to the same keys: it was passed over as a skipped item, the track unlabelled.
+    /// YAML another tool appended after the end mark is no cut.
+    @Test func aBlockStyleLabelIsReadAndChecked() throws {
+        let head = """
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event3
+              evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+              udev: {properties: [ID_INPUT=1]}
+              events:
+              - evdev:
+                - [0, 1, 3, 0, 5]
+                - [0, 1, 0, 0, 0]
+              - touchtape:
+            """
+        let good = TestSupport.write(head + "\n      expect: cancel\n      note: \"block\"\n# touchtape: end of recording\nextra: 1\n", name: "block.yml")
+        let read = try RecordingReader.read(path: good)
+        #expect(read.annotations.map(\.annotation) == [TrackAnnotation(expected: .cancel, note: "block")])
+        #expect(read.events.count == 2)
+        let stream = try RecordingStream(path: good)
+        while try stream.next() != nil {}
+        #expect(stream.truncationNote == nil, "the end mark is there: \(stream.truncationNote ?? "")")
+        let bad = TestSupport.write(head + "\n      expect: finsh\n", name: "block-bad.yml")
+        var failure: RecordingError?
+        do { _ = try RecordingReader.read(path: bad) } catch { failure = error as? RecordingError }
+        #expect(failure?.hint == "expect takes finish, cancel or none", "\(String(describing: failure))")
+    }
 }
 
