@@ -332,8 +332,10 @@ package enum RecordingLocator {
         var lines = 0
         while lines < 1000, let line = try? reader.nextLine() {
             lines += 1
-            if line.isBlank || line[0] == 0x23 { continue }
-            if line.hasPrefix("version:") { return nil }
+            // Blank lines, comments and a `---` document start come before a record's first
+            // key; a merge's conflict marker is a damaged recording, for the reader to name.
+            if line.isBlank || line[0] == 0x23 || line.hasPrefix("---") { continue }
+            if line.hasPrefix("version:") || line.hasPrefix("<<<<<<<") { return nil }
             return "not a libinput record (it starts '\(RecordingError.excerpt(line.lossyString, limit: 40))', not 'version: 1')"
         }
         return nil

@@ -248,6 +248,26 @@ private final class BigFIFO {
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
 }
 
+/// The same while it waits to read OTHER (`--from`), before FILE is touched.
+@Test func aLabelStoppedWhileWaitingForTheOtherFileSaysSo() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = try bundledCopy("touchscreen-flick-down-finish.evemu", in: dir)
+    let other = dir.appendingPathComponent("other.evemu").path
+    try FileManager.default.copyItem(atPath: file, toPath: other)
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    let held = try HeldLock(other)
+    let label = try RunningTouchTape(["label", file, "--from", other])
+    let waited = label.waitForStandardError(containing: "waiting for another touchtape to finish with \(other)")
+    label.process.interrupt()
+    let result = label.finish()
+    held.release()
+    #expect(waited && result.status == 130, "\(result.stderr)")
+    #expect(result.stderr.contains("touchtape: interrupted by SIGINT while waiting for another touchtape to finish with \(other); nothing was written"),
+            "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+}
+
 /// `label FILE -o -`: the recording on standard output, the report on standard error.
 @Test func labelToStandardOutputKeepsTheReportOffIt() throws {
     let run = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), "--expect", "cancel", "-o", "-"])

@@ -87,6 +87,9 @@ struct LabelCommand: AsyncParsableCommand {
         let selection = try selectRecordings([file], deviceIndex: device)
         if let problem = selection.problems.first { throw fail(problem) }
         let source = selection.sources[0]
+        // A stop signal while waiting for OTHER's or FILE's lock says so and leaves FILE as it was.
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
         let target: RecordingRelabelling.Target
         let edit: RecordingRelabelling.Edit
         do {
@@ -100,10 +103,7 @@ struct LabelCommand: AsyncParsableCommand {
             edit = try from.map { .copy(try CopiedLabels(RecordingLocator.source(forPath: $0), locking: readLocking)) }
                 ?? (clear ? .clear : .set(expected: expect, note: note))
         } catch let exit as ExitCode { throw exit } catch { throw fail(error) }
-        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`);
-        // a stop signal while waiting for the lock says so and leaves FILE as it was.
-        let stop = StopSignal(signals: stopSignals)
-        defer { StopSignal.restoreDefaults(stopSignals) }
+        // Read, changed and written back: FILE is locked for all three (see `lockForRewrite`).
         let lock = target.inPlace ? try lockForRewrite(stop) : nil
         // What changed, a line per track, said once the new file is in place (held in a
         // scratch file, not in memory: a recording may have a million tracks).
