@@ -81,6 +81,18 @@ import TouchTapeTestSupport
         #expect(two.events.count == 695)
     }
 
+    /// A one-device libinput record up to its `events:` line (the lines after it are a test's).
+    static let labelsHead = """
+        version: 1
+        ndevices: 1
+        devices:
+        - node: /dev/input/event3
+          evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
+          udev: {properties: [ID_INPUT=1]}
+          events:
+
+        """
+
     /// A label the reader cannot take is an error at its line, as in an evemu file: read as
     /// no label, `expect: finsh` skipped the expected-outcome check and the track passed.
     @Test(arguments: ["{expect: finsh}", "{expect: Finish}", "{expect: 1}", "{expected: cancel}", "{expect: cancel, cut-short: maybe}",
@@ -90,16 +102,7 @@ import TouchTapeTestSupport
             let events = layout == "block"
                 ? "  - evdev:\n    - [0, 1, 3, 0, 5]\n    - [0, 1, 0, 0, 0]\n  - touchtape: \(item)\n"
                 : "  - {evdev: [[0, 1, 3, 0, 5], [0, 1, 0, 0, 0]]}\n  - {touchtape: \(item)}\n"
-            let text = """
-                version: 1
-                ndevices: 1
-                devices:
-                - node: /dev/input/event3
-                  evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
-                  udev: {properties: [ID_INPUT=1]}
-                  events:
-
-                """ + events
+            let text = Self.labelsHead + events
             let path = TestSupport.write(text, name: "label-\(layout).yml")
             var failure: RecordingError?
             do {
@@ -112,14 +115,7 @@ import TouchTapeTestSupport
             #expect(error.kind == .malformedYAML && error.line == (layout == "block" ? 11 : 9), "\(layout) \(item): \(error)")
         }
         // The keys and values it takes.
-        let good = TestSupport.write("""
-            version: 1
-            ndevices: 1
-            devices:
-            - node: /dev/input/event3
-              evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
-              udev: {properties: [ID_INPUT=1]}
-              events:
+        let good = TestSupport.write(Self.labelsHead + """
               - evdev:
                 - [0, 1, 3, 0, 5]
                 - [0, 1, 0, 0, 0]
@@ -156,14 +152,7 @@ import TouchTapeTestSupport
     /// held to the same keys: it was passed over as a skipped item, the track unlabelled.
     /// YAML another tool appended after the end mark is no cut.
     @Test func aBlockStyleLabelIsReadAndChecked() throws {
-        let head = """
-            version: 1
-            ndevices: 1
-            devices:
-            - node: /dev/input/event3
-              evdev: {name: "Labels", id: [3, 1, 2, 3], codes: {0: [0], 3: [0, 1], 1: [330]}, absinfo: {0: [0, 10, 0, 0, 0], 1: [0, 10, 0, 0, 0]}, properties: [1]}
-              udev: {properties: [ID_INPUT=1]}
-              events:
+        let head = Self.labelsHead + """
               - evdev:
                 - [0, 1, 3, 0, 5]
                 - [0, 1, 0, 0, 0]
