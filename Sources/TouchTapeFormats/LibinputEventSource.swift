@@ -65,6 +65,7 @@ final class LibinputEventSource {
                 if currentDevice == deviceIndex {
                     let parsed = try LibinputHeader.parse(yaml: header, file: reader.path, deviceIndex: deviceIndex, complete: true,
                                                           eventsIncluded: false)
+                    source.unkeptKeys = parsed.unkeptKeys
                     if value.hasPrefix("[]") || value.hasPrefix("null") || value.hasPrefix("~") { source.finished = true }
                     else if !(value.isEmpty || value.hasPrefix("#")) { try source.startFallback() }
                     return (parsed, source)
@@ -84,8 +85,11 @@ final class LibinputEventSource {
         // No `events:` for the device in libinput-record's layout: let Yams read it all.
         var parsed = try LibinputHeader.parse(yaml: header, file: reader.path, deviceIndex: deviceIndex,
                                               complete: reader.lastLineTerminated)
+        source.unkeptKeys = parsed.unkeptKeys
         if let events = parsed.eventsNode {
-            source.fallback = try items(from: events, file: reader.path)
+            var skipped = Set<String>()
+            source.fallback = try items(from: events, file: reader.path, skipped: &skipped)
+            source.unkeptItems = skipped
         } else {
             source.finished = true
         }
@@ -163,7 +167,9 @@ final class LibinputEventSource {
                 return try startFallback()
             }
             if indent == 4, line[4] == 0x2D, n > 6, line[6] == 0x5B {  // "    - ["
-                guard inEvdevItem else { continue }
+                // A row outside an `evdev:` item is no layout libinput record writes: the YAML
+                // parser reads what it is, or names the line (it was dropped without a word).
+                guard inEvdevItem else { return try startFallback() }
                 let event = try row(line)
                 eventCount += 1
                 yielded += 1
@@ -209,11 +215,13 @@ final class LibinputEventSource {
                     return .annotation(try LibinputHeader.annotation(from: item?["touchtape"] ?? Node(""), file: reader.path,
                                                                      line: reader.lineNumber, eventIndex: eventCount))
                 }
-                // `- libinput:`, `- hid:` and other `- key:` items: skipped with their contents.
+                // `- libinput:`, `- hid:` and other `- key:` items: skipped with their contents
+                // (and named: `label` does not rewrite in place what it would drop).
                 // Anything else (`- {evdev: …}` flow maps, `- [ … ]`) is not libinput-record's layout.
                 var k = 4
                 while k < n, line[k] == 0x5F || line[k] == 0x2D || (line[k] | 0x20) >= 0x61 && (line[k] | 0x20) <= 0x7A { k += 1 }
                 guard k > 4, k < n, line[k] == 0x3A else { return try startFallback() }
+                unkeptItems.insert(String(decoding: UnsafeBufferPointer(rebasing: line[4..<k]), as: UTF8.self))
                 continue
             }
             if indent >= 4, !inEvdevItem { continue }  // contents of a skipped item
@@ -324,13 +332,33 @@ final class LibinputEventSource {
         }
         let header = try LibinputHeader.parse(yaml: text, file: reader.path, deviceIndex: deviceIndex,
                                               complete: whole.lastLineTerminated)
-        let items = try header.eventsNode.map { node throws(RecordingError) in try Self.items(from: node, file: reader.path) } ?? []
+        unkeptKeys = header.unkeptKeys
+        var skipped = Set<String>()
+        let items = try header.eventsNode.map { node throws(RecordingError) in try Self.items(from: node, file: reader.path, skipped: &skipped) } ?? []
+        unkeptItems.formUnion(skipped)
         fallback = Array(items.dropFirst(yielded))
         fallbackPosition = 0
         return try next()
     }
 
+    /// What the file holds that TouchTape does not write back: events items other than
+    /// `evdev` and `touchtape` (`- libinput:`, `- hid:`), and top-level keys libinput record
+    /// does not write. `label` refuses to rewrite such a file in place.
+    private(set) var unkeptItems = Set<String>()
+    private(set) var unkeptKeys: [String] = []
+
+    /// ``unkeptItems`` and ``unkeptKeys`` in words (`- libinput: event items`), or `nil`.
+    var unkeptContent: String? {
+        let words = unkeptItems.sorted().map { "'- \($0):' event items" } + unkeptKeys.map { "the top-level key '\($0)'" }
+        return words.isEmpty ? nil : words.joined(separator: ", ")
+    }
+
     static func items(from events: Node, file: String) throws(RecordingError) -> [RecordingItem] {
+        var skipped = Set<String>()
+        return try items(from: events, file: file, skipped: &skipped)
+    }
+
+    static func items(from events: Node, file: String, skipped: inout Set<String>) throws(RecordingError) -> [RecordingItem] {
         var items: [RecordingItem] = []
         func junk(_ node: Node, _ expected: String, _ hint: String) -> RecordingError {
             RecordingError(kind: .malformedYAML, file: file, line: node.mark?.line, expected: expected,
@@ -348,6 +376,9 @@ final class LibinputEventSource {
             }
             if let marks = item[LibinputHeader.extraKey] {
                 items.append(.annotation(try LibinputHeader.annotation(from: marks, file: file, line: nil, eventIndex: nil)))
+            }
+            for key in item.mapping?.keys.compactMap(\.string) ?? [] where key != "evdev" && key != LibinputHeader.extraKey {
+                skipped.insert(key)
             }
             guard let evdev = item["evdev"] else { continue }  // `libinput:`, `hid:` items
             if evdev.scalar != nil, evdev.string.map({ ["", "~", "null", "Null", "NULL"].contains($0) }) == true { continue }

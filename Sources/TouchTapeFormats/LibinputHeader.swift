@@ -12,6 +12,12 @@ struct LibinputHeader {
     var metadata: RecordingMetadata
     /// The device's already-parsed `events` node, when the whole file went through Yams.
     var eventsNode: Node?
+    /// Top-level keys TouchTape does not write back (another tool's, or a hand edit's):
+    /// `label` does not rewrite such a file in place.
+    var unkeptKeys: [String] = []
+
+    /// The top-level keys libinput record writes, which TouchTape writes back.
+    static let keptKeys: Set<String> = ["version", "ndevices", "libinput", "system", "devices"]
 
     /// The extra `evdev` key TouchTape writes for what libinput record has no place
     /// for (LED and switch states), so evemu → libinput → evemu keeps the description.
@@ -172,7 +178,9 @@ struct LibinputHeader {
         metadata.operatingSystem = root["system"]?["os"]?.string
         metadata.recorder = root["libinput"]?["version"]?.string.map { "libinput " + $0 }
         metadata.deviceNode = device["node"]?.string
-        return LibinputHeader(description: description, metadata: metadata, eventsNode: device["events"])
+        var header = LibinputHeader(description: description, metadata: metadata, eventsNode: device["events"])
+        header.unkeptKeys = root.mapping?.keys.compactMap(\.string).filter { !keptKeys.contains($0) } ?? []
+        return header
     }
 
     static func yamlError(_ error: any Error, file: String, complete: Bool) -> RecordingError {

@@ -209,6 +209,13 @@ package struct RecordingStream {
         return isTruncated ? RecordingEndMark.truncationNote(events: eventsRead) : nil
     }
 
+    /// What the file holds that TouchTape does not write back (another tool's event items or
+    /// keys in a libinput record file), in words, as far as it was read; `nil`: nothing.
+    package var unkeptContent: String? {
+        if case .libinput(let events) = backend { return events.unkeptContent }
+        return nil
+    }
+
     /// Events read so far.
     package var eventsRead: Int {
         switch backend {

@@ -35,7 +35,7 @@ package enum RecordingRelabelling {
     /// Reads `source` through a ``TrackSession``, handing each step to `step`: its track
     /// count and what its header says.
     static func walk(_ source: RecordingSource, locking: ReadLocking,
-                     step: (TrackStep) -> Void) throws -> (tracks: Int, metadata: RecordingMetadata) {
+                     step: (TrackStep) -> Void) throws -> (tracks: Int, metadata: RecordingMetadata, unkept: String?) {
         let stream = try RecordingStream(source, locking: locking)
         var session = TrackSession(description: stream.description, units: MillimetreConversion(description: stream.description))
         while let item = try stream.next() {
@@ -45,7 +45,7 @@ package enum RecordingRelabelling {
             }
         }
         session.finish(step)
-        return (session.trackNumber, stream.metadata)
+        return (session.trackNumber, stream.metadata, stream.unkeptContent)
     }
 
     /// Writes `source` to `output` as `format` with `tracks` (empty: every track) given
@@ -60,10 +60,15 @@ package enum RecordingRelabelling {
         output: OutputFile, inPlace: Bool = false, cancelled: () -> Bool = { false },
         changed: @escaping (TrackRelabelling.Change) throws -> Void
     ) throws -> Bool {
-        let (count, metadata) = try walk(source, locking: locking) { _ in }
+        let (count, metadata, unkept) = try walk(source, locking: locking) { _ in }
         if inPlace, let devices = metadata.deviceCount, devices > 1 {
             throw Refusal(message: "\(source.eventsPath) holds \(devices) devices and label writes one; it cannot be rewritten in place",
                           hint: "give -o OUT to write one device (--device N) with its labels")
+        }
+        // Another tool's content TouchTape does not write back would be lost in place.
+        if inPlace, let unkept {
+            throw Refusal(message: "\(source.eventsPath) holds \(unkept), which label does not write back; it cannot be rewritten in place",
+                          hint: "give -o OUT to write a labelled copy without it")
         }
         if let missing = tracks.first(where: { $0 < 1 || $0 > count }) {
             throw Refusal(message: "\(source.displayName) has \(count) track(s); there is no track \(missing)",

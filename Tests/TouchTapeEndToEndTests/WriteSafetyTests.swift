@@ -268,6 +268,31 @@ private final class BigFIFO {
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
 }
 
+/// A libinput record file holding what TouchTape does not write back (libinput's own
+/// `- libinput:` event items, a key another tool added): `label` refuses to rewrite it in
+/// place, naming what would be lost, and writes a labelled copy with `-o`. It wrote the file
+/// back without them.
+@Test func labelKeepsAnotherToolsContentOrRefuses() throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let original = try String(contentsOfFile: TouchTapeBinary.bundled("touchpad-two-finger-pan-finish.yml"), encoding: .utf8)
+    var lines = original.components(separatedBy: "\n")
+    let second = try #require(lines.indices.dropFirst(30).first { lines[$0] == "  - evdev:" })
+    lines.insert(contentsOf: ["  - libinput:", "      type: GESTURE_SWIPE_BEGIN", "      time: 0.015324"], at: second)
+    let file = dir.appendingPathComponent("with-libinput.yml").path
+    try (lines.joined(separator: "\n") + "extra: kept by another tool\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    #expect(try TouchTapeBinary.run(["replay", file, "--no-config"]).status == 0, "the recording reads")
+    let run = try TouchTapeBinary.run(["label", file, "--expect", "cancel"])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("holds '- libinput:' event items, the top-level key 'extra', which label does not write back;"
+                                + " it cannot be rewritten in place"), "\(run.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+    let copy = dir.appendingPathComponent("labelled.yml").path
+    #expect(try TouchTapeBinary.run(["label", file, "--expect", "cancel", "-o", copy]).status == 0)
+    #expect(try TouchTapeBinary.run(["inspect", copy]).stdout.contains("expect cancel"))
+}
+
 /// `label FILE -o -`: the recording on standard output, the report on standard error.
 @Test func labelToStandardOutputKeepsTheReportOffIt() throws {
     let run = try TouchTapeBinary.run(["label", TouchTapeBinary.bundled("touchscreen-flick-down-finish.evemu"), "--expect", "cancel", "-o", "-"])
