@@ -90,10 +90,10 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What the user can do about it.
     package var hint: String {
-        let asItWas = destinationExisted ? "\(name) is unchanged" : "\(name) was not created"
+        let asItWas = Self.leftAsItWas(name, unchanged: true, existed: destinationExisted)
         let unchanged = destinationUnchanged ? "; \(asItWas)" : ""
         if interruptedBy != nil {
-            return destinationUnchanged ? asItWas : "what was written to \(name) is incomplete"
+            return Self.leftAsItWas(name, unchanged: destinationUnchanged, existed: destinationExisted)
         }
         switch errno {
         case EBADF: return "touchtape was started with \(name) closed (>&-); give -o FILE, or leave it open"
@@ -116,6 +116,13 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
             return "whatever was reading \(name) stopped reading\(cut); the rest of the output was not written"
         default: return destinationUnchanged ? asItWas : ""
         }
+    }
+
+    /// What a failed or stopped write left at the destination `name`, in words: `R is
+    /// unchanged`, `R was not created` (there was none), `what was written to R is incomplete`.
+    package static func leftAsItWas(_ name: String, unchanged: Bool, existed: Bool) -> String {
+        guard unchanged else { return "what was written to \(name) is incomplete" }
+        return existed ? "\(name) is unchanged" : "\(name) was not created"
     }
 
     /// The first part of `path` (a folder on the way to it) that is there but is not a

@@ -196,8 +196,7 @@ package final class OutputFile {
     /// What a stop or a failure before ``commit()`` leaves at the destination, in words:
     /// `R is unchanged`, `R was not created`, `what was written to R is incomplete`.
     package var leftAsItWas: String {
-        guard replacesAtCommit else { return "what was written to \(name) is incomplete" }
-        return existedAtOpen ? "\(name) is unchanged" : "\(name) was not created"
+        OutputError.leftAsItWas(name, unchanged: replacesAtCommit, existed: existedAtOpen)
     }
 
     /// Whether the text goes to a temporary file that only ``commit()`` puts in place.

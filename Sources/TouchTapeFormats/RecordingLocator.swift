@@ -299,14 +299,22 @@ package enum RecordingLocator {
     package static func isEventsOnly(path: String) -> Bool {
         // A peek, unlocked: a rewrite renames a whole new file into place, so even mid-rewrite
         // the first lines are whole (and a caller in a read-modify-write holds the lock already).
-        guard let reader = try? LineReader(path: path, locking: .unlocked) else { return false }
+        firstLine(of: path, within: 10_000) { $0.hasPrefix("E:") } ?? false
+    }
+
+    /// `body` of the first line of `path`, among its first `limit`, that is not blank, not a
+    /// comment and not one `skipping` passes over; `nil` when there is none or the file cannot
+    /// be read. A peek, unlocked (see ``isEventsOnly(path:)``).
+    private static func firstLine<T>(of path: String, within limit: Int, skipping: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in false },
+                                     _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard let reader = try? LineReader(path: path, locking: .unlocked) else { return nil }
         var lines = 0
-        while lines < 10_000, let line = try? reader.nextLine() {
+        while lines < limit, let line = try? reader.nextLine() {
             lines += 1
-            if line.isBlank || line[0] == 0x23 { continue }
-            return line.hasPrefix("E:")
+            if line.isBlank || line[0] == 0x23 || skipping(line) { continue }
+            return body(line)
         }
-        return false
+        return nil
     }
 
     /// What to check about a path that names nothing: a relative one is read from the
@@ -328,17 +336,13 @@ package enum RecordingLocator {
     /// reader, which says what is wrong with it.
     static func otherYAML(_ path: String) -> String? {
         let ext = RecordingPath.pathExtension(path).lowercased()
-        guard ext == "yml" || ext == "yaml", let reader = try? LineReader(path: path, locking: .unlocked) else { return nil }
-        var lines = 0
-        while lines < 1000, let line = try? reader.nextLine() {
-            lines += 1
-            // Blank lines, comments and a `---` document start come before a record's first
-            // key; a merge's conflict marker is a damaged recording, for the reader to name.
-            if line.isBlank || line[0] == 0x23 || line.hasPrefix("---") { continue }
+        guard ext == "yml" || ext == "yaml" else { return nil }
+        // Blank lines, comments and a `---` document start come before a record's first key;
+        // a merge's conflict marker is a damaged recording, for the reader to name.
+        return firstLine(of: path, within: 1000, skipping: { $0.hasPrefix("---") }) { line -> String? in
             if line.hasPrefix("version:") || line.hasPrefix("<<<<<<<") { return nil }
             return "not a libinput record (it starts '\(RecordingError.excerpt(line.lossyString, limit: 40))', not 'version: 1')"
-        }
-        return nil
+        } ?? nil
     }
 
     static func isRecordingFile(_ path: String) -> Bool {

@@ -147,9 +147,6 @@ package final class LiveConsole {
 
     /// A wait for the next event longer than this (µs of the session's clock) is said.
     static let longGapMicroseconds: Int64 = 60_000_000
-    /// A gap in the recording (its own time, µs) longer than this is a jump of its clock,
-    /// not a pause.
-    static let clockJumpMicroseconds: Int64 = 3_600_000_000
     /// The due time of the last long wait said.
     private var announcedGap: Int64?
 
@@ -182,8 +179,9 @@ package final class LiveConsole {
                     // recording): said once, not sat through in silence.
                     if until != .max, until - now > Self.longGapMicroseconds, announcedGap != until {
                         announcedGap = until
-                        // Over an hour is no pause a finger makes (replay notes such a jump).
-                        let jump = Double(until - now) * speed > Double(Self.clockJumpMicroseconds)   // in the recording's time
+                        // A gap no finger rests (replay notes such a jump: ``ClockSteps/longestGap``),
+                        // in the recording's own time.
+                        let jump = Double(until - now) * speed > Double(ClockSteps.longestGap)
                         let words = "the recording's next event is \(DecimalText.shortest((Double(until - now) / 1_000_000).rounded())) s away"
                             + (jump ? " (its clock jumps there)" : " (a pause in it)") + "; q or Ctrl-C stops"
                         if terminal == nil { say("live: \(words)\n") } else { session.setStatus(words) }

@@ -74,8 +74,14 @@ package struct LiveState: Sendable {
         self.settings = settings
         self.startingSettings = settings
         self.installedHints = installedHints
-        self.configuration = try settings.configuration()
+        self.configuration = try Self.configuration(settings, installedHints: installedHints)
+    }
+
+    /// The replay configuration of `settings` on this machine.
+    private static func configuration(_ settings: SessionSettings, installedHints: InstalledDeviceHints?) throws(SessionSettingsError) -> ReplayConfiguration {
+        var configuration = try settings.configuration()
         configuration.installedHints = installedHints
+        return configuration
     }
 
     /// The row the label and save keys act on: the selected one, else the newest.
@@ -167,8 +173,7 @@ package struct LiveState: Sendable {
         update(&next)
         guard next != settings else { return false }
         do {
-            configuration = try next.configuration()
-            configuration.installedHints = installedHints
+            configuration = try Self.configuration(next, installedHints: installedHints)
             settings = next
             let pending = current.map { !$0.ended } ?? false
             message = Message(settingsSummary + (pending ? " (from the next gesture)" : ""))

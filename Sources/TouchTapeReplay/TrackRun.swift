@@ -118,7 +118,7 @@ package struct ClockSteps: Sendable {
     /// The longest plausible time between two frames of one gesture: fingers held perfectly
     /// still send nothing, for minutes perhaps, but not for an hour (a clock set forward, or
     /// a damaged time, in a recording).
-    static let longestGap: Int64 = 3_600_000_000
+    package static let longestGap: Int64 = 3_600_000_000
 
     package init() {}
 
