@@ -25,10 +25,10 @@ package struct ProfileComparison: Sendable {
     package var profiles: [DismissalProfile]
     /// The edge each profile dismissed towards (its own, or `--edge`'s), in column order:
     /// Flutter's and Android's card profiles swipe sideways, the sheets and UIKit's down.
-    package var edges: [DismissEdge] = []
+    package var edges: [DismissEdge]
     /// The profiles whose rules take no flick, so that a `--flick-velocity` given is
     /// ignored under them (their columns do not vary with it), in column order.
-    package var flickIgnored: [Bool] = []
+    package var flickIgnored: [Bool]
     /// The overrides every profile ran with, in words (`edge bottom`).
     package var overrides: [String]
     package var rows: [Row]
@@ -127,8 +127,7 @@ package struct ProfileComparison: Sendable {
         }
         if !errors.isEmpty { lines += ["", "Could not read:"] + errors.flatMap(\.reportLines) + [""] }
         for (column, profile) in profiles.enumerated() {
-            let edge = (edges.count == profiles.count ? ", edge \(edges[column])" : "")
-                + (flickIgnored.count == profiles.count && flickIgnored[column] ? "; --flick-velocity ignored (no flick rule)" : "")
+            let edge = ", edge \(edges[column])" + (flickIgnored[column] ? "; --flick-velocity ignored (no flick rule)" : "")
             lines += TextReportRenderer.wrap("  \(Self.column(profile)) \(profile.rawValue): \(profile.libraryName), in \(profile.unit.symbol)\(edge)",
                                              indent: "     ")
         }
@@ -147,8 +146,8 @@ package struct ProfileComparison: Sendable {
             ("profiles", .array(profiles.indices.map { i in
                 var members: [(String, JSONValue)] = [("name", .string(profiles[i].rawValue)), ("library", .string(profiles[i].libraryName)),
                                                       ("unit", .string(profiles[i].unit.symbol))]
-                if edges.count == profiles.count { members.append(("edge", .string("\(edges[i])"))) }
-                if flickIgnored.count == profiles.count, flickIgnored[i] { members.append(("flickVelocityIgnored", .bool(true))) }
+                members.append(("edge", .string("\(edges[i])")))
+                if flickIgnored[i] { members.append(("flickVelocityIgnored", .bool(true))) }
                 return .object(members)
             })),
             ("overrides", .array(overrides.map(JSONValue.string))),

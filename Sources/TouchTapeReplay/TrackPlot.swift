@@ -75,16 +75,13 @@ package enum TrackPlot {
         // Each line's words where they cross no curve, dot, other line or other words (on a
         // backing, so a curve they cannot avoid does not cross them): the thresholds' at the
         // left above their line first, the flicks' at the right on the side away from zero.
-        for b in boundaries {
-            let spot = labels.place(b.words, line: c.y(b.value, progress), right: false, below: false)
+        func words(_ text: String, line: Double, right: Bool, below: Bool) {
+            let spot = labels.place(text, line: line, right: right, below: below)
             c.rect(spot.box.x0, spot.box.y0, spot.box.x1 - spot.box.x0, spot.box.y1 - spot.box.y0, cls: "label-bg")
-            c.text(b.words, spot.x, spot.baseline, cls: "small", anchor: spot.anchor)
+            c.text(text, spot.x, spot.baseline, cls: "small", anchor: spot.anchor)
         }
-        for boundary in flickLines {
-            let spot = labels.place(boundary.words, line: c.y(boundary.value, velocity), right: true, below: boundary.value < 0)
-            c.rect(spot.box.x0, spot.box.y0, spot.box.x1 - spot.box.x0, spot.box.y1 - spot.box.y0, cls: "label-bg")
-            c.text(boundary.words, spot.x, spot.baseline, cls: "small", anchor: spot.anchor)
-        }
+        for b in boundaries { words(b.words, line: c.y(b.value, progress), right: false, below: false) }
+        for b in flickLines { words(b.words, line: c.y(b.value, velocity), right: true, below: b.value < 0) }
         if let d = t.decision {
             if !t.completionFrames.isEmpty { c.polyline(completion, cls: "completion", id: "completion-line") }
             c.circle(c.x(d.time, time), c.y(d.progress, progress), r: 5.5, cls: "release", id: "release-point",
@@ -235,7 +232,9 @@ struct LineLabels {
                                        box: Box(x0: x0, y0: baseline - 10, x1: x0 + w + 4, y1: baseline + 3)))
             }
         }
-        let best = candidates.min { cost($0.box, line: line) < cost($1.box, line: line) } ?? candidates[0]
+        // Each spot's cost once; the first of the cheapest wins.
+        let costs = candidates.map { cost($0.box, line: line) }
+        let best = candidates[costs.firstIndex(of: costs.min()!)!]
         placed.append(best.box)
         return best
     }
