@@ -65,20 +65,25 @@ import TouchTapeTestSupport
         let at = try #require(lines.indices.first { $0 > 20 && lines[$0].hasPrefix("  - evdev:") && $0 > 80 })
         lines.insert(stray, at: at)
         let path = TestSupport.write(lines.joined(separator: "\n"), name: "stray-\(what.isEmpty ? String(stray.utf8.count) : what).yml")
-        var failure: RecordingError?
-        do {
-            let read = try RecordingReader.read(path: path)
-            Issue.record("\(what): read \(read.events.count) events without a word")
-        } catch {
-            failure = error as? RecordingError
-        }
-        let error = try #require(failure, "\(what)")
+        let error = try Self.readFailure(path, "\(what)")
         #expect(error.kind == .malformedYAML, "\(what): \(error)")
         let line = error.line ?? 0
         #expect(line >= at && line <= at + 2, "\(what): the line near \(at + 1): \(error)")
         // The next device's `- node:` still ends a device's events (the two-device file).
         let two = try RecordingReader.read(path: TestSupport.write(try Self.twoDeviceFile(), name: "two-again.yml"))
         #expect(two.events.count == 695)
+    }
+
+    /// The error reading `path` gives (`what` names the case); a read that succeeds is an issue.
+    static func readFailure(_ path: String, _ what: String) throws -> RecordingError {
+        var failure: RecordingError?
+        do {
+            let read = try RecordingReader.read(path: path)
+            Issue.record("\(what): read \(read.events.count) events and \(read.annotations) without a word")
+        } catch {
+            failure = error as? RecordingError
+        }
+        return try #require(failure, "\(what)")
     }
 
     /// A one-device libinput record up to its `events:` line (the lines after it are a test's).
@@ -104,14 +109,7 @@ import TouchTapeTestSupport
                 : "  - {evdev: [[0, 1, 3, 0, 5], [0, 1, 0, 0, 0]]}\n  - {touchtape: \(item)}\n"
             let text = Self.labelsHead + events
             let path = TestSupport.write(text, name: "label-\(layout).yml")
-            var failure: RecordingError?
-            do {
-                let read = try RecordingReader.read(path: path)
-                Issue.record("\(layout) \(item): read as \(read.annotations)")
-            } catch {
-                failure = error as? RecordingError
-            }
-            let error = try #require(failure, "\(layout) \(item)")
+            let error = try Self.readFailure(path, "\(layout) \(item)")
             #expect(error.kind == .malformedYAML && error.line == (layout == "block" ? 11 : 9), "\(layout) \(item): \(error)")
         }
         // The keys and values it takes.
@@ -137,14 +135,7 @@ import TouchTapeTestSupport
         var changed = lines
         changed[at] = "# touchtape: " + mark
         let path = TestSupport.write(changed.joined(separator: "\n"), name: "mark-\(mark.count).evemu")
-        var failure: RecordingError?
-        do {
-            let read = try RecordingReader.read(path: path)
-            Issue.record("\(mark): read as \(read.annotations)")
-        } catch {
-            failure = error as? RecordingError
-        }
-        let error = try #require(failure, "\(mark)")
+        let error = try Self.readFailure(path, "\(mark)")
         #expect(error.line == at + 1 && error.hint.contains("is not a mark TouchTape knows"), "\(mark): \(error)")
     }
 
@@ -166,9 +157,8 @@ import TouchTapeTestSupport
         while try stream.next() != nil {}
         #expect(stream.truncationNote == nil, "the end mark is there: \(stream.truncationNote ?? "")")
         let bad = TestSupport.write(head + "\n      expect: finsh\n", name: "block-bad.yml")
-        var failure: RecordingError?
-        do { _ = try RecordingReader.read(path: bad) } catch { failure = error as? RecordingError }
-        #expect(failure?.hint == "expect takes finish, cancel or none", "\(String(describing: failure))")
+        let failure = try Self.readFailure(bad, "block-style expect: finsh")
+        #expect(failure.hint == "expect takes finish, cancel or none", "\(failure)")
     }
 }
 

@@ -120,20 +120,26 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
     #expect(wouldBe.last == .finish && actual == .finish)
 }
 
+/// The evemu recording at `path` with the time of its event `n` (from 1) moved by
+/// `seconds(n)` (the lines of the others as they were).
+private func retimed(_ path: String, seconds: (Int) -> Double) throws -> String {
+    var index = 0
+    return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        guard line.hasPrefix("E: ") else { return String(line) }
+        index += 1
+        let shift = seconds(index)
+        guard shift != 0 else { return String(line) }
+        var fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        fields[1] = DecimalText.fixed(Double(fields[1])! + shift, 6)
+        return fields.joined(separator: " ")
+    }.joined(separator: "\n")
+}
+
 /// A recording whose clock steps back (evdev's wall clock set back while recording) replays,
 /// and the track where it happened says so, by both routes; one without a step says nothing.
 @Test func aClockThatGoesBackIsNotedOnItsTrack() throws {
     let path = PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path
-    let original = try String(contentsOfFile: path, encoding: .utf8)
-    var index = 0
-    let stepped = original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-        guard line.hasPrefix("E: ") else { return String(line) }
-        index += 1
-        var fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        let seconds = Double(fields[1])! + 10 - (200..<400 ~= index ? 0.5 : 0)
-        fields[1] = DecimalText.fixed(seconds, 6)
-        return fields.joined(separator: " ")
-    }.joined(separator: "\n")
+    let stepped = try retimed(path) { 10 - (200..<400 ~= $0 ? 0.5 : 0) }
     let scratch = try PackagePaths.scratchDirectory("tt-clock")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let file = scratch.appendingPathComponent("stepped.evemu").path
@@ -152,26 +158,14 @@ func sessionReportsEqualTheTrackAlonePath(profile: DismissalProfile) throws {
 /// set forward) is noted on its track, by both routes; a pause between tracks is no jump.
 @Test func aClockThatJumpsForwardInsideAGestureIsNoted() throws {
     let path = PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path
-    let original = try String(contentsOfFile: path, encoding: .utf8)
-    func shifted(from first: Int, by seconds: Double) -> String {
-        var index = 0
-        return original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard line.hasPrefix("E: ") else { return String(line) }
-            index += 1
-            var fields = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            if index >= first { fields[1] = DecimalText.fixed(Double(fields[1])! + seconds, 6) }
-            return fields.joined(separator: " ")
-        }.joined(separator: "\n")
-    }
+    func shifted(from first: Int, by seconds: Double) throws -> String { try retimed(path) { $0 >= first ? seconds : 0 } }
     let scratch = try PackagePaths.scratchDirectory("tt-clock-jump")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let inside = scratch.appendingPathComponent("inside.evemu").path, between = scratch.appendingPathComponent("between.evemu").path
     try shifted(from: 150, by: 9_000_000).write(toFile: inside, atomically: true, encoding: .utf8)
     // The second track begins after event 400 or so: two days between the tracks is a pause.
-    let secondStart = try #require(try RecordingReader.read(path: path).events.indices.dropFirst(300).first { i in
-        let events = try RecordingReader.read(path: path).events
-        return events[i].time.microseconds(since: events[i - 1].time) > 100_000
-    })
+    let events = try RecordingReader.read(path: path).events
+    let secondStart = try #require(events.indices.dropFirst(300).first { events[$0].time.microseconds(since: events[$0 - 1].time) > 100_000 })
     try shifted(from: secondStart + 1, by: 172_800).write(toFile: between, atomically: true, encoding: .utf8)
     let configuration = try SessionSettings().configuration()
     for (name, expectNote) in [(inside, true), (between, false)] {
