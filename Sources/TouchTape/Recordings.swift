@@ -4,6 +4,7 @@ import TouchTapeFormats
 import TouchTapePan
 import TouchTapeDismissal
 import TouchTapeReplay
+import TouchTapeTracks
 
 /// Recording files to replay: from paths (files or folders, searched as `touchtape replay`
 /// searches them) or from a test bundle's resources.
@@ -54,7 +55,8 @@ public struct Recordings: Hashable, Sendable {
     ///     #expect(run.failures.isEmpty, "\(run.failures)")
     /// }
     /// ```
-    /// - Throws: `RecordingError` for the first file that cannot be read.
+    /// - Throws: `RecordingError` for the first file that cannot be read, or whose track
+    ///   marks are misplaced (one that labels no track, or a second, different one for a track).
     public func tracks() throws(RecordingError) -> [RecordedTrack] {
         var tracks: [RecordedTrack] = []
         for source in sources {
@@ -64,6 +66,8 @@ public struct Recordings: Hashable, Sendable {
                     tracks.append(RecordedTrack(source: source, number: summary.number,
                                                 expected: summary.annotation.expected, note: summary.annotation.note))
                 }
+                // A label that no track gets would be a check skipped in silence, as a replay says.
+                if let misplaced = inspection.misplacedMark { throw RecordingError(misplaced: misplaced, file: source.eventsPath) }
             } catch let error as RecordingError {
                 throw error
             } catch {

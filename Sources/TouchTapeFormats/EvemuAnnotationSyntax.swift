@@ -106,3 +106,12 @@ enum EvemuAnnotationSyntax {
 struct AnnotationSyntaxError: Error {
     var reason: String
 }
+
+extension TrackAnnotation {
+    /// What the mark says, as the tokens of an evemu mark (`expect=cancel note="…"`), for
+    /// messages about a mark in either format; `(empty)` for an empty one.
+    package var markWords: String {
+        let line = EvemuAnnotationSyntax.line(for: self).dropFirst(EvemuAnnotationSyntax.prefix.count)
+        return line.isEmpty ? "(empty)" : String(line.dropFirst())
+    }
+}

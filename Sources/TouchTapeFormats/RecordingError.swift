@@ -55,6 +55,10 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         /// A stop signal ended the wait for another touchtape's lock on the file: nothing
         /// was read (the command exits 128 + the signal).
         case interrupted
+        /// A track mark that labels no track (before the first gesture, inside one) or a
+        /// second mark for a track that says something else: its expectation would be
+        /// skipped in silence.
+        case misplacedMark
     }
 
     /// What kind of failure or lock it is.

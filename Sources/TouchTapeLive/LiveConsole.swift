@@ -4,6 +4,7 @@ import TouchTapeDevice
 @_spi(Pipeline) import TouchTapeEvents
 import TouchTapeFormats
 import TouchTapeReplay
+import TouchTapeTracks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -127,7 +128,22 @@ package final class LiveConsole {
         let stream = try RecordingStream(RecordingLocator.source(forPath: path), locking: locking)
         try stream.requireTouchDevice()
         var items: [RecordingItem] = []
-        while let item = try stream.next() { items.append(item) }
+        // The marks placed as replay reads them: a misplaced one is said before the view
+        // starts (replay refuses such a file; the view plays it, its track unlabelled).
+        var marks = TrackSession(description: stream.description, units: MillimetreConversion(description: stream.description))
+        while let item = try stream.next() {
+            items.append(item)
+            switch item {
+            case .event(let event): _ = marks.completesFrame(event)
+            case .annotation(let annotation): marks.mark(annotation, line: stream.line)
+            }
+        }
+        marks.finish { _ in }
+        if let misplaced = marks.misplacedMark {
+            let error = RecordingError(misplaced: misplaced, file: stream.source.eventsPath)
+            say("live: warning: \(error.description)\n"
+                + "  live plays it with the mark passed over; replay refuses the file\n")
+        }
         let description = stream.description
         let source = LiveState.Source(deviceName: description.name, kind: description.classification.kind,
                                       protocolName: description.classification.touchProtocol.name, origin: path, speed: speed)

@@ -46,6 +46,9 @@ package struct RecordingInspection {
     package let units: MillimetreConversion
     /// Notes from reading (a file cut short), known at the end.
     package private(set) var notes: [String] = []
+    /// The first mark that labels no track or that its track passes over, once ``run(cancelled:track:)``
+    /// has read the file: a note here, an error where the recording is replayed.
+    package private(set) var misplacedMark: MisplacedMark?
     /// Events read.
     package private(set) var eventCount = 0
     /// Tracks found.
@@ -115,7 +118,7 @@ package struct RecordingInspection {
                 }
                 eventCount += 1
             case .annotation(let annotation):
-                session.mark(annotation)
+                session.mark(annotation, line: stream.line)
             }
             checked += 1
             if checked & 0x3FF == 0, cancelled() { return false }
@@ -123,6 +126,12 @@ package struct RecordingInspection {
         // At the end only a gesture cut off and the last label come: no track begins.
         try session.finish { step in try handle(step, 0) }
         notes = [units.assumption].compactMap { $0 } + (stream.truncationNote.map { [$0] } ?? [])
+        misplacedMark = session.misplacedMark
+        if let misplaced = misplacedMark {
+            // inspect shows it; replay refuses the file for it.
+            let error = RecordingError(misplaced: misplaced, file: path)
+            notes.append("\(error.line.map { "line \($0): " } ?? "")mark \(error.found ?? ""): replay refuses the file for it; \(error.hint)")
+        }
         return true
     }
 }

@@ -12,7 +12,9 @@ package enum RecordingReplay {
     /// - Returns: notes on the whole file that no track could carry (a truncated file
     ///   without tracks); otherwise they are on the last track.
     /// - Throws: the reader's ``RecordingError`` (with file, line and hint), including
-    ///   ``RecordingError/Kind/noTouchDevice`` before any track is reported.
+    ///   ``RecordingError/Kind/noTouchDevice`` before any track is reported and
+    ///   ``RecordingError/Kind/misplacedMark`` for a mark that labels no track or that its
+    ///   track passes over (``TrackSession/misplacedMark``).
     @discardableResult
     package static func run<Controller: InteractiveDismissalController>(
         _ source: RecordingSource, configuration: ReplayConfiguration,
@@ -68,13 +70,17 @@ package enum RecordingReplay {
                     if !frameOpen { frames.frameLine = stream.line; frameOpen = true }
                     if event.isSynReport { frameOpen = false }
                     try session.feed(event) { try frames.forward($0, report) }
-                case .annotation(let annotation): session.mark(annotation)
+                case .annotation(let annotation):
+                    session.mark(annotation, line: stream.line)
+                    // One found at an earlier boundary ends the read here (the rest at the end).
+                    if let misplaced = session.misplacedMark { throw RecordingError(misplaced: misplaced, file: source.eventsPath) }
                 }
             }
             items &+= 1
             if items & 0xFFF == 0, cancelled() { throw ReplayCancelled() }
         }
         try session.finish { try frames.forward($0, report) }
+        if let misplaced = session.misplacedMark { throw RecordingError(misplaced: misplaced, file: source.eventsPath) }
         let fileNotes = stream.truncationNote.map { [$0] } ?? []
         if var last = frames.held {
             last.result.report.notes += fileNotes

@@ -79,10 +79,14 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
         try handleFrame(tracks.lastFrame, tracks.lastBoundary, emit)
     }
 
-    /// An annotation mark read at this point of the recording.
-    package mutating func mark(_ annotation: TrackAnnotation) {
-        tracks.mark(annotation)
+    /// An annotation mark read at this point of the recording (from `line`, where known).
+    package mutating func mark(_ annotation: TrackAnnotation, line: Int? = nil) {
+        tracks.mark(annotation, line: line)
     }
+
+    /// The first mark of the recording that labels no track, or that its track ignores
+    /// (``TrackSession/misplacedMark``): a reader refuses the file with it.
+    package var misplacedMark: MisplacedMark? { tracks.misplacedMark }
 
     /// The recording ended: a track still in progress is cut off (its pan cancelled),
     /// and the last track is reported.

@@ -26,6 +26,12 @@ import TouchTapeFrames
 /// before the first track or inside a track are nobody's. Because the next track's start
 /// (or the end of the stream) is needed to decide, ``TrackStep/label(track:annotation:)``
 /// comes then: exactly once per track, with an empty annotation when no mark is its.
+///
+/// A mark that is nobody's, or a second mark in a track's window that says something else
+/// than the first, is a mistake in the file (the recorder and `touchtape label` write one
+/// mark a track, after its last event): a label lost that way skipped its check in
+/// silence. The first such mark is kept in ``misplacedMark`` for the reader to refuse the
+/// file with its line.
 package struct TrackSession: Sendable {
     /// The device the events came from.
     package let description: DeviceDescription
@@ -42,8 +48,14 @@ package struct TrackSession: Sendable {
     private var stateBeforeFrame: TouchState
     /// A finished track whose label waits for the next track's start or the stream's end.
     private var unlabelled: (number: Int, end: Int)?
-    /// Marks seen since the last boundary, with the number of events before each.
-    private var marks: [(eventIndex: Int, annotation: TrackAnnotation)] = []
+    /// Marks seen since the last boundary, with the number of events before each and the
+    /// line they were read from.
+    private var marks: [(eventIndex: Int, line: Int?, annotation: TrackAnnotation)] = []
+    /// The first mark that no track gets, or that its track ignores (see the type's notes).
+    package private(set) var misplacedMark: MisplacedMark?
+    /// The first mark read before any track began (decided when the first track begins:
+    /// a mark inside that track's first frame is inside it).
+    private var markBeforeTracks: (eventIndex: Int, line: Int?, annotation: TrackAnnotation)?
 
     /// A value from its parts.
     package init(description: DeviceDescription, units: MillimetreConversion) {
@@ -110,10 +122,13 @@ package struct TrackSession: Sendable {
         switch boundary {
         case .began(_, let firstEvent)?:
             label = resolveLabel(nextStart: firstEvent)
-            marks.removeAll(keepingCapacity: true)
             trackNumber += 1
+            if !marks.isEmpty || markBeforeTracks != nil { misplaced(inFirstFrameFrom: firstEvent) }
+            marks.removeAll(keepingCapacity: true)
             trackInitialState = stateBeforeFrame
         case .ended(let span)?:
+            // Every mark since the gesture began is inside it.
+            if let inside = marks.first { misplace(inside, .insideTrack(trackNumber, events: span.eventRange)) }
             marks.removeAll(keepingCapacity: true)
             unlabelled = (trackNumber, span.eventRange.upperBound)
         case nil:
@@ -140,18 +155,51 @@ package struct TrackSession: Sendable {
         return true
     }
 
-    /// An annotation mark read at this point of the stream (after ``eventsFed`` events).
-    package mutating func mark(_ annotation: TrackAnnotation) {
-        guard unlabelled != nil || splitter.isInGesture else { return }   // before any track: nobody's
-        marks.append((eventsFed, annotation))
+    /// An annotation mark read at this point of the stream (after ``eventsFed`` events),
+    /// from `line` of the file when the reader knows it.
+    package mutating func mark(_ annotation: TrackAnnotation, line: Int? = nil) {
+        guard unlabelled != nil || splitter.isInGesture else {
+            // Before any track: nobody's (the first one kept, to be named).
+            if trackNumber == 0, markBeforeTracks == nil { markBeforeTracks = (eventsFed, line, annotation) }
+            return
+        }
+        marks.append((eventsFed, line, annotation))
+    }
+
+    /// Keeps the first misplaced mark.
+    private mutating func misplace(_ mark: (eventIndex: Int, line: Int?, annotation: TrackAnnotation),
+                                   _ place: MisplacedMark.Place) {
+        guard misplacedMark == nil else { return }
+        misplacedMark = MisplacedMark(eventIndex: mark.eventIndex, line: mark.line, annotation: mark.annotation, place: place)
+    }
+
+    /// Track ``trackNumber`` began with the frame from `firstEvent`: a mark read before any
+    /// track, or since the last boundary, that stands after that event is inside the track's
+    /// first frame; one read before any track and before that event is before every track.
+    private mutating func misplaced(inFirstFrameFrom firstEvent: Int) {
+        let inside = { (index: Int) in index > firstEvent }
+        if let early = markBeforeTracks {
+            markBeforeTracks = nil
+            misplace(early, inside(early.eventIndex) ? .insideTrack(trackNumber, events: nil) : .beforeFirstTrack)
+        }
+        if let mark = marks.first(where: { inside($0.eventIndex) }) { misplace(mark, .insideTrack(trackNumber, events: nil)) }
     }
 
     /// The stream ended: a gesture still in progress is closed (`.endedInGesture`, its span
     /// marked ``TrackSpan/endsWithContactsDown``), then the last track's `.label`.
     package mutating func finish(_ emit: (TrackStep) throws -> Void) rethrows {
         if let open = splitter.finish() {
+            // A mark after the last complete frame is the cut track's (the recorder's
+            // "cut short"); one before it is inside the gesture.
+            if let inside = marks.first(where: { $0.eventIndex < open.eventRange.upperBound }) {
+                misplace(inside, .insideTrack(trackNumber, events: open.eventRange))
+            }
             unlabelled = (trackNumber, open.eventRange.upperBound)
             try emit(.endedInGesture(open))
+        }
+        if let early = markBeforeTracks {
+            markBeforeTracks = nil
+            misplace(early, .beforeFirstTrack)   // no track began at all
         }
         if let step = resolveLabel(nextStart: Int.max) { try emit(step) }
         marks.removeAll()
@@ -167,12 +215,52 @@ package struct TrackSession: Sendable {
         try emit(step)
     }
 
-    /// The label of the track waiting for one: the first mark in `end ... nextStart`.
+    /// The label of the track waiting for one: the first mark in `end ... nextStart` (a
+    /// later one there that says something else is misplaced).
     private mutating func resolveLabel(nextStart: Int) -> TrackStep? {
         guard let waiting = unlabelled else { return nil }
         unlabelled = nil
-        let mark = marks.first { (waiting.end...nextStart).contains($0.eventIndex) }
-        return .label(track: waiting.number, annotation: mark?.annotation ?? TrackAnnotation())
+        let window = waiting.end...nextStart
+        guard let first = marks.firstIndex(where: { window.contains($0.eventIndex) }) else {
+            return .label(track: waiting.number, annotation: TrackAnnotation())
+        }
+        let mark = marks[first]
+        if let other = marks[(first + 1)...].first(where: { window.contains($0.eventIndex) && $0.annotation != mark.annotation }) {
+            misplace(other, .secondMark(track: waiting.number, first: mark.annotation, firstLine: mark.line))
+        }
+        return .label(track: waiting.number, annotation: mark.annotation)
+    }
+}
+
+/// A mark in a recording that labels no track, or that its track ignores: what
+/// ``TrackSession/misplacedMark`` keeps.
+package struct MisplacedMark: Hashable, Sendable {
+    /// Where it stands.
+    package enum Place: Hashable, Sendable {
+        /// Before the first gesture began (or in a recording with none).
+        case beforeFirstTrack
+        /// Between the first and the last event of track *n*'s gesture (its events' range
+        /// in the stream, where known when the mark is found).
+        case insideTrack(Int, events: Range<Int>?)
+        /// In track *n*'s window after its first mark, saying something else.
+        case secondMark(track: Int, first: TrackAnnotation, firstLine: Int?)
+    }
+
+    /// How many events precede it.
+    package var eventIndex: Int
+    /// The line it was read from, where the reader knows it.
+    package var line: Int?
+    /// What it says.
+    package var annotation: TrackAnnotation
+    /// Where it stands.
+    package var place: Place
+
+    /// A value from its parts.
+    package init(eventIndex: Int, line: Int?, annotation: TrackAnnotation, place: Place) {
+        self.eventIndex = eventIndex
+        self.line = line
+        self.annotation = annotation
+        self.place = place
     }
 }
 

@@ -68,6 +68,13 @@ private func probe(_ fault: String, in dir: URL) throws -> [(status: Int32, outp
         let bad = dir.appendingPathComponent("bad.evemu").path
         try "# EVEMU 1.3\nN: x\nI: zz\n".write(toFile: bad, atomically: false, encoding: .utf8)
         return try [["inspect", bad], ["replay", bad], ["convert", bad, "x.yml"]].map(run)
+    case "a track mark that labels no track (before the first gesture, inside one), or a second one for a track that says something else":
+        var lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let inside = try #require(lines.firstIndex { $0.hasPrefix("E:") }) + 60
+        lines.insert("# touchtape: expect=cancel", at: inside)
+        let marked = dir.appendingPathComponent("marked.evemu").path
+        try lines.joined(separator: "\n").write(toFile: marked, atomically: false, encoding: .utf8)
+        return try [["replay", marked, "--no-config"], ["replay", marked, "--no-config", "--format", "json"]].map(run)
     case "a recording of a device that is not a touchscreen or touchpad (a pen, a mouse, a touch mouse)":
         let mouse = dir.appendingPathComponent("mouse.evemu")
         try (EvemuFormatter(description: NonTouchDevices.touchMouse, metadata: RecordingMetadata()).header()

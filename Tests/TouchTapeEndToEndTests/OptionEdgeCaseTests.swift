@@ -180,3 +180,21 @@ func anOutputThatCannotBeWrittenIsNamedByItsOption(arguments: [String], words: S
     #expect(result.status == 3, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains("touchtape: error: " + words), "\(arguments): \(result.stderr)")
 }
+
+/// A mark inside a gesture: `replay` refuses the file at the mark's line (exit 2), `inspect`
+/// notes it (exit 0), and `live --from` plays it after a warning that names the line.
+@Test func aMisplacedMarkIsRefusedByReplayNotedByInspectAndWarnedOfByLive() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let at = try #require(lines.firstIndex { $0.hasPrefix("E:") }) + 60
+    lines.insert("# touchtape: expect=cancel", at: at)
+    try lines.joined(separator: "\n").write(to: dir.appendingPathComponent("m.evemu"), atomically: true, encoding: .utf8)
+    let replay = try run(["replay", "m.evemu", "--no-config"], in: dir)
+    #expect(replay.status == 2 && replay.stdout.contains("m.evemu:\(at + 1): expected 'a track's mark after the track's last event', found 'expect=cancel'"),
+            "\(replay.stdout)")
+    let inspect = try run(["inspect", "m.evemu"], in: dir)
+    #expect(inspect.status == 0 && inspect.stdout.contains("note: line \(at + 1): mark expect=cancel: replay refuses the file"), "\(inspect.stdout)")
+    let live = try run(["live", "--from", "m.evemu", "--speed", "1000", "--no-config"], in: dir)
+    #expect(live.status == 0 && live.stderr.hasPrefix("live: warning: m.evemu:\(at + 1): expected"), "\(live.stderr)")
+}

@@ -242,3 +242,22 @@ func aControllerReadingTheBeganTranslationSeesTheSetting(began: PanGesture.Began
     case .slop: #expect(abs(first - asked / 800) < 1e-9, "\(first) vs \(asked) / 800")
     }
 }
+
+/// A mark inside a gesture used to leave its track unlabelled, its expectation checked
+/// nowhere, and the run passed: the tracks' list refuses the file at the mark's line and a
+/// run does not pass.
+@Test func aMisplacedMarkFailsTheAPIsTracksAndRun() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-api-mark")
+    let text = try String(contentsOf: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let firstEvent = try #require(lines.firstIndex { $0.hasPrefix("E:") })
+    lines.insert("# touchtape: expect=cancel", at: firstEvent + 50)
+    let path = dir.appendingPathComponent("marked.evemu").path
+    try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let recordings = try Recordings(path: path)
+    #expect(throws: RecordingError.self) { try recordings.tracks() }
+    do { _ = try recordings.tracks() } catch { #expect(error.line == firstEvent + 51 && error.kind == .misplacedMark, "\(error)") }
+    let run = ControllerReplay(rules: FollowingCard.rules) { FollowingCard() }.run(recordings)
+    #expect(!run.passed)
+    #expect(run.errors.map(\.line) == [firstEvent + 51])
+}

@@ -21,6 +21,11 @@ private func stream() -> TestStream {
 
 /// Every step, in order, as a short word: `f0`, `f0+` (began), `f2-` (ended), `cut`, `L1:note`.
 private func steps(_ events: [InputEvent], marks: [Int: [String]] = [:]) -> [String] {
+    run(events, marks: marks).steps
+}
+
+/// The steps and the first misplaced mark. A mark's line is its event index + 1000.
+private func run(_ events: [InputEvent], marks: [Int: [String]] = [:]) -> (steps: [String], misplaced: MisplacedMark?) {
     var session = TrackSession(description: device, units: units)
     var out: [String] = []
     func record(_ step: TrackStep) {
@@ -33,12 +38,12 @@ private func steps(_ events: [InputEvent], marks: [Int: [String]] = [:]) -> [Str
         }
     }
     for (index, event) in events.enumerated() {
-        for note in marks[index] ?? [] { session.mark(TrackAnnotation(note: note)) }
+        for note in marks[index] ?? [] { session.mark(TrackAnnotation(note: note), line: 1000 + index) }
         session.feed(event, record)
     }
-    for note in marks[events.count] ?? [] { session.mark(TrackAnnotation(note: note)) }
+    for note in marks[events.count] ?? [] { session.mark(TrackAnnotation(note: note), line: 1000 + events.count) }
     session.finish(record)
-    return out
+    return (out, session.misplacedMark)
 }
 
 @Test func stepsComeInStreamOrderWithOneLabelPerTrack() {
@@ -47,19 +52,50 @@ private func steps(_ events: [InputEvent], marks: [Int: [String]] = [:]) -> [Str
 }
 
 @Test func aMarkBetweenTracksLabelsTheTrackBefore() {
-    // After the lift (event 10 = after 10 events) and at the next track's first event (12).
-    #expect(steps(stream().events, marks: [10: ["a"], 12: ["b"]]) == ["f0+", "f1", "f2-", "f3", "L1:a", "f4+", "cut", "L2:"])
+    // After the lift (event 10 = after 10 events) or at the next track's first event (12).
+    let both = run(stream().events, marks: [10: ["a"], 12: ["a"]])
+    #expect(both.steps == ["f0+", "f1", "f2-", "f3", "L1:a", "f4+", "cut", "L2:"])
+    #expect(both.misplaced == nil)   // the same mark twice says one thing
     #expect(steps(stream().events, marks: [12: ["b"]]).contains("L1:b"))
 }
 
-@Test func marksBeforeTheFirstTrackOrInsideATrackAreNobodys() {
-    let s = steps(stream().events, marks: [0: ["before"], 6: ["inside"], 14: ["inside 2"]])
-    #expect(s.filter { $0.hasPrefix("L") } == ["L1:", "L2:"])
+@Test func aSecondMarkThatSaysSomethingElseIsMisplaced() {
+    // Track 1 takes its first mark; the second, another note, is named with the first.
+    let r = run(stream().events, marks: [10: ["a"], 12: ["b"]])
+    #expect(r.steps.contains("L1:a"))
+    #expect(r.misplaced == MisplacedMark(eventIndex: 12, line: 1012, annotation: TrackAnnotation(note: "b"),
+                                         place: .secondMark(track: 1, first: TrackAnnotation(note: "a"), firstLine: 1010)))
+    // The last track's window runs to the end.
+    #expect(run(stream().events, marks: [17: ["x", "y"]]).misplaced?.place
+            == .secondMark(track: 2, first: TrackAnnotation(note: "x"), firstLine: 1017))
+}
+
+@Test func marksBeforeTheFirstTrackOrInsideATrackAreNobodysAndMisplaced() {
+    let r = run(stream().events, marks: [0: ["before"], 6: ["inside"], 14: ["inside 2"]])
+    #expect(r.steps.filter { $0.hasPrefix("L") } == ["L1:", "L2:"])
+    // The first one is kept.
+    #expect(r.misplaced == MisplacedMark(eventIndex: 0, line: 1000, annotation: TrackAnnotation(note: "before"), place: .beforeFirstTrack))
+    // Inside a finished gesture: its events named.
+    #expect(run(stream().events, marks: [6: ["inside"]]).misplaced?.place == .insideTrack(1, events: 0..<10))
+    // Between the events of the frame that begins a gesture (before its SYN_REPORT): inside it.
+    #expect(run(stream().events, marks: [2: ["first frame"]]).misplaced?.place == .insideTrack(1, events: nil))
+    #expect(run(stream().events, marks: [14: ["first frame 2"]]).misplaced?.place == .insideTrack(2, events: nil))
+    // Inside the gesture the stream ends in, before its last complete frame.
+    var s = stream()
+    s.mt(y: 330); s.report()                                                          // 17…18 frame 5
+    #expect(run(s.events, marks: [18: ["inside open"]]).misplaced?.place == .insideTrack(2, events: 12..<19))
+    // A recording with no gesture at all.
+    var idle = TestStream()
+    idle.raw(type: EventType.msc.rawValue, code: C.MSC_TIMESTAMP, value: 1); idle.report()
+    #expect(run(idle.events, marks: [2: ["nobody"]]).misplaced?.place == .beforeFirstTrack)
 }
 
 @Test func aMarkAfterTheLastCompleteFrameLabelsTheCutTrack() {
-    let s = steps(stream().events, marks: [17: ["end"]])
-    #expect(s.suffix(2) == ["cut", "L2:end"])
+    let r = run(stream().events, marks: [17: ["end"]])
+    #expect(r.steps.suffix(2) == ["cut", "L2:end"])
+    #expect(r.misplaced == nil)
+    // Marks where the recorder and `label` write them are never misplaced.
+    #expect(run(stream().events, marks: [10: ["one"], 17: ["two"]]).misplaced == nil)
 }
 
 @Test func sessionAgreesWithTheWholeRecordingSplitter() {

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@_spi(Pipeline) import TouchTapeEvents
+import TouchTapeFormats
+import TouchTapeTestSupport
+@testable import TouchTapeReplay
+
+/// A track mark that labels no track (before the first gesture, inside one) or a second,
+/// different mark for a track used to be passed over: the track was judged unlabelled, or by
+/// the other mark, and its expected-outcome check was skipped or inverted in silence. A
+/// replay refuses such a file at the mark's line, in both formats; inspect notes it.
+@Suite struct MisplacedMarkTests {
+    /// `file` from Recordings/ with `mark` inserted before its line `line` (1-based).
+    static func edited(_ file: String, inserting mark: String, before line: Int) throws -> String {
+        let text = try String(contentsOf: PackagePaths.recordings.appendingPathComponent(file), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(mark, at: line - 1)
+        let dir = try PackagePaths.scratchDirectory("tt-misplaced")
+        let path = dir.appendingPathComponent(file).path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func replayFailure(_ path: String) throws -> RecordingError {
+        do {
+            try RecordingReplay.run(RecordingLocator.source(forPath: path), configuration: try SessionSettings().configuration()) { _ in }
+        } catch let error as RecordingError {
+            return error
+        }
+        Issue.record("\(path) replayed without an error")
+        throw CancellationError()
+    }
+
+    /// The line of the first line of `file` that starts with `prefix`.
+    static func line(of prefix: String, in file: String, after: Int = 0) throws -> Int {
+        let text = try String(contentsOf: PackagePaths.recordings.appendingPathComponent(file), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return try #require(lines.indices.first { $0 >= after && lines[$0].hasPrefix(prefix) }) + 1
+    }
+
+    static let evemu = "touchscreen-pan-down-finish.evemu"
+    static let libinput = "touchpad-two-finger-pan-finish.yml"
+
+    @Test func aMarkInsideAGestureIsRefusedAtItsLineInBothFormats() throws {
+        // evemu: the 100th event line is inside the first gesture.
+        let firstEvent = try Self.line(of: "E:", in: Self.evemu)
+        let evemu = try Self.edited(Self.evemu, inserting: "# touchtape: expect=cancel", before: firstEvent + 100)
+        let e = try Self.replayFailure(evemu)
+        #expect(e.kind == .misplacedMark && e.line == firstEvent + 100 && e.eventIndex == 100)
+        #expect(e.found == "expect=cancel" && e.hint.contains("inside track 1's gesture (events 0–378)"), "\(e)")
+        // libinput record: a mark item between two evdev items of the gesture.
+        let item = try Self.line(of: "  - evdev:", in: Self.libinput, after: 100)
+        let yml = try Self.edited(Self.libinput, inserting: "  - touchtape: {expect: cancel}", before: item)
+        let y = try Self.replayFailure(yml)
+        #expect(y.kind == .misplacedMark && y.line == item && y.found == "expect=cancel", "\(y)")
+        #expect(y.hint.contains("inside track 1's gesture"), "\(y)")
+    }
+
+    @Test func aMarkBeforeTheFirstGestureIsRefused() throws {
+        let firstEvent = try Self.line(of: "E:", in: Self.evemu)
+        let path = try Self.edited(Self.evemu, inserting: "# touchtape: expect=none", before: firstEvent)
+        let e = try Self.replayFailure(path)
+        #expect(e.kind == .misplacedMark && e.line == firstEvent && e.eventIndex == 0 && e.found == "expect=none")
+        #expect(e.hint.contains("before the first gesture"), "\(e)")
+    }
+
+    @Test func aSecondMarkThatSaysSomethingElseIsRefusedNamingTheFirst() throws {
+        let first = try Self.line(of: "# touchtape: expect=", in: Self.evemu)
+        let path = try Self.edited(Self.evemu, inserting: "# touchtape: expect=cancel", before: first + 1)
+        let e = try Self.replayFailure(path)
+        #expect(e.kind == .misplacedMark && e.line == first + 1 && e.expected == "one mark for track 1", "\(e)")
+        #expect(e.hint.contains("first mark at line \(first) says expect=finish"), "\(e)")
+        #expect(e.hint.contains("touchtape label \(path) --track 1 --expect"), "\(e)")
+        // The same mark twice says one thing: read as before.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let again = text.replacingOccurrences(of: "# touchtape: expect=cancel\n",
+                                              with: try #require(text.split(separator: "\n").map(String.init).first { $0.hasPrefix("# touchtape: expect=finish") }) + "\n")
+        try again.write(toFile: path, atomically: true, encoding: .utf8)
+        var outcomes: [String] = []
+        try RecordingReplay.run(RecordingLocator.source(forPath: path), configuration: try SessionSettings().configuration()) {
+            outcomes.append("\($0.report.expected.map(\.rawValue) ?? "-")")
+        }
+        #expect(outcomes == ["finish", "finish"])
+    }
+
+    @Test func inspectNotesTheMarkAndTheAPIRefusesTheFile() throws {
+        let firstEvent = try Self.line(of: "E:", in: Self.evemu)
+        let path = try Self.edited(Self.evemu, inserting: "# touchtape: expect=cancel", before: firstEvent + 100)
+        var inspection = try RecordingInspection(RecordingLocator.source(forPath: path), locking: .standard)
+        var tracks = 0
+        _ = try inspection.run { _ in tracks += 1 }
+        #expect(tracks == 2)
+        #expect(inspection.misplacedMark != nil)
+        #expect(inspection.notes.contains { $0.hasPrefix("line \(firstEvent + 100): mark expect=cancel: replay refuses the file") },
+                "\(inspection.notes)")
+    }
+
+    /// No bundled recording and no peer recording has a misplaced mark (what the recorder
+    /// and `label` write is read as before).
+    @Test func noRecordingHereOrFromPeersIsRefused() throws {
+        let sources = try RecordingLocator.sources(for: [PackagePaths.recordings.path, PackagePaths.peerRecordings.path])
+        #expect(sources.count > 15)
+        for source in sources {
+            guard (try? RecordingStream(source).requireTouchDevice()) != nil else { continue }
+            var inspection = try RecordingInspection(source, locking: .standard)
+            _ = try inspection.run { _ in }
+            #expect(inspection.misplacedMark == nil, "\(source.displayName)")
+        }
+    }
+}
