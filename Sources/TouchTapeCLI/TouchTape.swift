@@ -20,6 +20,28 @@ struct TouchTape: AsyncParsableCommand {
         ]
     )
 
+    /// The first `--NAME` argument (before a `--`) that the command named first does not
+    /// have, read against the options its help lists; `nil` when every one is known.
+    static func unknownLongOption(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> (command: String, option: String)? {
+        guard let name = arguments.first,
+              let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
+        let help = helpMessage(for: command, includeHidden: true, columns: 10_000)
+        var known: Set<Substring> = []
+        var rest = help[...]
+        while let start = rest.range(of: "--") {
+            let word = rest[start.lowerBound...].prefix { $0 == "-" || $0.isLetter || $0.isNumber }
+            known.insert(word)
+            rest = rest[word.endIndex...]
+        }
+        for argument in arguments.dropFirst() {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--") else { continue }
+            let option = argument.prefix { $0 != "=" }
+            if !known.contains(option) { return (name, String(option)) }
+        }
+        return nil
+    }
+
     /// The release; `--version` adds the git commit (`buildCommit`, stamped at build time
     /// by the BuildStampPlugin). Recordings name the recorder by this alone.
     static let version = "0.1.0"
@@ -36,6 +58,14 @@ struct TouchTape: AsyncParsableCommand {
         if let bad = ArgumentBytes.firstNotUTF8() {
             writeStandardError("touchtape: error: argument \(bad.index) is not valid UTF-8: '\(bad.shown)'\n"
                                + "hint: touchtape takes file names and values in UTF-8; rename the file (mv, or convmv -t utf8)\n")
+            exit(withError: ExitCode(ExitStatus.badInput))
+        }
+        // ArgumentParser runs a command's `validate()` before it reports an unknown option,
+        // whose value then reads as a positional: `live --from F --format json` said "give a
+        // DEVICE or --from FILE", `convert IN --format json OUT` that 'json' names nothing.
+        if let unknown = unknownLongOption() {
+            writeStandardError("Error: Unknown option '\(unknown.option)'\n"
+                               + "  See 'touchtape \(unknown.command) --help' for the options it has.\n")
             exit(withError: ExitCode(ExitStatus.badInput))
         }
         do {

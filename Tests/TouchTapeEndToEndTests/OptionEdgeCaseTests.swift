@@ -198,3 +198,33 @@ func anOutputThatCannotBeWrittenIsNamedByItsOption(arguments: [String], words: S
     let live = try run(["live", "--from", "m.evemu", "--speed", "1000", "--no-config"], in: dir)
     #expect(live.status == 0 && live.stderr.hasPrefix("live: warning: m.evemu:\(at + 1): expected"), "\(live.stderr)")
 }
+
+/// ArgumentParser runs a command's checks before it reports an unknown option, whose value
+/// then read as a positional: `live --from F --format json` said "give a DEVICE or --from
+/// FILE" and `convert IN --format json OUT` that 'json' names nothing. The option is named.
+@Test(arguments: [["live", "--from", "R", "--format", "json"], ["convert", "R", "--format", "json", "x.yml"],
+                  ["label", "R", "--expct", "finish"], ["replay", "R", "--thresold=0.5"]])
+func anUnknownOptionIsNamedBeforeTheCommandsOwnChecks(arguments: [String]) throws {
+    let result = try run(arguments.map { $0 == "R" ? recording : $0 })
+    let option = try #require(arguments.first { $0.hasPrefix("--") && !["--from"].contains($0) }?.split(separator: "=").first)
+    #expect(result.status == 2)
+    #expect(result.stderr == "Error: Unknown option '\(option)'\n  See 'touchtape \(arguments[0]) --help' for the options it has.\n",
+            "\(result.stderr)")
+}
+
+/// Every long option a command's help lists is known to the check above (none is refused
+/// before ArgumentParser reads it), and an option's value or a file after `--` that starts
+/// with `--` is not taken for an option.
+@Test func everyOptionInACommandsHelpIsKnown() throws {
+    for command in ["inspect", "convert", "replay", "label", "devices", "record", "play", "live", "sweep", "compare", "plot"] {
+        let help = try run([command, "--help"])
+        #expect(help.status == 0)
+        let options = Set(help.stdout.split(whereSeparator: { !($0 == "-" || $0.isLetter || $0.isNumber) }).filter { $0.hasPrefix("--") && $0.count > 2 })
+        #expect(options.count >= 2, "\(command)")
+        for option in options {
+            let result = try run([command, String(option), "--help"])
+            #expect(!result.stderr.contains("Unknown option"), "\(command) \(option): \(result.stderr)")
+        }
+    }
+    #expect(!(try run(["inspect", "--", "--x.evemu"])).stderr.contains("Unknown option"))
+}

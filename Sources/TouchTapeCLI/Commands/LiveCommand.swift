@@ -63,7 +63,11 @@ struct LiveCommand: AsyncParsableCommand {
     var gestures: Int?
 
     func validate() throws {
-        if (device == nil) == (from == nil) { throw ValidationError("give a DEVICE or --from FILE (one of them)") }
+        if device == nil, from == nil { throw ValidationError("give a DEVICE or --from FILE") }
+        if let device, let from {
+            throw ValidationError("give a DEVICE or --from FILE, not both (DEVICE '\(TextExcerpt.make(device))', "
+                                  + "--from '\(TextExcerpt.make(from))')")
+        }
         if from == nil, loop || speed != 1 { throw ValidationError("--speed and --loop go with --from") }
         if from != nil, grab { throw ValidationError("--grab goes with a DEVICE") }
         if !(speed > 0) || !speed.isFinite { throw ValidationError("--speed must be positive") }
