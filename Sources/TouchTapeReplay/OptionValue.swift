@@ -97,6 +97,12 @@ package struct NumberOption: Hashable, Sendable {
         guard value.isFinite else {
             throw OptionValueError(option: name, value: shown, problem: "not a finite number", expected: expected)
         }
+        // `1e-400` reads as 0 (below the smallest Double): a typo taken for 0 would change
+        // the rules without a word.
+        if value == 0, let typed, typed.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+            throw OptionValueError(option: name, value: shown, problem: "too small to hold (it reads as 0)",
+                                   expected: expected + "; give 0 for 0")
+        }
         guard range.contains(value), !(excludesLowerBound && value == range.lowerBound) else {
             throw OptionValueError(option: name, value: shown, problem: "out of range", expected: expected)
         }

@@ -49,6 +49,9 @@ private func manyMaskLines(in dir: URL) throws -> String {
     (["--distance", "-1"], "--distance <distance>': out of range; give the view's size along the pan, from 0.001 to 1000000 in the profile's unit (pt under UIKit)"),
     (["--distance", "1e300"], "--distance <distance>': out of range"),
     (["--slop", "1e300"], "--slop <slop>': out of range; give how far the fingers move before a pan begins, from 0 to 1000 in the profile's unit (pt under UIKit)"),
+    // Below the smallest Double: it read as 0, a threshold changed without a word.
+    (["--threshold", "1e-400"], "--threshold <threshold>': too small to hold (it reads as 0); give the completion threshold"),
+    (["--slop", "0.5E-999"], "--slop <slop>': too small to hold (it reads as 0)"),
 ])
 func outOfRangeOptionsAreRejectedWithTheirRange(arguments: [String], message: String) throws {
     // EP0430M09 reports resolution 0, so the fallback is used (it trapped in the report text).
