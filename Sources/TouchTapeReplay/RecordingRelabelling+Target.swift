@@ -41,9 +41,13 @@ extension RecordingRelabelling {
     }
 
     /// A changed track as `label` reports it: `track 2: expect finish (was: unlabelled)`.
+    /// Marks after the first in the track's window, removed with it, are counted:
+    /// `track 1: expect finish (unchanged; 1 other mark removed)`.
     package static func line(_ change: TrackRelabelling.Change) -> String {
-        "track \(change.track): \(describe(change.new))"
-            + (change.new == change.old ? " (unchanged)\n" : " (was: \(describe(change.old)))\n")
+        let others = change.otherMarksRemoved
+        let removed = others == 0 ? "" : "; \(others) other mark\(others == 1 ? "" : "s") removed"
+        return "track \(change.track): \(describe(change.new))"
+            + (change.new == change.old ? " (unchanged\(removed))\n" : " (was: \(describe(change.old))\(removed))\n")
     }
 
     /// `expect finish, note "…", cut short` or `unlabelled`.

@@ -39,6 +39,9 @@ package struct TrackRelabelling {
         package var track: Int
         package var old: TrackAnnotation
         package var new: TrackAnnotation
+        /// Marks in the track's window after its first, removed with it (a reader passed
+        /// over them, or refused the file when they said something else).
+        package var otherMarksRemoved = 0
     }
 
     private var session: TrackSession
@@ -49,6 +52,8 @@ package struct TrackRelabelling {
     private var frame: [Piece] = []
     /// The chosen track whose window is open: its marks are dropped as they come.
     private var window: Int?
+    /// Marks dropped in the open window.
+    private var dropped = 0
 
     /// - Parameters:
     ///   - chosen: whether track *n* (1-based, as `inspect` numbers them) is relabelled.
@@ -67,7 +72,7 @@ package struct TrackRelabelling {
         case .mark(let annotation):
             session.mark(annotation)
             if frame.isEmpty, !session.isInGesture {
-                if window == nil { try emit(piece) }   // in an open window: dropped
+                if window == nil { try emit(piece) } else { dropped += 1 }   // in an open window: dropped
             } else {
                 // Inside a frame, or between two frames of a gesture the stream may end in
                 // (then the mark is in that track's window): decided at the next frame.
@@ -82,7 +87,7 @@ package struct TrackRelabelling {
                 try close(track: track, old: old, emit: emit, changed: changed)
             }
             for held in frame {
-                if case .mark = held, window != nil { continue }
+                if case .mark = held, window != nil { dropped += 1; continue }
                 try emit(held)
             }
             frame.removeAll(keepingCapacity: true)
@@ -108,7 +113,7 @@ package struct TrackRelabelling {
             }
         }
         for held in frame {
-            if case .mark = held, window != nil { continue }
+            if case .mark = held, window != nil { dropped += 1; continue }
             try emit(held)
         }
         frame.removeAll()
@@ -120,6 +125,7 @@ package struct TrackRelabelling {
         window = nil
         let new = try relabel(track, old)
         if !new.isEmpty { try emit(.mark(new)) }
-        try changed(Change(track: track, old: old, new: new))
+        try changed(Change(track: track, old: old, new: new, otherMarksRemoved: max(0, dropped - 1)))
+        dropped = 0
     }
 }

@@ -33,11 +33,17 @@ private func annotations(_ events: [InputEvent], _ marks: [(eventIndex: Int, ann
 /// positions, and the old annotations the relabelling saw.
 private func relabel(_ events: [InputEvent], _ marks: [(eventIndex: Int, annotation: TrackAnnotation)],
                      _ labels: [Int: TrackAnnotation])
-    throws -> (events: [InputEvent], marks: [(eventIndex: Int, annotation: TrackAnnotation)], old: [Int: TrackAnnotation]) {
+    throws -> (events: [InputEvent], marks: [(eventIndex: Int, annotation: TrackAnnotation)], old: [Int: TrackAnnotation],
+               removed: [Int: Int]) {
     var relabelling = TrackRelabelling(description: device, units: units, chosen: { labels[$0] != nil }) { track, _ in labels[track]! }
     var outEvents: [InputEvent] = []
     var outMarks: [(eventIndex: Int, annotation: TrackAnnotation)] = []
     var old: [Int: TrackAnnotation] = [:]
+    var removed: [Int: Int] = [:]
+    func changed(_ change: TrackRelabelling.Change) {
+        old[change.track] = change.old
+        removed[change.track] = change.otherMarksRemoved
+    }
     func emit(_ piece: TrackRelabelling.Piece) {
         switch piece {
         case .event(let e): outEvents.append(e)
@@ -47,13 +53,13 @@ private func relabel(_ events: [InputEvent], _ marks: [(eventIndex: Int, annotat
     var pending = marks[...]
     for (index, event) in events.enumerated() {
         while let m = pending.first, m.eventIndex == index {
-            try relabelling.feed(.mark(m.annotation), emit: emit, changed: { old[$0.track] = $0.old }); pending.removeFirst()
+            try relabelling.feed(.mark(m.annotation), emit: emit, changed: changed); pending.removeFirst()
         }
-        try relabelling.feed(.event(event), emit: emit, changed: { old[$0.track] = $0.old })
+        try relabelling.feed(.event(event), emit: emit, changed: changed)
     }
-    for m in pending { try relabelling.feed(.mark(m.annotation), emit: emit, changed: { old[$0.track] = $0.old }) }
-    try relabelling.finish(emit: emit, changed: { old[$0.track] = $0.old })
-    return (outEvents, outMarks, old)
+    for m in pending { try relabelling.feed(.mark(m.annotation), emit: emit, changed: changed) }
+    try relabelling.finish(emit: emit, changed: changed)
+    return (outEvents, outMarks, old, removed)
 }
 
 @Test func labelsAnUnlabelledTrackAtTheFarEndOfItsWindow() throws {
@@ -82,8 +88,13 @@ private func relabel(_ events: [InputEvent], _ marks: [(eventIndex: Int, annotat
     #expect(out.marks.map(\.eventIndex) == [0, 10, 20, 28])
     #expect(out.marks.map(\.annotation) == [orphanBefore.annotation, finish, cancel, existing[3].annotation])
     #expect(annotations(events, out.marks) == [finish, cancel, existing[3].annotation])
-    // The relabelling saw each track's old annotation as a reader reads it.
+    // The relabelling saw each track's old annotation as a reader reads it, and counts the
+    // marks after it that went with it (`label` says so).
     #expect(out.old == [1: cancel, 2: TrackAnnotation()])
+    #expect(out.removed == [1: 1, 2: 0])
+    // The last track's window runs to the end of the stream.
+    let last = try relabel(events, existing + [(eventIndex: 30, annotation: cancel)], [3: finish])
+    #expect(last.removed == [3: 1] && last.old == [3: existing[3].annotation])
 }
 
 @Test func anEmptyAnnotationRemovesTheMarkAndUnknownTrackNumbersChangeNothing() throws {
