@@ -35,7 +35,7 @@ package struct Recording: Hashable, Sendable {
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the description is a
     /// touchscreen or touchpad TouchTape can replay (see ``RecordingStream/requireTouchDevice()``).
     package func requireTouchDevice() throws(RecordingError) {
-        try Self.requireTouchDevice(description, file: source.eventsPath)
+        try Self.requireTouchDevice(description, source: source)
     }
 
     /// A keyboard, pen or mouse recording would otherwise run the pipeline over nothing and
@@ -43,13 +43,36 @@ package struct Recording: Hashable, Sendable {
     /// (``NonTouchReason/condition``) after the device name, cut at 80 characters (the
     /// kernel's longest uinput name) so the condition always shows; the message quotes
     /// `found` and `expected` once.
-    static func requireTouchDevice(_ description: DeviceDescription, file: String) throws(RecordingError) {
-        guard let reason = description.classification.nonTouchReason else { return }
-        throw RecordingError(
-            kind: .noTouchDevice, file: file, line: nil, eventIndex: nil,
-            expected: Self.touchDeviceRequirement,
-            found: "device \"\(RecordingError.excerpt(description.name, limit: 80))\": \(reason.condition)",
-            hint: "record the touch device itself; `touchtape devices` lists the candidates")
+    static func requireTouchDevice(_ description: DeviceDescription, source: RecordingSource) throws(RecordingError) {
+        let file = source.eventsPath
+        if let reason = description.classification.nonTouchReason {
+            throw RecordingError(
+                kind: .noTouchDevice, file: file, line: nil, eventIndex: nil,
+                expected: Self.touchDeviceRequirement,
+                found: "device \"\(RecordingError.excerpt(description.name, limit: 80))\": \(reason.condition)",
+                hint: "record the touch device itself; `touchtape devices` lists the candidates")
+        }
+        // The position axes the frames are read from (MT, else single touch) need a range: an
+        // inverted one changed which axis the resolution fallback measured, and so every
+        // progress and velocity, without a word.
+        typealias C = EventCodes
+        let mt = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
+        for code in mt ? [C.ABS_MT_POSITION_X, C.ABS_MT_POSITION_Y] : [C.ABS_X, C.ABS_Y] {
+            guard let info = description.absInfo[code], info.minimum >= info.maximum else { continue }
+            var spot = switch source.format {
+            case .evemu: "its 'A: \(String(code, radix: 16))' line"
+            case .libinputRecord: "its absinfo entry \(code)"
+            case .getevent: "its line in the device listing"
+            }
+            if let separate = source.descriptionPath { spot += " in \(TextExcerpt.make(separate, limit: nil))" }
+            throw RecordingError(
+                kind: .valueOutOfRange, file: file, line: nil, eventIndex: nil,
+                expected: "a position axis whose minimum is below its maximum",
+                found: "\(EventCodes.codeName(type: EventType.abs.rawValue, code: code)) from \(info.minimum) to \(info.maximum)",
+                hint: "no touch device reports such an axis (the kernel's uinput refuses a minimum above the maximum, "
+                    + "libinput a device whose minimum equals its maximum), and its contacts cannot be placed: "
+                    + "the description (\(spot)) was damaged or edited")
+        }
     }
 
     /// What a recording's device must have, as the refusal says it.

@@ -207,3 +207,32 @@ import TouchTapeTestSupport
         Self.expectError(.malformedYAML, line: 4, eventIndex: nil, file: "broken.yaml") { _ = try RecordingReader.read(path: path) }
     }
 }
+
+/// A position axis with no range (minimum at or above maximum) is refused when the recording
+/// is taken as a touch device: an inverted Y axis made the resolution fallback measure the
+/// other axis, and every progress and velocity changed without a word. evemu and libinput
+/// record say where the range is; a device's other axes are not judged.
+@Test(arguments: [("A: 36 0 2335 0 0 16", "A: 36 2335 0 0 0 16", "ABS_MT_POSITION_Y from 2335 to 0", "its 'A: 36' line"),
+                  ("A: 35 0 1087 0 0 16", "A: 35 0 0 0 0 16", "ABS_MT_POSITION_X from 0 to 0", "its 'A: 35' line")])
+func aPositionAxisWithoutARangeIsRefused(good: String, bad: String, found: String, spot: String) throws {
+    let original = try String(contentsOf: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
+    #expect(original.contains(good + "\n"))
+    let path = TestSupport.write(original.replacingOccurrences(of: good + "\n", with: bad + "\n"), name: "axis.evemu")
+    func failure(_ path: String) throws -> RecordingError {
+        do { try RecordingStream(path: path).requireTouchDevice() } catch { return error }
+        throw CancellationError()
+    }
+    let e = try failure(path)
+    #expect(e.kind == .valueOutOfRange && e.found == found && e.hint.contains(spot), "\(e)")
+    // The same description in libinput record.
+    var stream = try RecordingStream(path: path)
+    let yml = TestSupport.temporaryDirectory() + "/axis.yml"
+    let output = try OutputFile(path: yml)
+    try RecordingConversion.convert(&stream, to: .libinputRecord, output: output)
+    try output.commit()
+    let y = try failure(yml)
+    #expect(y.kind == .valueOutOfRange && y.found == found && y.hint.contains("its absinfo entry"), "\(y)")
+    // A range on an axis the frames are not read from (the pressure) is not judged.
+    let pressure = original.replacingOccurrences(of: good + "\n", with: good + "\nA: 3a 10 5 0 0 0\n")
+    try RecordingStream(path: TestSupport.write(pressure, name: "pressure.evemu")).requireTouchDevice()
+}
