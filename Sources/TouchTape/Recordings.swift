@@ -7,10 +7,11 @@ import TouchTapeReplay
 import TouchTapeTracks
 
 /// Recording files to replay: from paths (files or folders, searched as `touchtape replay`
-/// searches them) or from a test bundle's resources.
+/// searches them), from beside the test's source file, or from a test bundle's resources.
 ///
 /// ```swift
-/// let recordings = try Recordings(path: "Recordings")
+/// let recordings = try Recordings(path: "Recordings")          // from the working folder
+/// let besideTest = try Recordings(besideSource: "Recordings")  // Tests/CardTests/Recordings
 /// let fromBundle = try Recordings(bundle: .module, subdirectory: "Recordings")
 /// ```
 public struct Recordings: Hashable, Sendable {
@@ -31,6 +32,18 @@ public struct Recordings: Hashable, Sendable {
     /// Every recording under these paths, in order.
     public init(paths: [String]) throws(RecordingError) {
         sources = try RecordingLocator.sources(for: paths)
+    }
+
+    /// The recordings at `relativePath` from the folder of the Swift file that names them
+    /// (`file`, the caller's `#filePath`): the source tree's own files, whatever folder the
+    /// tests run in (Xcode runs them elsewhere than the package's root, where a relative
+    /// ``init(path:)`` looks), and not a build's copy of them, so a failure names the file
+    /// to open or to `touchtape label`. Tests on a Mac or in the iOS Simulator read the
+    /// source tree; on a device, ship them as resources (``init(bundle:subdirectory:)``).
+    /// - Throws: `RecordingError` when nothing is there.
+    public init(besideSource relativePath: String = "Recordings", file: StaticString = #filePath) throws(RecordingError) {
+        let folder = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+        try self.init(path: relativePath.hasPrefix("/") ? relativePath : folder.appendingPathComponent(relativePath).standardizedFileURL.path)
     }
 
     /// The recordings a test bundle carries as resources (SwiftPM `resources: [.copy("Recordings")]`

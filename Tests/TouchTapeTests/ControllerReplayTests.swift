@@ -261,3 +261,13 @@ func aControllerReadingTheBeganTranslationSeesTheSetting(began: PanGesture.Began
     #expect(!run.passed)
     #expect(run.errors.map(\.line) == [firstEvent + 51])
 }
+
+/// Recordings beside the test's source file are the source tree's own files, found whatever
+/// the working folder (Xcode's is not the package root).
+@Test func recordingsBesideTheSourceFileAreTheSourceTreesOwn() throws {
+    let beside = try Recordings(besideSource: "../../Recordings")
+    let fromRoot = try recordings()
+    #expect(beside.files.count == fromRoot.files.count && beside.files.count >= 10)
+    #expect(beside.sources.map(\.eventsPath) == fromRoot.sources.map(\.eventsPath).map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    #expect(throws: RecordingError.self) { try Recordings(besideSource: "no-such-folder") }
+}
