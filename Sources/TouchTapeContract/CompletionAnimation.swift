@@ -60,18 +60,31 @@ package struct CompletionAnimation: Hashable, Sendable {
         }
     }
 
+    /// The longest run framed, in seconds. An app's `completionSpeed` of 0 makes a run
+    /// endless (its duration infinite, or not a number from 0 ÷ 0), a tiny one 10¹⁵ frames
+    /// long: framed whole, the first trapped and the second exhausted memory. Such a run is
+    /// framed this far and stops off its target, its completion at the last frame; UIKit
+    /// clamps a completion to 10 s, so `completion-once` fails it either way.
+    package static let longestFramed = 60.0
+
+    /// Whether the run ends within ``longestFramed`` (its frames end on the target).
+    package var endsWithinFramedTime: Bool { duration.isFinite && duration <= Self.longestFramed }
+
     /// The frames of this run: `clock` is restarted at its current time (normally the release
     /// time), advanced one frame at a time until the duration is covered. A zero-length run
-    /// gives one frame, at the start, already on the target.
+    /// gives one frame, at the start, already on the target; one longer than
+    /// ``longestFramed`` stops there, off the target (one that never moves: at `from`).
     package func frames(clock: VirtualClock) -> [CompletionFrame] {
         var clock = clock.restarted(at: clock.time)
-        let count = clock.frameCount(covering: duration)
+        let ends = endsWithinFramedTime
+        let count = clock.frameCount(covering: ends ? duration : Self.longestFramed)
         guard count > 0 else { return [CompletionFrame(time: clock.time, value: to)] }
         var frames: [CompletionFrame] = []
         frames.reserveCapacity(count)
         for index in 1...count {
             clock.advance()
-            frames.append(CompletionFrame(time: clock.time, value: index == count ? to : value(at: clock.elapsed)))
+            let value = !ends && !duration.isFinite ? from : index == count && ends ? to : value(at: clock.elapsed)
+            frames.append(CompletionFrame(time: clock.time, value: value))
         }
         return frames
     }

@@ -271,3 +271,24 @@ func aControllerReadingTheBeganTranslationSeesTheSetting(began: PanGesture.Began
     #expect(beside.sources.map(\.eventsPath) == fromRoot.sources.map(\.eventsPath).map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     #expect(throws: RecordingError.self) { try Recordings(besideSource: "no-such-folder") }
 }
+
+/// A completionSpeed of 0 makes UIKit's completion endless: the replay trapped on the
+/// infinite frame count; a tiny one asked for 10¹⁵ frames. Both fail `completion-once`.
+@Test func anEndlessCompletionFailsItsCheckInsteadOfTrapping() throws {
+    struct Endless: InteractiveDismissalController {
+        var inner = FollowingCard()
+        let speed: Double
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            if gesture.state == .ended || gesture.state == .cancelled { transition.completionSpeed = speed }
+            inner.handlePan(gesture, transition: &transition)
+        }
+    }
+    for speed in [0, 1e-12] {
+        var replay = ControllerReplay(rules: FollowingCard.rules) { Endless(speed: speed) }
+        replay.probes = false
+        let run = replay.run(try recordings(), tracks: .labelled(.finish))
+        let failure = try #require(run.failures.first { $0.check == "completion-once" }, "speed \(speed)")
+        #expect(failure.detail.contains("s after release, bound 10 s"), "\(failure.detail)")
+        if speed == 0 { #expect(failure.detail.contains("never ends"), "\(failure.detail)") }
+    }
+}

@@ -73,7 +73,8 @@ enum Mutation: String, CaseIterable, Sendable {
     case transitionBeginsOnAnyPan, transitionBeginsSideways, transitionBeginsAgainstEdge, easyBeginsOnAnyPan,
          easyBeginsStillPan
     // timing
-    case completesAtRelease, completesTwice, neverCompletes, completesFinished, cancelsLate, photoZoomCompletesAtRelease
+    case completesAtRelease, completesTwice, neverCompletes, completesFinished, cancelsLate, photoZoomCompletesAtRelease,
+         completionSpeedFromProgress, completionSpeedFromVelocity
 
     var kind: Kind {
         switch self {
@@ -82,7 +83,7 @@ enum Mutation: String, CaseIterable, Sendable {
         case .transitionBeginsOnAnyPan, .transitionBeginsSideways, .transitionBeginsAgainstEdge, .easyBeginsOnAnyPan,
              .easyBeginsStillPan: return .refusal
         case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate,
-             .photoZoomCompletesAtRelease: return .timing
+             .photoZoomCompletesAtRelease, .completionSpeedFromProgress, .completionSpeedFromVelocity: return .timing
         default: return .boundary
         }
     }
@@ -144,6 +145,11 @@ struct PortedController: InteractiveDismissalController {
             dismissing = false
             if bug == .neverDecides { return }
             if bug == .completesAtRelease { transition.duration = 0.3 }
+            // Tutorials' "finish the rest at the pan's pace": a speed of 0 at progress 1 (an
+            // endless completion, which trapped the replay), a near-still release's tiny one
+            // (10¹⁵ frames, which exhausted its memory).
+            if bug == .completionSpeedFromProgress { transition.completionSpeed = 1 - progress }
+            if bug == .completionSpeedFromVelocity { transition.completionSpeed = abs(v.y) / 1000 }
             let finishing = decide(progress: progress, raw: raw, velocity: v)
             if bug == .cancelsLate, !finishing {
                 transition.update(progress)   // a no-op call first; the cancel itself is below
