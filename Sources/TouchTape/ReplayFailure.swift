@@ -87,6 +87,8 @@ public struct ReplayFailure: Hashable, Sendable, CustomStringConvertible {
             }
         case ProgressMonotonicCheck().name:
             if let step = firstBackwardStep(t) { return step }
+        case ProgressValueCheck().name:
+            if case .mismatch(let m) = ProgressValueCheck.compare(t) { return (m.time, nil) }
         case CompletionOnceCheck().name:
             if let callback = t.callbacks.last { return (t.decision?.time ?? callback.time, nil) }
         default:

@@ -32,29 +32,19 @@ public struct DismissalController: Hashable, Sendable {
     /// sweep re-running the pan for each grid point does, turns it off and gets the same
     /// outcomes and reasons with empty details.
     package var explainsDecisions = true
-    /// ``DismissalSettings/progressUpdatePhases`` as a bit per phase: asked for every sample,
-    /// and a `Set<PanPhase>` hashes the phase's name each time (a fifth of a sweep, issue 26).
-    private let updatePhases: UInt8
+    /// Which samples send an update and what fraction (the settings' ``ProgressRule``: the
+    /// settings a ``Redecision`` changes do not enter it).
+    private let progressRule: ProgressRule
 
     /// A controller following `settings`.
     package init(settings: DismissalSettings) {
         self.settings = settings
-        updatePhases = settings.progressUpdatePhases.reduce(0) { $0 | Self.bit($1) }
-    }
-
-    /// The phase's bit in ``updatePhases``.
-    private static func bit(_ phase: PanPhase) -> UInt8 {
-        switch phase {
-        case .began: return 1
-        case .changed: return 2
-        case .ended: return 4
-        case .cancelled: return 8
-        }
+        progressRule = ProgressRule(settings: settings)
     }
 
     /// Whether the library sends UIKit an update at `phase` (``DismissalSettings/progressUpdatePhases``).
     func sendsUpdate(at phase: PanPhase) -> Bool {
-        updatePhases & Self.bit(phase) != 0
+        progressRule.sendsUpdate(at: phase)
     }
 
     /// A controller following a library profile's settings.
@@ -167,38 +157,26 @@ public struct DismissalController: Hashable, Sendable {
 
     /// The sample's translation along the dismiss direction, floored when the settings say so.
     func axisTranslation(_ sample: PanSample) -> Double {
-        let along = settings.edge.component(of: sample.translation)
-        switch settings.negativeTranslation {
-        case .floorDelta: return max(along, 0)
-        case .clamp, .rawForDecision: return along
-        }
+        progressRule.axisTranslation(sample)
     }
 
     func rawProgress(_ sample: PanSample) -> Double {
-        axisTranslation(sample) / settings.divisor
+        progressRule.rawProgress(sample)
     }
 
     func clamped(_ fraction: Double) -> Double {
-        min(max(fraction, settings.progressClamp.lowerBound), settings.progressClamp.upperBound)
+        progressRule.clamped(fraction)
     }
 
     func tooManyFingers(_ sample: PanSample) -> Bool {
-        guard let maximum = settings.maximumTouches else { return false }
-        return sample.fingerCount > maximum
+        progressRule.tooManyFingers(sample)
     }
 
     private mutating func update(with sample: PanSample) -> ProgressUpdate {
         let raw = rawProgress(sample)
-        let sent = sendsUpdate(at: sample.phase) && !tooManyFingers(sample)
+        let sent = progressRule.sends(sample)
         if sent {
-            switch settings.progressUpdateMode {
-            case .fraction:
-                progress = clamped(raw)
-            case .step:
-                let along = axisTranslation(sample)
-                progress = clamped(progress + (along - translationAtLastUpdate) / settings.divisor)
-                translationAtLastUpdate = along
-            }
+            progress = progressRule.sent(at: sample, holding: progress, lastAlong: &translationAtLastUpdate)
         }
         return ProgressUpdate(time: sample.time, phase: sample.phase, rawProgress: raw, progress: progress,
                               sentToUIKit: sent, state: state)

@@ -19,7 +19,7 @@ extension Check {
 package enum StandardChecks {
     /// Every standard check, in report order.
     package static let all: [any Check] = [
-        ProgressRangeCheck(), ProgressMonotonicCheck(), ThresholdCheck(), FlickCheck(),
+        ProgressRangeCheck(), ProgressMonotonicCheck(), ProgressValueCheck(), ThresholdCheck(), FlickCheck(),
         ExpectedOutcomeCheck(), CompletionOnceCheck(), CompletionTimingCheck(),
     ]
     /// The standard checks' names.

@@ -32,7 +32,7 @@ private func profile(ofJSON output: String) -> String? {
     // The command line overrides one setting; the file's others stay.
     let overridden = try TouchTapeBinary.run(["replay", "--format", "json", "--threshold", "0.3"], in: sub)
     #expect(profile(ofJSON: overridden.stdout)?.contains("easytransitions") == true)
-    #expect(overridden.stdout.contains("\"threshold 0.3\"") && !overridden.stdout.contains("0.9"))
+    #expect(overridden.stdout.contains("\"threshold 0.3\"") && !overridden.stdout.contains("threshold 0.9"))
     #expect(overridden.status == 0, "\(overridden.stdout)")
     // --no-config: the defaults and Recordings/ (absent here).
     let none = try TouchTapeBinary.run(["replay", "--no-config", root.appendingPathComponent("gestures").path, "--format", "json"], in: sub)

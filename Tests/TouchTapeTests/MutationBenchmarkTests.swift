@@ -64,7 +64,8 @@ enum Mutation: String, CaseIterable, Sendable {
 
     // plain
     case flickDirectionFlipped, neverDecides, finishesTwice, horizontalAxis, flicksIgnored, progressBackwards,
-         alwaysCancels, easyVetoIgnored, photoZoomVetoIgnored, forgetsCancelled, dividesByWidth
+         alwaysCancels, easyVetoIgnored, photoZoomVetoIgnored, forgetsCancelled, dividesByWidth,
+         neverUpdates, twoFingerUpdatesIgnored, easedProgress, throttledUpdates, snapsAtRelease
     // boundary
     case thresholdAtOrAbove, thresholdLower, thresholdHigher, flickStrict, flickSlower, flickFaster, cancelFlickStrict,
          progressUnclamped, progressCappedBelowOne, wrongDivisor, transitionFlickOnAxis, transitionThresholdPointThree,
@@ -79,7 +80,8 @@ enum Mutation: String, CaseIterable, Sendable {
     var kind: Kind {
         switch self {
         case .flickDirectionFlipped, .neverDecides, .finishesTwice, .horizontalAxis, .flicksIgnored, .progressBackwards,
-             .alwaysCancels, .easyVetoIgnored, .photoZoomVetoIgnored, .forgetsCancelled, .dividesByWidth: return .plain
+             .alwaysCancels, .easyVetoIgnored, .photoZoomVetoIgnored, .forgetsCancelled, .dividesByWidth,
+             .neverUpdates, .twoFingerUpdatesIgnored, .easedProgress, .throttledUpdates, .snapsAtRelease: return .plain
         case .transitionBeginsOnAnyPan, .transitionBeginsSideways, .transitionBeginsAgainstEdge, .easyBeginsOnAnyPan,
              .easyBeginsStillPan: return .refusal
         case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate,
@@ -135,8 +137,12 @@ struct PortedController: InteractiveDismissalController {
             if dismissing { transition.begin() }
         case .changed:
             guard dismissing else { return }
+            // The card not following the finger: no update at all, none with two fingers
+            // down, an eased fraction, or one only every 2 % (the view lags and jumps).
+            if bug == .neverUpdates || (bug == .twoFingerUpdatesIgnored && gesture.numberOfTouches > 1) { return }
+            if bug == .throttledUpdates, abs(progress - fractionComplete) < 0.02 { return }
             fractionComplete = progress
-            transition.update(bug == .progressBackwards ? 1 - progress : progress)
+            transition.update(bug == .progressBackwards ? 1 - progress : bug == .easedProgress ? progress * progress : progress)
         case .ended, .cancelled:
             guard dismissing else { return }
             // `.forgetsCancelled`: `case .ended:` alone; a pan the system takes leaves the
@@ -151,6 +157,8 @@ struct PortedController: InteractiveDismissalController {
             if bug == .completionSpeedFromProgress { transition.completionSpeed = 1 - progress }
             if bug == .completionSpeedFromVelocity { transition.completionSpeed = abs(v.y) / 1000 }
             let finishing = decide(progress: progress, raw: raw, velocity: v)
+            // The view snapped to where it is going before the animation (it jumps).
+            if bug == .snapsAtRelease { transition.update(finishing ? 1 : 0) }
             if bug == .cancelsLate, !finishing {
                 transition.update(progress)   // a no-op call first; the cancel itself is below
             }
