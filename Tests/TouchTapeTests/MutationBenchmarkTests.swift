@@ -69,7 +69,8 @@ enum Mutation: String, CaseIterable, Sendable {
     // boundary
     case thresholdAtOrAbove, thresholdLower, thresholdHigher, flickStrict, flickSlower, flickFaster, cancelFlickStrict,
          progressUnclamped, progressCappedBelowOne, wrongDivisor, transitionFlickOnAxis, transitionThresholdPointThree,
-         easyThresholdAtOrAbove, easyFlickAtOrAbove, photoZoomCancelsStillRelease, photoZoomProgressUncapped
+         easyThresholdAtOrAbove, easyFlickAtOrAbove, photoZoomCancelsStillRelease, photoZoomProgressUncapped,
+         cancelFlickByMagnitude, transitionBackFlickOnAxis, transitionOffAxisFlickDecides
     // refusal
     case transitionBeginsOnAnyPan, transitionBeginsSideways, transitionBeginsAgainstEdge, easyBeginsOnAnyPan,
          easyBeginsStillPan
@@ -94,7 +95,7 @@ enum Mutation: String, CaseIterable, Sendable {
     var port: Port {
         switch self {
         case .transitionFlickOnAxis, .transitionThresholdPointThree, .transitionBeginsOnAnyPan, .transitionBeginsSideways,
-             .transitionBeginsAgainstEdge: return .transition
+             .transitionBeginsAgainstEdge, .transitionBackFlickOnAxis, .transitionOffAxisFlickDecides: return .transition
         case .easyVetoIgnored, .easyThresholdAtOrAbove, .easyFlickAtOrAbove, .easyBeginsOnAnyPan, .easyBeginsStillPan: return .easy
         case .photoZoomVetoIgnored, .photoZoomCancelsStillRelease, .photoZoomProgressUncapped, .photoZoomCompletesAtRelease:
             return .photoZoom
@@ -254,7 +255,10 @@ struct PortedController: InteractiveDismissalController {
             let vy = bug == .flickDirectionFlipped ? -v.y : v.y
             let flick = bug == .flickSlower ? 990.0 : bug == .flickFaster ? 1010 : 1000
             if bug != .flicksIgnored {
-                if bug == .cancelFlickStrict ? vy < -1000 : vy <= -1000 { return false }
+                // `.cancelFlickByMagnitude`: "fast and upward" for "fast upward".
+                let cancels = bug == .cancelFlickStrict ? vy < -1000
+                    : bug == .cancelFlickByMagnitude ? v.length >= 1000 && vy < 0 : vy <= -1000
+                if cancels { return false }
                 if bug == .flickStrict ? vy > flick : vy >= flick { return true }
             }
             if bug == .alwaysCancels { return false }
@@ -264,7 +268,15 @@ struct PortedController: InteractiveDismissalController {
             // A flick decides first, either way: the magnitude, with the edge of the dominant
             // axis (`TransitionScreenEdge(vector:)`, ties vertical); off-axis flicks fall through.
             let speed = bug == .transitionFlickOnAxis ? abs(v.y) : v.length
-            if speed >= 1200, abs(v.y) >= abs(v.x) { return v.y > 0 }
+            // `.transitionOffAxisFlickDecides`: the axis test forgotten; `.transitionBackFlickOnAxis`:
+            // the flick back judged along the axis alone.
+            let onAxis = bug == .transitionOffAxisFlickDecides || abs(v.y) >= abs(v.x)
+            if bug == .transitionBackFlickOnAxis {
+                if speed >= 1200, onAxis, v.y > 0 { return true }
+                if -v.y >= 1200 { return false }
+            } else if speed >= 1200, onAxis {
+                return v.y > 0
+            }
             return fractionComplete > (bug == .transitionThresholdPointThree ? 0.3 : 1.0 / 3)
         case .easy:
             // The raw `panned`, not the clamped update.

@@ -35,6 +35,10 @@ package struct Probe: Hashable, Sendable {
         /// The flick minimum as the 2-D magnitude of a diagonal release (3-4-5: exact), whose
         /// component along the axis is only 4/5 of it: where magnitude and projection differ.
         case flickDiagonal = "flick-diagonal"
+        /// The flick minimum as the magnitude of a release mostly across the axis (3-4-5: the
+        /// larger part across): an off-axis release, which a rule with no axis test takes for
+        /// a flick and one that cancels fast sideways releases decides otherwise.
+        case flickSideways = "flick-sideways"
         /// The release velocity away from the dismiss edge, one step short of the cancel
         /// velocity rule's limit.
         case flickBackBelow = "flick-back-1"
@@ -42,6 +46,10 @@ package struct Probe: Hashable, Sendable {
         case flickBackOn = "flick-back+0"
         /// … one step past it.
         case flickBackAbove = "flick-back+1"
+        /// The cancel rule's limit as the magnitude of a diagonal release away from the edge
+        /// (3-4-5), whose part along the axis is only 4/5 of it: where a back flick judged on
+        /// the magnitude and one judged along the axis differ.
+        case flickBackDiagonal = "flick-back-diagonal"
         /// The pan stretched until the release's progress is 1.5: progress must stay in 0…1.
         case overshoot
         /// The pan bent back past its start: the release's progress is −0.3.
@@ -210,8 +218,12 @@ package enum ProbeMaker {
             add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
                 "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)",
                 fromRelease: true)
+            let sideways = forward * (v / 5 * 3) + cross * (v / 5 * 4)
+            add(.flickSideways, releaseVelocity(samples, release, sideways),
+                "release velocity (\(sideways.x), \(sideways.y)) \(rules.unit.symbol)/s: magnitude \(v), mostly across the axis",
+                fromRelease: true)
         } else {
-            notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal]
+            notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal, .flickSideways]
         }
         // Flick back: the release velocity along the axis at the cancel rule's limit and a
         // step either side (the opposite flick's minimum, EasyTransitions' −5, PhotoZoom's 0).
@@ -229,6 +241,17 @@ package enum ProbeMaker {
             }
         } else {
             notMade += [.flickBackBelow, .flickBackOn, .flickBackAbove]
+        }
+        // A limit of 0 (any velocity away cancels) has no magnitude to stand a diagonal on.
+        if let limit = backLimit, limit < 0 {
+            let m = -limit
+            let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
+            let diagonal = forward * (0 - m / 5 * 4) + cross * (m / 5 * 3)
+            add(.flickBackDiagonal, releaseVelocity(samples, release, diagonal),
+                "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(m) away from the edge, along the axis \(0 - m / 5 * 4)",
+                fromRelease: true)
+        } else {
+            notMade.append(.flickBackDiagonal)
         }
         // Past the end and before the start.
         let releaseProgress = rules.rawProgress(of: samples[release].translation)
