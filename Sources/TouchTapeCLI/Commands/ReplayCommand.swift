@@ -43,7 +43,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var failFast = false
     @Flag(help: "A recording that yields no track (no gesture found) is an error, exit 2, not a warning.")
     var strict = false
-    @Flag(help: "Also replay each track's probes: its pan driven to either side of the threshold, of the flick and of the flick back, past the end and before the start, at half and double speed; each must come out as the declared rules say and pass every check.")
+    @Flag(help: "Also replay each track's probes: its pan driven to either side of the threshold, of the flick and of the flick back (along the axis and off it), past the end and before the start, at half and double speed, at other report rates, taken by the system; each must come out as the declared rules say and pass every check.")
     var probes = false
     @Flag(help: "Also say how easily each track's outcome flips: 40 realistic perturbations of its frames (time warps x0.8 to x1.25, report rates 60 to 240 Hz, ±0.2 mm noise, the last frame before lift-off dropped), the pan recognised again and the controller run on each.")
     var stability = false
