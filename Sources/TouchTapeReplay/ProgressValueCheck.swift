@@ -60,7 +60,8 @@ package struct ProgressValueCheck: Check {
     /// that started the transition on, one a sample) and at the release, against the rules'.
     /// Where the rules send no update (the release, under rules that update at `.began` and
     /// `.changed`), the controller may send one of the sample's own fraction (PhotoZoomAnimator
-    /// forwards every callback) or none: either holds the finger's place.
+    /// forwards every callback) or none: either holds the finger's place. So may it at
+    /// `.began`, where the transition only starts.
     package static func compare(_ t: Transcript) -> Comparison {
         let updates = t.updates, samples = t.samples
         guard !updates.isEmpty || t.decision.map({ $0.outcome != .none }) == true else { return .nothing }
@@ -68,11 +69,15 @@ package struct ProgressValueCheck: Check {
               first + updates.count <= samples.count else { return .unpaired }
         var follower = ProgressFollower(settings: t.settings)
         func judge(_ sample: PanSample, held: Double, atRelease: Bool) -> Mismatch? {
+            let before = follower.progress
             let sent = follower.follow(sample)
             // What an update of this sample would send, where the rules send none.
             let own = sent ? follower.progress : follower.rule.clamped(follower.rule.rawProgress(sample))
             let holds = { (value: Double) in abs(held - value) <= tolerance }
-            guard !held.isFinite || !(holds(follower.progress) || !sent && holds(own)) else { return nil }
+            // At `.began` the transition only starts: an update there is optional (with the
+            // slop in the began translation, the rules' first one is not 0).
+            let optional = !sent || sample.phase == .began
+            guard !held.isFinite || !(holds(follower.progress) || optional && (holds(own) || holds(before))) else { return nil }
             return Mismatch(time: sample.time, held: held, expected: follower.progress, sample: sample, atRelease: atRelease)
         }
         for k in updates.indices {

@@ -292,3 +292,30 @@ func aControllerReadingTheBeganTranslationSeesTheSetting(began: PanGesture.Began
         if speed == 0 { #expect(failure.detail.contains("never ends"), "\(failure.detail)") }
     }
 }
+
+/// `progress-value` holds a controller to the rules' fraction, but an update at `.began` is
+/// optional: with the slop in the began translation the rules' first fraction is not 0, and
+/// a card that starts the transition there and updates from the first `.changed` on passes.
+@Test func anUpdateAtBeganIsOptionalForProgressValue() throws {
+    struct LateCard: InteractiveDismissalController {
+        var inner = FollowingCard()
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            if gesture.state == .began { transition.begin(); return }
+            inner.handlePan(gesture, transition: &transition)
+        }
+    }
+    var replay = ControllerReplay(rules: FollowingCard.rules) { LateCard() }
+    replay.beganTranslation = .slop
+    let run = replay.run(try recordings())
+    #expect(run.failures.filter { $0.check == "progress-value" }.map(\.description) == [])
+    // A card that never updates still fails it.
+    struct StillCard: InteractiveDismissalController {
+        var inner = FollowingCard()
+        mutating func handlePan(_ gesture: PanGesture, transition: inout TransitionContext) {
+            if gesture.state == .changed { return }
+            inner.handlePan(gesture, transition: &transition)
+        }
+    }
+    let still = ControllerReplay(rules: FollowingCard.rules) { StillCard() }.run(try recordings())
+    #expect(still.failures.contains { $0.check == "progress-value" && $0.detail.contains("where the rules give") })
+}
