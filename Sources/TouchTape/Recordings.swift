@@ -80,7 +80,7 @@ public struct Recordings: Hashable, Sendable {
                                                 expected: summary.annotation.expected, note: summary.annotation.note))
                 }
                 // A label that no track gets would be a check skipped in silence, as a replay says.
-                if let misplaced = inspection.misplacedMark { throw RecordingError(misplaced: misplaced, file: source.eventsPath) }
+                if let misplaced = inspection.misplacedMark { throw RecordingError(misplaced: misplaced, source: source) }
             } catch let error as RecordingError {
                 throw error
             } catch {

@@ -21,23 +21,34 @@ struct TouchTape: AsyncParsableCommand {
     )
 
     /// The first `--NAME` argument (before a `--`) that the command named first does not
-    /// have, read against the options its help lists; `nil` when every one is known.
+    /// have, read against the options its help lists (`--note <note>`: it takes a value, the
+    /// next argument, which is not looked at: `--note "--draft"` is a note) and
+    /// ArgumentParser's own; `nil` when every one is known.
     static func unknownLongOption(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> (command: String, option: String)? {
         guard let name = arguments.first,
               let command = configuration.subcommands.first(where: { $0.configuration.commandName == name }) else { return nil }
         let help = helpMessage(for: command, includeHidden: true, columns: 10_000)
-        var known: Set<Substring> = []
+        var known: Set<Substring> = ["--help", "--version", "--experimental-dump-help", "--generate-completion-script"]
+        var takesValue: Set<Substring> = []
         var rest = help[...]
+        var aliases: [Substring] = []   // `-o, --save, --output <save>`: one option's names
         while let start = rest.range(of: "--") {
             let word = rest[start.lowerBound...].prefix { $0 == "-" || $0.isLetter || $0.isNumber }
             known.insert(word)
             rest = rest[word.endIndex...]
+            aliases.append(word)
+            if rest.hasPrefix(", --") { continue }
+            if rest.hasPrefix(" <") { takesValue.formUnion(aliases) }
+            aliases = []
         }
+        var skipsValue = false
         for argument in arguments.dropFirst() {
+            if skipsValue { skipsValue = false; continue }
             if argument == "--" { break }
             guard argument.hasPrefix("--") else { continue }
             let option = argument.prefix { $0 != "=" }
-            if !known.contains(option) { return (name, String(option)) }
+            guard known.contains(option) else { return (name, String(option)) }
+            skipsValue = takesValue.contains(option) && option.count == argument.count
         }
         return nil
     }

@@ -60,7 +60,7 @@ package struct Recording: Hashable, Sendable {
         for code in mt ? [C.ABS_MT_POSITION_X, C.ABS_MT_POSITION_Y] : [C.ABS_X, C.ABS_Y] {
             guard let info = description.absInfo[code], info.minimum >= info.maximum else { continue }
             var spot = switch source.format {
-            case .evemu: "its 'A: \(String(code, radix: 16))' line"
+            case .evemu: "its 'A: \(code < 0x10 ? "0" : "")\(String(code, radix: 16))' line"
             case .libinputRecord: "its absinfo entry \(code)"
             case .getevent: "its line in the device listing"
             }

@@ -140,7 +140,7 @@ package final class LiveConsole {
         }
         marks.finish { _ in }
         if let misplaced = marks.misplacedMark {
-            let error = RecordingError(misplaced: misplaced, file: stream.source.eventsPath)
+            let error = RecordingError(misplaced: misplaced, source: stream.source)
             say("live: warning: \(error.description)\n"
                 + "  live plays it with the mark passed over; replay refuses the file\n")
         }

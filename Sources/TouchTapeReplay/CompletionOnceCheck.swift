@@ -48,7 +48,7 @@ package struct CompletionOnceCheck: Check {
         guard call.time - start <= Self.settleBound else {
             // A run framed to its limit and stopped off the target never ends (a completionSpeed of 0, or near it).
             let endless: Words = last.value != target && last.time - start >= CompletionAnimation.longestFramed - 1e-6
-                ? ": the animation was still running there, \(fmt: last.value) of the way (a completionSpeed of 0, or near it, never ends)" : ""
+                ? ": the animation was still running there, at \(fmt: last.value) on its way to \(fmt: target) (a completionSpeed of 0, or near it, never ends)" : ""
             return fail("completion \(fmt: call.time - start) s after release, bound \(fmt: Self.settleBound) s\(endless)")
         }
         guard last.value == target else {

@@ -100,8 +100,9 @@ package struct NumberOption: Hashable, Sendable {
         // `1e-400` reads as 0 (below the smallest Double): a typo taken for 0 would change
         // the rules without a word.
         if value == 0, let typed, typed.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
+            let zero = range.contains(0) && !(excludesLowerBound && range.lowerBound == 0)
             throw OptionValueError(option: name, value: shown, problem: "too small to hold (it reads as 0)",
-                                   expected: expected + "; give 0 for 0")
+                                   expected: expected + (zero ? "; give 0 for 0" : ""))
         }
         guard range.contains(value), !(excludesLowerBound && value == range.lowerBound) else {
             throw OptionValueError(option: name, value: shown, problem: "out of range", expected: expected)

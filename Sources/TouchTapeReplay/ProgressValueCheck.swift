@@ -39,7 +39,9 @@ package struct ProgressValueCheck: Check {
             let s = t.settings
             let along = ProgressRule(settings: s).axisTranslation(m.sample)
             let moment: Words = m.atRelease ? "at the release (t=\(fmt: m.time) s)" : "at t=\(fmt: m.time) s"
-            return fail("\(moment) the controller held \(fmt: m.held) where the rules give \(fmt: m.expected) "
+            // Digits enough to tell the two apart (they differ by more than the tolerance).
+            let (held, expected) = OutcomeExplanation.printed(m.held, m.expected, digits: 4)
+            return fail("\(moment) the controller held \(held) where the rules give \(expected) "
                         + "(the pan \(fmt: along) \(s.unit.symbol) towards \(s.edge) ÷ distance \(fmt: s.divisor), in \(fmt: s.progressClamp.lowerBound)…\(fmt: s.progressClamp.upperBound))")
         case .followed(let count, let release):
             let s = t.settings

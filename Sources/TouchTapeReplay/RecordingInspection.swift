@@ -129,7 +129,7 @@ package struct RecordingInspection {
         misplacedMark = session.misplacedMark
         if let misplaced = misplacedMark {
             // inspect shows it; replay refuses the file for it.
-            let error = RecordingError(misplaced: misplaced, file: path)
+            let error = RecordingError(misplaced: misplaced, source: stream.source)
             notes.append("\(error.line.map { "line \($0): " } ?? "")mark \(error.found ?? ""): replay refuses the file for it; \(error.hint)")
         }
         return true

@@ -35,17 +35,18 @@ package enum RecordingRelabelling {
     /// Reads `source` through a ``TrackSession``, handing each step to `step`: its track
     /// count and what its header says.
     static func walk(_ source: RecordingSource, locking: ReadLocking,
-                     step: (TrackStep) -> Void) throws -> (tracks: Int, metadata: RecordingMetadata, unkept: String?) {
+                     step: (TrackStep) -> Void) throws -> (tracks: Int, metadata: RecordingMetadata, unkept: String?,
+                                                          misplaced: MisplacedMark?) {
         let stream = try RecordingStream(source, locking: locking)
         var session = TrackSession(description: stream.description, units: MillimetreConversion(description: stream.description))
         while let item = try stream.next() {
             switch item {
             case .event(let event): session.feed(event, step)
-            case .annotation(let annotation): session.mark(annotation)
+            case .annotation(let annotation): session.mark(annotation, line: stream.line)
             }
         }
         session.finish(step)
-        return (session.trackNumber, stream.metadata, stream.unkeptContent)
+        return (session.trackNumber, stream.metadata, stream.unkeptContent, session.misplacedMark)
     }
 
     /// Writes `source` to `output` as `format` with `tracks` (empty: every track) given
@@ -60,7 +61,7 @@ package enum RecordingRelabelling {
         output: OutputFile, inPlace: Bool = false, cancelled: () -> Bool = { false },
         changed: @escaping (TrackRelabelling.Change) throws -> Void
     ) throws -> Bool {
-        let (count, metadata, unkept) = try walk(source, locking: locking) { _ in }
+        let (count, metadata, unkept, _) = try walk(source, locking: locking) { _ in }
         if inPlace, let devices = metadata.deviceCount, devices > 1 {
             throw Refusal(message: "\(source.eventsPath) holds \(devices) devices and label writes one; it cannot be rewritten in place",
                           hint: "give -o OUT to write one device (--device N) with its labels")
@@ -168,10 +169,14 @@ package struct CopiedLabels: Sendable {
     /// Reads `source`'s labels.
     package init(_ source: RecordingSource, locking: ReadLocking) throws {
         var labels: [Int: TrackAnnotation] = [:]
-        trackCount = try RecordingRelabelling.walk(source, locking: locking) { step in
+        let read = try RecordingRelabelling.walk(source, locking: locking) { step in
             guard case .label(let track, let annotation) = step, annotation.expected != nil || annotation.note != nil else { return }
             labels[track] = TrackAnnotation(expected: annotation.expected, note: annotation.note)
-        }.tracks
+        }
+        // Labels a replay of OTHER would refuse are not copied: the mark passed over would
+        // come back as the copy's one label.
+        if let misplaced = read.misplaced { throw RecordingError(misplaced: misplaced, source: source) }
+        trackCount = read.tracks
         displayName = source.displayName
         self.labels = labels
     }

@@ -63,6 +63,9 @@ package enum RecordingReplay {
                 if !frameOpen { frames.frameLine = stream.line; frameOpen = true }
                 if event.isSynReport { frameOpen = false }
                 try session.feed(event) { try frames.forward($0, report) }
+                // Found when a gesture began or ended: refused before the track it concerns
+                // (held until the next is reported) is reported.
+                if session.hasMisplacedMark { break }
             } else {
                 guard let item = try stream.next() else { break }
                 switch item {
@@ -72,15 +75,14 @@ package enum RecordingReplay {
                     try session.feed(event) { try frames.forward($0, report) }
                 case .annotation(let annotation):
                     session.mark(annotation, line: stream.line)
-                    // One found at an earlier boundary ends the read here (the rest at the end).
-                    if let misplaced = session.misplacedMark { throw RecordingError(misplaced: misplaced, file: source.eventsPath) }
                 }
+                if session.hasMisplacedMark { break }
             }
             items &+= 1
             if items & 0xFFF == 0, cancelled() { throw ReplayCancelled() }
         }
-        try session.finish { try frames.forward($0, report) }
-        if let misplaced = session.misplacedMark { throw RecordingError(misplaced: misplaced, file: source.eventsPath) }
+        if !session.hasMisplacedMark { try session.finish { try frames.forward($0, report) } }
+        if let misplaced = session.misplacedMark { throw RecordingError(misplaced: misplaced, source: source) }
         let fileNotes = stream.truncationNote.map { [$0] } ?? []
         if var last = frames.held {
             last.result.report.notes += fileNotes

@@ -87,6 +87,8 @@ package struct ReplaySession<Controller: InteractiveDismissalController> {
     /// The first mark of the recording that labels no track, or that its track ignores
     /// (``TrackSession/misplacedMark``): a reader refuses the file with it.
     package var misplacedMark: MisplacedMark? { tracks.misplacedMark }
+    /// Whether ``misplacedMark`` is set (a byte to test after every event).
+    package var hasMisplacedMark: Bool { tracks.hasMisplacedMark }
 
     /// The recording ended: a track still in progress is cut off (its pan cancelled),
     /// and the last track is reported.

@@ -53,6 +53,9 @@ package struct TrackSession: Sendable {
     private var marks: [(eventIndex: Int, line: Int?, annotation: TrackAnnotation)] = []
     /// The first mark that no track gets, or that its track ignores (see the type's notes).
     package private(set) var misplacedMark: MisplacedMark?
+    /// Whether ``misplacedMark`` is set: a flag a reader can test after every event (before
+    /// the track it concerns is reported) for the cost of a byte.
+    package private(set) var hasMisplacedMark = false
     /// The first mark read before any track began (decided when the first track begins:
     /// a mark inside that track's first frame is inside it).
     private var markBeforeTracks: (eventIndex: Int, line: Int?, annotation: TrackAnnotation)?
@@ -170,6 +173,7 @@ package struct TrackSession: Sendable {
     private mutating func misplace(_ mark: (eventIndex: Int, line: Int?, annotation: TrackAnnotation),
                                    _ place: MisplacedMark.Place) {
         guard misplacedMark == nil else { return }
+        hasMisplacedMark = true
         misplacedMark = MisplacedMark(eventIndex: mark.eventIndex, line: mark.line, annotation: mark.annotation, place: place)
     }
 

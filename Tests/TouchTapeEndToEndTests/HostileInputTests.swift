@@ -52,6 +52,8 @@ private func manyMaskLines(in dir: URL) throws -> String {
     // Below the smallest Double: it read as 0, a threshold changed without a word.
     (["--threshold", "1e-400"], "--threshold <threshold>': too small to hold (it reads as 0); give the completion threshold"),
     (["--slop", "0.5E-999"], "--slop <slop>': too small to hold (it reads as 0)"),
+    // 0 is out of range for --scale: no "give 0 for 0" after the example.
+    (["--scale", "1e-400"], "--scale <scale>': too small to hold (it reads as 0); give the profile's units per millimetre of finger travel, from 0.01 to 1000 (pt/mm under UIKit) (e.g. 6.417)\n"),
 ])
 func outOfRangeOptionsAreRejectedWithTheirRange(arguments: [String], message: String) throws {
     // EP0430M09 reports resolution 0, so the fallback is used (it trapped in the report text).

@@ -228,3 +228,17 @@ func anUnknownOptionIsNamedBeforeTheCommandsOwnChecks(arguments: [String]) throw
     }
     #expect(!(try run(["inspect", "--", "--x.evemu"])).stderr.contains("Unknown option"))
 }
+
+/// The check above reads an option's value as a value: a note or a device name that starts
+/// with `--` is not an unknown option (those options take the next argument whatever it is),
+/// and ArgumentParser's own `--experimental-dump-help` is known.
+@Test func anOptionsValueThatStartsWithDashesIsNotAnUnknownOption() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-edge")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("x.evemu").path
+    let label = try run(["label", recording, "--note", "--see the README", "-o", out])
+    #expect(label.status == 0 && label.stdout.contains("note \"--see the README\""), "\(label.stderr)")
+    #expect(try run(["play", recording, "--dry-run", "--device-name", "--virtual"]).stderr.contains("Unknown option") == false)
+    #expect(try run(["live", "--from", recording, "--speed", "1000", "--save", "--odd.evemu"], in: dir).stderr.contains("Unknown option") == false)
+    #expect(try run(["replay", "--experimental-dump-help"]).status == 0)
+}

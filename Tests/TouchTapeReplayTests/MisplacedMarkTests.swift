@@ -83,6 +83,35 @@ import TouchTapeTestSupport
         #expect(outcomes == ["finish", "finish"])
     }
 
+    /// The track the marks disagree about is never reported (it was, as passed, when the
+    /// refusal waited for the next mark or the end of the file), and `label --from` does not
+    /// copy its labels.
+    @Test func theTrackOfAConflictIsNotReportedNorCopied() throws {
+        let first = try Self.line(of: "# touchtape: expect=", in: Self.evemu)
+        let path = try Self.edited(Self.evemu, inserting: "# touchtape: expect=cancel", before: first + 1)
+        // No mark after the conflict (track 2's own and the end mark removed), and the
+        // gestures again 5 s later, so that track 1 would be reported with track 2.
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.removeAll { $0.hasPrefix("# touchtape: end of recording") || $0.hasPrefix("# touchtape: expect=finish note=\"pan down past") }
+        let again = lines.filter { $0.hasPrefix("E: ") }.map { line -> String in
+            var fields = line.split(separator: " ", maxSplits: 2).map(String.init)
+            let time = fields[1].split(separator: ".")
+            fields[1] = "\(Int(time[0])! + 5).\(time[1])"
+            return fields.joined(separator: " ")
+        }
+        try (lines + again).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        var reported: [Int] = []
+        #expect(throws: RecordingError.self) {
+            try RecordingReplay.run(RecordingLocator.source(forPath: path), configuration: try SessionSettings().configuration()) {
+                reported.append($0.report.track)
+            }
+        }
+        #expect(!reported.contains(1), "\(reported)")
+        #expect(throws: RecordingError.self) {
+            _ = try CopiedLabels(RecordingLocator.source(forPath: path), locking: .standard)
+        }
+    }
+
     @Test func inspectNotesTheMarkAndTheAPIRefusesTheFile() throws {
         let firstEvent = try Self.line(of: "E:", in: Self.evemu)
         let path = try Self.edited(Self.evemu, inserting: "# touchtape: expect=cancel", before: firstEvent + 100)

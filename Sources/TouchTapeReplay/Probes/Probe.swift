@@ -213,15 +213,20 @@ package enum ProbeMaker {
                 add(kind, releaseVelocity(samples, release, forward * speed), "release velocity \(speed) \(rules.unit.symbol)/s towards the edge",
                     fromRelease: true)
             }
-            let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
-            let diagonal = forward * (v / 5 * 4) + cross * (v / 5 * 3)
-            add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
-                "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)",
-                fromRelease: true)
-            let sideways = forward * (v / 5 * 3) + cross * (v / 5 * 4)
-            add(.flickSideways, releaseVelocity(samples, release, sideways),
-                "release velocity (\(sideways.x), \(sideways.y)) \(rules.unit.symbol)/s: magnitude \(v), mostly across the axis",
-                fromRelease: true)
+            // A minimum of 0 has no magnitude to stand a diagonal on (both would be at rest).
+            if v > 0 {
+                let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
+                let diagonal = forward * (v / 5 * 4) + cross * (v / 5 * 3)
+                add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
+                    "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)",
+                    fromRelease: true)
+                let sideways = forward * (v / 5 * 3) + cross * (v / 5 * 4)
+                add(.flickSideways, releaseVelocity(samples, release, sideways),
+                    "release velocity (\(sideways.x), \(sideways.y)) \(rules.unit.symbol)/s: magnitude \(v), mostly across the axis",
+                    fromRelease: true)
+            } else {
+                notMade += [.flickDiagonal, .flickSideways]
+            }
         } else {
             notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal, .flickSideways]
         }
