@@ -25,9 +25,15 @@ package struct RawProgressRule: Hashable, Sendable {
     /// Whether a translation away from the edge counts as none (``NegativeTranslation/floorDelta``).
     package let floorsNegative: Bool
 
+    /// The translation along the edge's axis, floored at 0 where ``floorsNegative``: what
+    /// the fraction divides (and what a step of Transition's updates adds).
+    package func along(_ translation: Vector2) -> Double {
+        let along = edge.component(of: translation)
+        return floorsNegative ? max(along, 0) : along
+    }
+
     /// ``DismissalSettings/rawProgress(of:)``.
     package func rawProgress(of translation: Vector2) -> Double {
-        let along = edge.component(of: translation)
-        return floorsNegative ? max(along, 0) / divisor : along / divisor
+        along(translation) / divisor
     }
 }

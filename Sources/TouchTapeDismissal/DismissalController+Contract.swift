@@ -22,8 +22,7 @@ extension DismissalController: InteractiveDismissalController {
             if update.sentToUIKit { transition.update(update.progress) }
         case .ended, .cancelled:
             let sample = gesture.sample
-            let sendsUpdate = state == .interactive && sendsUpdate(at: sample.phase)
-                && !tooManyFingers(sample)
+            let sendsUpdate = state == .interactive && sendsUpdate(at: sample)
             let decision = panEnded(sample)
             if sendsUpdate { transition.update(progress) }
             transition.explain(decision.reason, decision.detail)

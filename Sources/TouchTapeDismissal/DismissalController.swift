@@ -155,11 +155,6 @@ public struct DismissalController: Hashable, Sendable {
 
     // MARK: Progress
 
-    /// The sample's translation along the dismiss direction, floored when the settings say so.
-    func axisTranslation(_ sample: PanSample) -> Double {
-        progressRule.axisTranslation(sample)
-    }
-
     func rawProgress(_ sample: PanSample) -> Double {
         progressRule.rawProgress(sample)
     }
@@ -170,6 +165,11 @@ public struct DismissalController: Hashable, Sendable {
 
     func tooManyFingers(_ sample: PanSample) -> Bool {
         progressRule.tooManyFingers(sample)
+    }
+
+    /// Whether the library sends UIKit an update at `sample` (its phase, its fingers).
+    func sendsUpdate(at sample: PanSample) -> Bool {
+        progressRule.sends(sample)
     }
 
     private mutating func update(with sample: PanSample) -> ProgressUpdate {

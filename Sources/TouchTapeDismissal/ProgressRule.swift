@@ -9,9 +9,8 @@ import TouchTapePan
 /// ``DismissalSettings/progressClamp``). TouchTape's own controller follows it, and the
 /// `progress-value` check holds an app's controller to it: one rule for both.
 package struct ProgressRule: Hashable, Sendable {
-    private let edge: DismissEdge
-    private let divisor: Double
-    private let floorsNegative: Bool
+    /// The raw fraction's part of the rules (the one the driver reads for every transcript).
+    private let raw: RawProgressRule
     private let clamp: ClosedRange<Double>
     private let steps: Bool
     private let maximumTouches: Int?
@@ -21,9 +20,7 @@ package struct ProgressRule: Hashable, Sendable {
 
     /// The rule of `settings`.
     package init(settings: DismissalSettings) {
-        edge = settings.edge
-        divisor = settings.divisor
-        floorsNegative = settings.negativeTranslation == .floorDelta
+        raw = settings.rawProgressRule
         clamp = settings.progressClamp
         steps = settings.progressUpdateMode == .step
         maximumTouches = settings.maximumTouches
@@ -58,13 +55,12 @@ package struct ProgressRule: Hashable, Sendable {
 
     /// The sample's translation along the dismiss direction, floored when the rules say so.
     package func axisTranslation(_ sample: PanSample) -> Double {
-        let along = edge.component(of: sample.translation)
-        return floorsNegative ? max(along, 0) : along
+        raw.along(sample.translation)
     }
 
     /// The fraction before clamping.
     package func rawProgress(_ sample: PanSample) -> Double {
-        axisTranslation(sample) / divisor
+        raw.rawProgress(of: sample.translation)
     }
 
     /// `fraction` in the clamp range.
@@ -78,7 +74,7 @@ package struct ProgressRule: Hashable, Sendable {
         guard steps else { return clamped(rawProgress(sample)) }
         let along = axisTranslation(sample)
         defer { lastAlong = along }
-        return clamped(progress + (along - lastAlong) / divisor)
+        return clamped(progress + (along - lastAlong) / raw.divisor)
     }
 }
 

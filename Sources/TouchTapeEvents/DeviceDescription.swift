@@ -26,6 +26,13 @@ package struct DeviceDescription: Hashable, Sendable {
     /// An `EVDEV_ABS_*` axis fix gives a resolution-0 device its resolution on replay.
     package var udevProperties: [String] = []
 
+    /// The axes a frame's positions are read from: ABS_MT_POSITION_X/Y when the device
+    /// has both, else ABS_X/ABS_Y.
+    package var positionAxes: (x: UInt16, y: UInt16) {
+        let mt = absInfo[EventCodes.ABS_MT_POSITION_X] != nil && absInfo[EventCodes.ABS_MT_POSITION_Y] != nil
+        return mt ? (EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y) : (EventCodes.ABS_X, EventCodes.ABS_Y)
+    }
+
     /// A value from its parts.
     package init(
         name: String,

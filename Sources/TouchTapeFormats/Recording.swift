@@ -55,9 +55,8 @@ package struct Recording: Hashable, Sendable {
         // The position axes the frames are read from (MT, else single touch) need a range: an
         // inverted one changed which axis the resolution fallback measured, and so every
         // progress and velocity, without a word.
-        typealias C = EventCodes
-        let mt = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
-        for code in mt ? [C.ABS_MT_POSITION_X, C.ABS_MT_POSITION_Y] : [C.ABS_X, C.ABS_Y] {
+        let axes = description.positionAxes
+        for code in [axes.x, axes.y] {
             guard let info = description.absInfo[code], info.minimum >= info.maximum else { continue }
             var spot = switch source.format {
             case .evemu: "its 'A: \(code < 0x10 ? "0" : "")\(String(code, radix: 16))' line"

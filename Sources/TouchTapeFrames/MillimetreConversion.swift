@@ -48,9 +48,9 @@ package struct MillimetreConversion: Hashable, Sendable {
     package init(description: DeviceDescription, fallback: ResolutionFallback = .standard, deviceSize: DeviceSize? = nil,
                  installed: InstalledDeviceHints? = nil) {
         typealias C = EventCodes
-        let hasMT = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
-        let infoX = description.absInfo[hasMT ? C.ABS_MT_POSITION_X : C.ABS_X]
-        let infoY = description.absInfo[hasMT ? C.ABS_MT_POSITION_Y : C.ABS_Y]
+        let (codeX, codeY) = description.positionAxes
+        let infoX = description.absInfo[codeX]
+        let infoY = description.absInfo[codeY]
         let minX = infoX?.minimum ?? 0, minY = infoY?.minimum ?? 0
         var resX = infoX.map { Double($0.resolution) } ?? 0, resY = infoY.map { Double($0.resolution) } ?? 0
 
@@ -68,7 +68,6 @@ package struct MillimetreConversion: Hashable, Sendable {
         // machine's hwdb has for the device's ids; then libinput's quirk, stored, else installed.
         var fixed: String?
         if resX <= 0 || resY <= 0 {
-            let codeX = hasMT ? C.ABS_MT_POSITION_X : C.ABS_X, codeY = hasMT ? C.ABS_MT_POSITION_Y : C.ABS_Y
             func fix(_ code: UInt16, _ singleTouch: UInt16, _ properties: [String]) -> AxisFix? {
                 if let own = AxisFix.resolution(of: code, in: properties) { return own }
                 // A fix of ABS_X/Y alone serves the MT axis when both cover the same range.

@@ -91,6 +91,11 @@ package struct NumberOption: Hashable, Sendable {
         return value
     }
 
+    /// Whether `value` is in the option's range.
+    private func takes(_ value: Double) -> Bool {
+        range.contains(value) && !(excludesLowerBound && value == range.lowerBound)
+    }
+
     /// A number already read (from YAML, a key press) checked against the range.
     package func check(_ value: Double, typed: String? = nil) throws(OptionValueError) {
         let shown = typed.map { TextExcerpt.make($0) } ?? DecimalText.shortest(value)
@@ -100,11 +105,10 @@ package struct NumberOption: Hashable, Sendable {
         // `1e-400` reads as 0 (below the smallest Double): a typo taken for 0 would change
         // the rules without a word.
         if value == 0, let typed, typed.prefix(while: { $0 != "e" && $0 != "E" }).contains(where: { ("1"..."9").contains($0) }) {
-            let zero = range.contains(0) && !(excludesLowerBound && range.lowerBound == 0)
             throw OptionValueError(option: name, value: shown, problem: "too small to hold (it reads as 0)",
-                                   expected: expected + (zero ? "; give 0 for 0" : ""))
+                                   expected: expected + (takes(0) ? "; give 0 for 0" : ""))
         }
-        guard range.contains(value), !(excludesLowerBound && value == range.lowerBound) else {
+        guard takes(value) else {
             throw OptionValueError(option: name, value: shown, problem: "out of range", expected: expected)
         }
     }

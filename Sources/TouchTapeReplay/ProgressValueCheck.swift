@@ -37,7 +37,7 @@ package struct ProgressValueCheck: Check {
         case .unpaired: return skip("the progress updates do not pair with the pan samples")
         case .mismatch(let m):
             let s = t.settings
-            let along = ProgressRule(settings: s).axisTranslation(m.sample)
+            let along = s.rawProgressRule.along(m.sample.translation)
             let moment: Words = m.atRelease ? "at the release (t=\(fmt: m.time) s)" : "at t=\(fmt: m.time) s"
             // Digits enough to tell the two apart (they differ by more than the tolerance).
             let (held, expected) = OutcomeExplanation.printed(m.held, m.expected, digits: 4)

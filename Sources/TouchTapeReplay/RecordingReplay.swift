@@ -63,9 +63,6 @@ package enum RecordingReplay {
                 if !frameOpen { frames.frameLine = stream.line; frameOpen = true }
                 if event.isSynReport { frameOpen = false }
                 try session.feed(event) { try frames.forward($0, report) }
-                // Found when a gesture began or ended: refused before the track it concerns
-                // (held until the next is reported) is reported.
-                if session.hasMisplacedMark { break }
             } else {
                 guard let item = try stream.next() else { break }
                 switch item {
@@ -76,8 +73,10 @@ package enum RecordingReplay {
                 case .annotation(let annotation):
                     session.mark(annotation, line: stream.line)
                 }
-                if session.hasMisplacedMark { break }
             }
+            // Found when a gesture began or ended: refused before the track it concerns
+            // (held until the next is reported) is reported.
+            if session.hasMisplacedMark { break }
             items &+= 1
             if items & 0xFFF == 0, cancelled() { throw ReplayCancelled() }
         }

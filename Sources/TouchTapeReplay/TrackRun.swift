@@ -174,10 +174,8 @@ package enum FarTranslation {
     /// The track's note, when a sample's translation is past the limit.
     package static func note(samples: [PanSample], description: DeviceDescription, units: MillimetreConversion,
                              configuration: ReplayConfiguration) -> String? {
-        typealias C = EventCodes
-        let multitouch = description.absInfo[C.ABS_MT_POSITION_X] != nil && description.absInfo[C.ABS_MT_POSITION_Y] != nil
-        guard let x = description.absInfo[multitouch ? C.ABS_MT_POSITION_X : C.ABS_X],
-              let y = description.absInfo[multitouch ? C.ABS_MT_POSITION_Y : C.ABS_Y],
+        guard let x = description.absInfo[description.positionAxes.x],
+              let y = description.absInfo[description.positionAxes.y],
               units.unitsPerMillimetreX > 0, units.unitsPerMillimetreY > 0 else { return nil }
         let scale = configuration.pan.scale
         let width = Double(Int64(x.maximum) - Int64(x.minimum)) / units.unitsPerMillimetreX * scale

@@ -86,11 +86,7 @@ package struct TrackRelabelling {
                 // This frame starts the next track: the window closes before its first event.
                 try close(track: track, old: old, emit: emit, changed: changed)
             }
-            for held in frame {
-                if case .mark = held, window != nil { dropped += 1; continue }
-                try emit(held)
-            }
-            frame.removeAll(keepingCapacity: true)
+            try passHeld(emit)
             if case .ended? = fed.boundary, chosen(session.trackNumber) { window = session.trackNumber }
         }
     }
@@ -112,12 +108,18 @@ package struct TrackRelabelling {
                 break
             }
         }
+        try passHeld(emit)
+        if let label, window == label.track { try close(track: label.track, old: label.old, emit: emit, changed: changed) }
+    }
+
+    /// The pieces held since the last `SYN_REPORT`, passed on; their marks dropped (and
+    /// counted) while a chosen track's window is open.
+    private mutating func passHeld(_ emit: (Piece) throws -> Void) throws {
         for held in frame {
             if case .mark = held, window != nil { dropped += 1; continue }
             try emit(held)
         }
-        frame.removeAll()
-        if let label, window == label.track { try close(track: label.track, old: label.old, emit: emit, changed: changed) }
+        frame.removeAll(keepingCapacity: true)
     }
 
     private mutating func close(track: Int, old: TrackAnnotation, emit: (Piece) throws -> Void,

@@ -215,7 +215,7 @@ package enum ProbeMaker {
             }
             // A minimum of 0 has no magnitude to stand a diagonal on (both would be at rest).
             if v > 0 {
-                let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
+                let cross = across(rules.edge)
                 let diagonal = forward * (v / 5 * 4) + cross * (v / 5 * 3)
                 add(.flickDiagonal, releaseVelocity(samples, release, diagonal),
                     "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(v), along the axis \(v / 5 * 4)",
@@ -250,8 +250,7 @@ package enum ProbeMaker {
         // A limit of 0 (any velocity away cancels) has no magnitude to stand a diagonal on.
         if let limit = backLimit, limit < 0 {
             let m = -limit
-            let cross = rules.edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
-            let diagonal = forward * (0 - m / 5 * 4) + cross * (m / 5 * 3)
+            let diagonal = forward * (0 - m / 5 * 4) + across(rules.edge) * (m / 5 * 3)
             add(.flickBackDiagonal, releaseVelocity(samples, release, diagonal),
                 "release velocity (\(diagonal.x), \(diagonal.y)) \(rules.unit.symbol)/s: magnitude \(m) away from the edge, along the axis \(0 - m / 5 * 4)",
                 fromRelease: true)
@@ -399,6 +398,11 @@ package enum ProbeMaker {
         case .vertical: return Vector2(x: 0, y: edge.sign)
         case .horizontal: return Vector2(x: edge.sign, y: 0)
         }
+    }
+
+    /// A unit vector across the dismiss axis.
+    static func across(_ edge: DismissEdge) -> Vector2 {
+        edge.axis == .vertical ? Vector2(x: 1, y: 0) : Vector2(x: 0, y: 1)
     }
 
     /// The pan with a ramp along the dismiss axis subtracted, growing with time from the
