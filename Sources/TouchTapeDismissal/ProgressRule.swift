@@ -98,4 +98,12 @@ package struct ProgressFollower: Hashable, Sendable {
         progress = rule.sent(at: sample, holding: progress, lastAlong: &lastAlong)
         return true
     }
+
+    /// ``follow(_:)`` of `samples[i]`, read in place: a sample handed to another module is
+    /// copied, and the copy retains its velocity's storage (a sixth of the `progress-value`
+    /// check, which follows every sample of every probe, issue 26).
+    @discardableResult
+    package mutating func follow(_ samples: [PanSample], at i: Int) -> Bool {
+        follow(samples[i])
+    }
 }

@@ -67,29 +67,71 @@ package struct Margins: Hashable, Sendable {
     static func margin(current: Double?, candidates: (Double, Double, Double), range: ClosedRange<Double>,
                        outcome: (Double) -> Outcome) -> Double? {
         guard let current else { return nil }
-        // At most twelve points, kept in a small array: the first of equal values stays (a
-        // `Set` and its hashing were a sixth of a margin, issue 26).
-        var points: [Double] = []
-        points.reserveCapacity(12)
-        func add(_ p: Double) {
-            if !points.contains(p) { points.append(p) }
+        // At most twelve points, on the stack: the first of equal values stays (a `Set` and
+        // its hashing were a sixth of a margin, and the arrays of the candidates and of
+        // their neighbours four allocations of each, issue 26).
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 12) { buffer in
+            var count = 0
+            func add(_ p: Double) {
+                for k in 0..<count where buffer[k] == p { return }
+                buffer[count] = p
+                count += 1
+            }
+            func addAround(_ c: Double) {
+                guard c.isFinite else { return }
+                if range.contains(c.nextDown) { add(c.nextDown) }
+                if range.contains(c) { add(c) }
+                if range.contains(c.nextUp) { add(c.nextUp) }
+            }
+            add(current)
+            add(range.lowerBound)
+            add(range.upperBound)
+            addAround(candidates.0)
+            addAround(candidates.1)
+            addAround(candidates.2)
+            var points = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
+            points.sort()
+            return nearestFlip(points: UnsafeBufferPointer(points), current: current, outcome: outcome)
         }
-        add(current)
-        add(range.lowerBound)
-        add(range.upperBound)
-        for c in [candidates.0, candidates.1, candidates.2] where c.isFinite {
-            for p in [c.nextDown, c, c.nextUp] where range.contains(p) { add(p) }
+    }
+
+    /// The nearest flip to `current` (one of `points`, ascending) minus `current`.
+    ///
+    /// Outwards from `current` on each side, to the first change: a flip further out on the
+    /// same side is further away (a pair's flip lies between its two points), so the points
+    /// beyond the first change on a side were read for nothing (a third of a margin, issue
+    /// 26). The nearer of the two sides; at equal distance the lower one, as an ascending
+    /// walk that keeps the first of equal distances gives.
+    private static func nearestFlip(points: UnsafeBufferPointer<Double>, current: Double,
+                                    outcome: (Double) -> Outcome) -> Double? {
+        guard let here = points.firstIndex(of: current) else { return nil }   // NaN: no order to walk
+        let atCurrent = outcome(current)
+        var above: Double?
+        var previous = atCurrent
+        for i in points.indices.dropFirst(here + 1) {
+            let o = outcome(points[i])
+            if o != previous {
+                above = OutcomeSweep.bisect(from: points[i - 1], previous, to: points[i], outcome: outcome).value - current
+                break
+            }
+            previous = o
         }
-        points.sort()
-        var nearest: Double?
-        var previous = outcome(points[0])
-        for i in points.indices.dropFirst() {
-            let here = outcome(points[i])
-            defer { previous = here }
-            guard here != previous else { continue }
-            let m = OutcomeSweep.bisect(from: points[i - 1], previous, to: points[i], outcome: outcome).value - current
-            if nearest.map({ abs(m) < abs($0) }) ?? true { nearest = m }
+        var below: Double?
+        var higher = atCurrent
+        var i = here - 1
+        // A pair whose upper point is already further than the flip above cannot be nearer.
+        while i >= 0, above.map({ current - points[i + 1] <= abs($0) }) ?? true {
+            let o = outcome(points[i])
+            if o != higher {
+                below = OutcomeSweep.bisect(from: points[i], o, to: points[i + 1], outcome: outcome).value - current
+                break
+            }
+            higher = o
+            i -= 1
         }
-        return nearest
+        switch (below, above) {
+        case let (b?, a?): return abs(b) <= abs(a) ? b : a
+        case let (b, a): return b ?? a
+        }
     }
 }
