@@ -156,7 +156,12 @@ extension DismissalController {
         } ?? false
         if let flick = settings.flick, flickAllowed {
             func limit() -> String { "\(flick.comparison.symbol) \(Self.format(flick.minimumVelocity))" }
+            // A velocity of 0 (along the axis, or at all) points nowhere, so it is no flick
+            // either way, whatever the minimum: under `>=` a minimum of 0 (`--flick-velocity
+            // 0`) held both ways. Flutter's fling always has a sign (`_describeFlingGesture`
+            // asserts `vx != 0.0` past its gate; docs/toolkit-rules.md 1.5).
             func projected() {
+                guard along != 0 else { return }
                 if flick.comparison.holds(along, flick.minimumVelocity) {
                     test.forwardFlick = true
                     test.forwardDetail = words("velocity \(Self.format(along)) \(limit()) towards \(edge)")
@@ -168,7 +173,7 @@ extension DismissalController {
             switch settings.velocityMeasure {
             case .magnitude2D:
                 let speed = sample.velocity.length
-                if flick.comparison.holds(speed, flick.minimumVelocity) {
+                if speed > 0, flick.comparison.holds(speed, flick.minimumVelocity) {
                     let direction = DismissEdge(dominantDirectionOf: sample.velocity)
                     if direction.axis == edge.axis {
                         let text = words("|v| \(Self.format(speed)) \(limit()) towards \(direction)")

@@ -118,10 +118,16 @@ package struct OutcomeExplanation: Hashable, Sendable {
         let along = edge.component(of: velocity)
         let across = edge.axis == .vertical ? velocity.x : velocity.y
         func compared(_ name: StaticString, _ value: Double, towards: DismissEdge) -> (Bool, Words) {
-            let held = c.holds(value, flick.minimumVelocity)
-            let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
             var words = Words()
             words.append(name)
+            // 0 meets a minimum of 0 under `>=` but points nowhere: no flick either way, as
+            // ``ReleaseRules/velocityVerdict(_:progress:)`` rules.
+            if value == 0, c.holds(0, flick.minimumVelocity) {
+                let place: Words = velocity.length == 0 ? "(at rest)" : "along the \(edge) axis"
+                return (false, words + " 0 \(settings.unit.symbol)/s \(place) points nowhere")
+            }
+            let held = c.holds(value, flick.minimumVelocity)
+            let (a, b) = printed(value, flick.minimumVelocity, digits: 0)
             // At rest a velocity has no direction (it read "|v| 0 pt/s towards top").
             if velocity == .zero {
                 words += " \(a) \(settings.unit.symbol)/s (at rest) \(held ? c.symbol : c.negatedSymbol) minimum \(b)"

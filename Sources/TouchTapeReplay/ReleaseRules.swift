@@ -46,22 +46,25 @@ package struct ReleaseRules: Sendable {
             (flick.requiresProgress && progress == 0)
                 || flick.crossAxisMargin.map { abs(projected) - abs(across) < $0 } ?? false
         } ?? false
-        // Forward flick.
+        // Forward flick. A velocity of 0 (along the axis where the rule projects it, or its
+        // magnitude, which is 0 for a vector of subnormal parts too) points nowhere: no
+        // flick either way, whatever the minimum (under `>=` a minimum of 0 held both
+        // ways; Flutter's fling always has a sign).
         if let flick = settings.flick, settings.rule != .vetoOnly, !gated,
            !flick.blocksForwardFlick(threshold: settings.completionThreshold) {
             switch settings.velocityMeasure {
             case .magnitude2D:
                 let direction = DismissEdge(dominantDirectionOf: velocity)
-                let fast = flick.comparison.holds(velocity.length, flick.minimumVelocity)
+                let fast = velocity.length > 0 && flick.comparison.holds(velocity.length, flick.minimumVelocity)
                 if fast && direction == edge {
                     return .forwardFlick("|v| \(fmt: velocity.length) \(flick.comparison.symbol) \(fmt: flick.minimumVelocity) towards \(edge)")
                 }
                 if fast && direction.axis != edge.axis && settings.offAxisFlick == .projectOntoAxis
-                    && flick.comparison.holds(projected, flick.minimumVelocity) {
+                    && projected != 0 && flick.comparison.holds(projected, flick.minimumVelocity) {
                     return .forwardFlick("on-axis v \(fmt: projected) \(flick.comparison.symbol) \(fmt: flick.minimumVelocity)")
                 }
             case .projected:
-                if flick.comparison.holds(projected, flick.minimumVelocity) {
+                if projected != 0, flick.comparison.holds(projected, flick.minimumVelocity) {
                     // Under "or-then-veto" a forward flick still loses to the veto; the
                     // two cannot both hold for the libraries' numbers, but be exact.
                     if case .some(let veto) = settings.cancelVelocity, vetoes(veto, projected: projected, velocity: velocity) {
@@ -144,12 +147,12 @@ package struct ReleaseRules: Sendable {
             let direction = DismissEdge(dominantDirectionOf: velocity)
             switch settings.velocityMeasure {
             case .magnitude2D:
-                guard flick.comparison.holds(velocity.length, flick.minimumVelocity) else { return false }
+                guard velocity.length > 0, flick.comparison.holds(velocity.length, flick.minimumVelocity) else { return false }
                 if direction.axis == settings.edge.axis { return direction == settings.edge.opposite }
                 // Off-axis: judged by its on-axis component when the settings project it.
-                return settings.offAxisFlick == .projectOntoAxis && flick.comparison.holds(-projected, flick.minimumVelocity)
+                return settings.offAxisFlick == .projectOntoAxis && projected != 0 && flick.comparison.holds(-projected, flick.minimumVelocity)
             case .projected:
-                return flick.comparison.holds(-projected, flick.minimumVelocity)
+                return projected != 0 && flick.comparison.holds(-projected, flick.minimumVelocity)
             }
         case .atOrBelow(let limit): return projected <= limit
         case .below(let limit): return projected < limit

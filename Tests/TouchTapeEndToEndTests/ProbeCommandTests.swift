@@ -19,6 +19,34 @@ func everyBuiltInProfilePassesEveryProbe(profile: String) throws {
     }
 }
 
+/// A flick minimum of 0 (`--flick-velocity 0`): a release at rest, or with no velocity along
+/// the axis, points nowhere, so it is no flick either way. Under `>=` the controller took it
+/// for a forward flick and the checks for a flick back, so Flutter's, SwipeDismissBehavior's
+/// and SwipeToDismissBox's own controllers failed their own `flick` check on the probes at 0.
+@Test(arguments: ["transition", "easytransitions", "photozoom", "flutter", "bottomsheet", "swipedismiss", "composeswipe",
+                  "composesheet", "reactnavigation", "projection"])
+func aBuiltInProfileWithAFlickMinimumOfZeroPassesItsOwnChecks(profile: String) throws {
+    var probes = 0
+    for corpus in [TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path, TouchTapeBinary.peerRecordings.path] {
+        #expect(FileManager.default.fileExists(atPath: corpus), "\(corpus) is missing")
+        let run = try TouchTapeBinary.run(["replay", corpus, "--probes", "--profile", profile, "--flick-velocity", "0",
+                                           "--no-config", "--format", "json"])
+        // 1: a recorded track's label may disagree with these rules; the checks may not.
+        #expect(run.status == 0 || run.status == 1, "\(profile) on \(corpus): \(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        for row in try #require(report["tracks"] as? [[String: Any]]) {
+            let probe = row["probe"] as? String
+            if probe != nil { probes += 1 }
+            for check in row["checks"] as? [[String: Any]] ?? [] where check["status"] as? String == "failed" {
+                // A recorded track's expected outcome is its label; a probe's is the rules'.
+                guard probe != nil || check["name"] as? String != "expected-outcome" else { continue }
+                Issue.record("\(profile): \(row["file"] ?? "") track \(row["track"] ?? "") \(probe ?? ""): \(check["name"] ?? "") — \(check["detail"] ?? "")")
+            }
+        }
+    }
+    #expect(probes > 100, "\(profile): \(probes) probes")
+}
+
 @Test func aProbeRowIsReproducibleFromItsReportLine() throws {
     let file = TouchTapeBinary.bundled("touchscreen-pan-down-finish.evemu")
     let all = try TouchTapeBinary.run(["replay", file, "--probes", "--no-config", "--format", "json"])
