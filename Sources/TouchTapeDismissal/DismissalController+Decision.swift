@@ -120,8 +120,11 @@ extension DismissalController {
                 return PositionTest(passes: false, reason: .anchor,
                                     detail: words("image centre \(Self.format(-offset)) \(settings.unit.symbol) short of its anchor"))
             }
+            // A threshold added to the anchor test (`--threshold`) holds the fraction UIKit
+            // holds, as the checks and the why read it: `1 − scale` here is `1 − (1 − p)`, a
+            // few doubles from it, and a probe one step from a threshold of 0 fell between.
             if settings.completionThreshold != nil {
-                let test = thresholdTest(1 - scale, name: "fraction")
+                let test = thresholdTest(progress, name: "fraction")
                 if !test.passes { return test }
             }
             return PositionTest(passes: true, reason: .anchor,

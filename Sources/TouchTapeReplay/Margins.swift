@@ -62,8 +62,8 @@ package struct Margins: Hashable, Sendable {
     /// The nearest flip to `current` minus `current`, given that the outcome can change only
     /// near a candidate: the outcome is evaluated at `current`, at the ends of `range` and at
     /// each candidate and its neighbouring doubles; a change between points that are not
-    /// neighbours is narrowed by bisection, as ``OutcomeSweep`` does. (PhotoZoomAnimator's
-    /// test compares `1 − (1 − p)`, a few doubles away from `p`: bisection finds it.)
+    /// neighbours is narrowed by bisection, as ``OutcomeSweep`` does (an app's controller may
+    /// compare `1 − (1 − p)`, a few doubles away from `p`: bisection finds it).
     static func margin(current: Double?, candidates: (Double, Double, Double), range: ClosedRange<Double>,
                        outcome: (Double) -> Outcome) -> Double? {
         guard let current else { return nil }

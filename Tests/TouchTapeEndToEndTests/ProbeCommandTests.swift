@@ -19,20 +19,25 @@ func everyBuiltInProfilePassesEveryProbe(profile: String) throws {
     }
 }
 
-/// A flick minimum of 0 (`--flick-velocity 0`): a release at rest, or with no velocity along
-/// the axis, points nowhere, so it is no flick either way. Under `>=` the controller took it
-/// for a forward flick and the checks for a flick back, so Flutter's, SwipeDismissBehavior's
-/// and SwipeToDismissBox's own controllers failed their own `flick` check on the probes at 0.
-@Test(arguments: ["transition", "easytransitions", "photozoom", "flutter", "bottomsheet", "swipedismiss", "composeswipe",
-                  "composesheet", "reactnavigation", "projection"])
-func aBuiltInProfileWithAFlickMinimumOfZeroPassesItsOwnChecks(profile: String) throws {
+/// Settings at the edge of their range, under which a built-in controller failed its own
+/// checks on the probes:
+/// - a flick minimum of 0 (`--flick-velocity 0`): a release at rest, or with no velocity
+///   along the axis, points nowhere, so it is no flick either way. Under `>=` the controller
+///   took it for a forward flick and the checks for a flick back (Flutter's,
+///   SwipeDismissBehavior's and SwipeToDismissBox's controllers);
+/// - a threshold added to PhotoZoomAnimator's anchor test near 0 (`--threshold 0`, `0.05`):
+///   the controller compared `1 − (1 − p)`, the checks `p`, and the probe one step from the
+///   threshold fell between.
+@Test(arguments: [["--profile", "photozoom", "--threshold", "0"], ["--profile", "photozoom", "--threshold", "0.05"]]
+      + ["transition", "easytransitions", "photozoom", "flutter", "bottomsheet", "swipedismiss", "composeswipe",
+         "composesheet", "reactnavigation", "projection"].map { ["--profile", $0, "--flick-velocity", "0"] })
+func aBuiltInProfileAtTheEdgeOfItsSettingsPassesItsOwnChecks(settings: [String]) throws {
     var probes = 0
     for corpus in [TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path, TouchTapeBinary.peerRecordings.path] {
         #expect(FileManager.default.fileExists(atPath: corpus), "\(corpus) is missing")
-        let run = try TouchTapeBinary.run(["replay", corpus, "--probes", "--profile", profile, "--flick-velocity", "0",
-                                           "--no-config", "--format", "json"])
+        let run = try TouchTapeBinary.run(["replay", corpus, "--probes"] + settings + ["--no-config", "--format", "json"])
         // 1: a recorded track's label may disagree with these rules; the checks may not.
-        #expect(run.status == 0 || run.status == 1, "\(profile) on \(corpus): \(run.stderr)")
+        #expect(run.status == 0 || run.status == 1, "\(settings) on \(corpus): \(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         for row in try #require(report["tracks"] as? [[String: Any]]) {
             let probe = row["probe"] as? String
@@ -40,11 +45,11 @@ func aBuiltInProfileWithAFlickMinimumOfZeroPassesItsOwnChecks(profile: String) t
             for check in row["checks"] as? [[String: Any]] ?? [] where check["status"] as? String == "failed" {
                 // A recorded track's expected outcome is its label; a probe's is the rules'.
                 guard probe != nil || check["name"] as? String != "expected-outcome" else { continue }
-                Issue.record("\(profile): \(row["file"] ?? "") track \(row["track"] ?? "") \(probe ?? ""): \(check["name"] ?? "") — \(check["detail"] ?? "")")
+                Issue.record("\(settings): \(row["file"] ?? "") track \(row["track"] ?? "") \(probe ?? ""): \(check["name"] ?? "") — \(check["detail"] ?? "")")
             }
         }
     }
-    #expect(probes > 100, "\(profile): \(probes) probes")
+    #expect(probes > 100, "\(settings): \(probes) probes")
 }
 
 @Test func aProbeRowIsReproducibleFromItsReportLine() throws {
