@@ -43,10 +43,24 @@ package enum TextReportRenderer {
         ]
     }
 
-    static func line(_ row: [String], _ widths: [Int]) -> String {
-        row.enumerated().map { i, cell in
-            i == row.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
-        }.joined(separator: "  ")
+    /// A table row: each cell padded to its column's width, two spaces apart. A cell wider
+    /// than its column (a probe row's `1 flick-back-diagonal`) ends its line and the row goes
+    /// on on the next, each later cell under its heading: pushed right instead, the rest of a
+    /// probe row stood under the wrong headings and ran past 80 columns.
+    static func lines(_ row: [String], _ widths: [Int]) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var start = 0   // where the cell's column starts
+        for (i, cell) in row.enumerated() {
+            line += String(repeating: " ", count: max(0, start - line.count)) + cell
+            start += widths[i] + 2
+            if i < row.count - 1, line.count > start - 2 {
+                lines.append(line)
+                line = ""
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The folder (ending in `/`) every path lies in, `""` when they share none.

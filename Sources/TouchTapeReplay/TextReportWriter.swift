@@ -80,7 +80,7 @@ package struct TextReportWriter: ReportWriter {
         if !headerWritten {
             headerWritten = true
             lines.append(("", .plain))
-            lines.append(("  " + TextReportRenderer.line(TextReportRenderer.columns(t.unit), TextReportRenderer.columnWidths(t.unit)), .plain))
+            lines += TextReportRenderer.lines(TextReportRenderer.columns(t.unit), TextReportRenderer.columnWidths(t.unit)).map { ("  " + $0, .plain) }
         }
         if currentFile != t.file {
             currentFile = t.file
@@ -91,7 +91,7 @@ package struct TextReportWriter: ReportWriter {
             // The same for every track of a file (``TrackReport/assumptions``): said once.
             for a in t.assumptions { lines += plain(wrap("  assumed: \(a)", indent: "    ")) }
         }
-        lines.append(("  " + TextReportRenderer.line(TextReportRenderer.row(t), TextReportRenderer.columnWidths(t.unit)), failed ? .red : .plain))
+        lines += TextReportRenderer.lines(TextReportRenderer.row(t), TextReportRenderer.columnWidths(t.unit)).map { ("  " + $0, failed ? .red : .plain) }
         lines += plain(wrap("      why: \(t.explanation.summary)", indent: "        "))
         for c in t.failedChecks { lines += wrap("      FAILED \(c.name): \(c.detail)", indent: "        ").map { ($0, .red) } }
         if t.expected != nil || t.userNote != nil {

@@ -27,8 +27,8 @@ func linesKeepToTheWidthUnlessOneWordIsLonger(width: Int) throws {
     let text = render(report, .init(width: width))
     // The table's rows are as wide as their columns (at most 78: a failing row says how
     // many checks failed, the lines below name them); every other line keeps to the width.
-    let rows = Set(report.tracks.map { "  " + TextReportRenderer.line(TextReportRenderer.row($0), TextReportRenderer.columnWidths) })
-        .union(["  " + TextReportRenderer.line(TextReportRenderer.columns, TextReportRenderer.columnWidths)])
+    let rows = Set(report.tracks.flatMap { TextReportRenderer.lines(TextReportRenderer.row($0), TextReportRenderer.columnWidths) }
+        .map { "  " + $0 }).union(TextReportRenderer.lines(TextReportRenderer.columns, TextReportRenderer.columnWidths).map { "  " + $0 })
     #expect(rows.allSatisfy { $0.count <= 78 })
     for line in text.split(separator: "\n").map(String.init) where line.count > width && !rows.contains(line) {
         #expect(!line.trimmingCharacters(in: .whitespaces).contains(" "), "\(line.count) > \(width): \(line)")
@@ -58,8 +58,8 @@ func linesKeepToTheWidthUnlessOneWordIsLonger(width: Int) throws {
     #expect(quiet.count < full.count)
     let lines = Set(quiet.split(separator: "\n").map(String.init))
     for t in report.tracks {
-        let row = "  " + TextReportRenderer.line(TextReportRenderer.row(t), TextReportRenderer.columnWidths)
-        #expect(lines.contains(row) == !t.passed, "\(t.file) \(t.track)")
+        let row = TextReportRenderer.lines(TextReportRenderer.row(t), TextReportRenderer.columnWidths).map { "  " + $0 }
+        #expect(row.allSatisfy { lines.contains($0) } == !t.passed, "\(t.file) \(t.track)")
     }
     #expect(quiet.contains("\nFailed (") && quiet.hasSuffix(report.tally.summaryLine + "\n"))
 }
@@ -87,4 +87,30 @@ func linesKeepToTheWidthUnlessOneWordIsLonger(width: Int) throws {
 ])
 func colourFollowsTheOptionTheTerminalAndNoColor(choice: ColorChoice, terminal: Bool, environment: [String: String], expected: Bool) {
     #expect(choice.enabled(isTerminal: terminal, environment: environment) == expected)
+}
+
+/// A probe row names its track and probe (`1 flick-back-diagonal`), wider than the track
+/// column: that cell ends its line and the rest of the row stands under its headings on the
+/// next, within 78 columns (pushed right, it stood under the wrong headings).
+@Test func aProbeRowKeepsItsColumnsUnderTheirHeadings() throws {
+    var runner = ReplayRunner(settings: SessionSettings(), configuration: try SessionSettings().configuration())
+    runner.probes = true
+    let report = runner.run(try RecordingLocator.sources(for: [PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu").path]))
+    let text = render(report, .init())
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let heading = try #require(lines.first { $0.hasPrefix("  track  fingers") })
+    let columns = ["fingers", "progress", "outcome", "expected", "checks"].map { heading.range(of: $0)!.lowerBound.utf16Offset(in: heading) }
+    var probeRows = 0
+    for (i, line) in lines.enumerated() where line.hasPrefix("  2 flick-back-diagonal") || line.hasPrefix("  1 threshold-1") {
+        probeRows += 1
+        #expect(line.trimmingCharacters(in: .whitespaces).split(separator: " ").count == 2, "the name alone: \(line)")
+        let row = lines[i + 1]
+        #expect(row.count <= 78, "\(row)")
+        // Each cell starts where its heading does.
+        for start in columns {
+            let at = row.index(row.startIndex, offsetBy: start)
+            #expect(row[row.index(before: at)] == " " && row[at] != " ", "a cell under each heading: \(row)")
+        }
+    }
+    #expect(probeRows == 2)
 }
