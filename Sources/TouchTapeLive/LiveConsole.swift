@@ -184,7 +184,8 @@ package final class LiveConsole {
                     session.mark(annotation)
                 case .passEnded:
                     session.restart(clock: paced.recordingClock(now: now), emit: emit)
-                    session.setStatus("pass \(paced.pass)")
+                case .passBegan(let pass):
+                    session.setStatus("pass \(pass)")
                 case .finished:
                     session.finish(clock: paced.recordingClock(now: now), emit: emit)
                     session.setStatus("recording ended" + (keys != nil ? "; q quits" : ""))
@@ -221,7 +222,7 @@ package final class LiveConsole {
                 let now = self.clock.nowMicroseconds()
                 if pause { paced.isPaused ? paced.resume(now: now) : paced.pause(now: now) } else { paced.step() }
                 if paced.isPaused { return "paused: space resumes, . steps a frame" }
-                return ended ? "recording ended; q quits" : paced.pass > 1 ? "pass \(paced.pass)" : nil
+                return ended ? "recording ended; q quits" : paced.playingPass > 1 ? "pass \(paced.playingPass)" : nil
             }) { break }
         }
         StopSignal.restoreDefaults(Self.stopSignals)

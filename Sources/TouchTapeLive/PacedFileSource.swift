@@ -15,6 +15,7 @@ import TouchTapeFormats
 /// case .item(let item): feed(item)
 /// case .wait(let until): poll(stdin, until)
 /// case .passEnded: session.restart(…)
+/// case .passBegan(let pass): status("pass \(pass)")
 /// case .finished: done
 /// }
 /// ```
@@ -27,6 +28,10 @@ package struct PacedFileSource: Sendable {
         case wait(until: Int64)
         /// A `--loop` pass ended: the next ``next(now:)`` starts the recording over.
         case passEnded
+        /// The first event of `--loop` pass N (from 2) is due: it plays from now on (said
+        /// when its events come, not when the pass before ran out: the gap between them
+        /// still shows the last gesture's completion).
+        case passBegan(Int)
         /// The recording ended (no `--loop`).
         case finished
     }
@@ -37,8 +42,11 @@ package struct PacedFileSource: Sendable {
     package let items: [RecordingItem]
     package let speed: Double
     package let loop: Bool
-    /// How many passes began (1 in the first).
+    /// Which pass the clock is in (1 in the first; the next one's from the moment the one
+    /// before ran out of events, its gap included).
     package private(set) var pass = 1
+    /// Which pass's events are playing: ``pass`` once its first event came due.
+    package private(set) var playingPass = 1
     private var position = 0
     /// Clock time (µs) at which the current pass's first event is due.
     private var passStart: Int64
@@ -118,6 +126,10 @@ package struct PacedFileSource: Sendable {
             let due = dueTime(of: event)
             // Paused, nothing comes due by itself: wait for a key, not a time.
             if due > now { return .wait(until: pausedAt == nil ? due : .max) }
+        }
+        if playingPass != pass {
+            playingPass = pass
+            return .passBegan(pass)
         }
         position += 1
         return .item(item)

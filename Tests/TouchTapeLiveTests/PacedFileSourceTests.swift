@@ -32,8 +32,13 @@ private let mark = RecordingItem.annotation(TrackAnnotation(expected: .finish))
     #expect(source.next(now: 1_000_000) == .item(event(1_000_000)))
     #expect(source.next(now: 1_000_000) == .passEnded)
     #expect(source.pass == 2)
-    // The second pass begins one gap (1 s) after the last event.
+    // The second pass begins one gap (1 s) after the last event; it is said to play when its
+    // first event is due, not while the gap still shows the last gesture's completion.
     #expect(source.next(now: 1_000_000) == .wait(until: 2_000_000))
+    #expect(source.playingPass == 1)
+    #expect(source.next(now: 1_999_999) == .wait(until: 2_000_000))
+    #expect(source.next(now: 2_000_000) == .passBegan(2))
+    #expect(source.playingPass == 2)
     #expect(source.next(now: 2_000_000) == .item(event(0)))
     #expect(source.recordingClock(now: 2_500_000) == 2_500_000)
 }
