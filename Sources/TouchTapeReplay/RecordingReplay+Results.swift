@@ -1,4 +1,6 @@
 import TouchTapeFormats
+@_spi(Pipeline) import TouchTapeEvents
+import TouchTapeDismissal
 
 extension RecordingReplay {
     /// Every track of `source` with its transcript (plots and pages need the samples, not
@@ -7,6 +9,22 @@ extension RecordingReplay {
         var results: [TrackResult] = []
         try run(source, configuration: configuration) { results.append($0) }
         return results
+    }
+
+    /// Track `number` of `source` as ``TrackPlot`` draws it, with the why in its title and
+    /// its time axis as long as the track; `svg` is `nil` when the file has no such track,
+    /// and `tracks` says how many it has.
+    package static func plot(_ source: RecordingSource, track number: Int,
+                             configuration: ReplayConfiguration) throws -> (svg: String?, tracks: Int) {
+        var svg: String?, tracks = 0
+        try replay(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
+                   keepFrames: true) { replayed in
+            tracks += 1
+            guard replayed.report.track == number else { return }
+            let span = replayed.frames.last.map { Double($0.time.microseconds(since: replayed.frames[0].time)) / 1_000_000 }
+            svg = TrackPlot.svg(replayed.transcript, explanation: replayed.report.explanation.summary, span: span)
+        }
+        return (svg, tracks)
     }
 
     /// The transcripts of every readable file in `sources` (unreadable ones are the

@@ -11,13 +11,16 @@ import TouchTapeDismissal
 /// `release-point`, `velocity-line`, `flick-line`, `completion-line`, `x-axis-label`,
 /// `progress-axis-label`, `velocity-axis-label`, `outcome`) so tests and pages can find them.
 package enum TrackPlot {
+    /// - Parameter span: the track's length in seconds, first frame to last, when known: the
+    ///   time axis covers it (a track with no pan has no samples to measure it by, and its
+    ///   axis stood at an arbitrary 0.1 s).
     package static func svg(_ t: Transcript, explanation: String? = nil, width: Double = 760, height: Double = 380,
-                           idPrefix: String = "") -> String {
+                           idPrefix: String = "", span: Double? = nil) -> String {
         let why = explanation.map { TextReportRenderer.wrap($0, indent: "", width: 120) } ?? []
         var c = SVGCanvas(width: width, height: height, top: why.count > 1 ? 58 : 44, idPrefix: idPrefix)
         let s = t.settings
         let edge = s.edge
-        let end = max(t.completionFrames.last?.time ?? 0, t.samples.last?.time ?? 0, t.decision?.time ?? 0, 0.1)
+        let end = max(t.completionFrames.last?.time ?? 0, t.samples.last?.time ?? 0, t.decision?.time ?? 0, span ?? 0.1, 0.01)
         let time = 0...SVGCanvas.niceTimeCeil(end * 1.02)
         let progress = 0.0...1.0
         let rules = ReleaseRules(settings: s)

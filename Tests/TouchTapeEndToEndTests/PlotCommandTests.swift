@@ -162,6 +162,10 @@ private func pngSize(_ path: String) -> Int {
                                      "--no-config", "-o", none]).status == 0)
     let noPan = try String(contentsOfFile: none, encoding: .utf8)
     #expect(noPan.contains("id=\"no-pan\"") && !noPan.contains("class=\"legend-progress\""))
+    // Its time axis is the track's own 512 ms (with no samples it stood at 0.1 s).
+    let timeTicks = noPan.split(separator: "\n").filter { $0.contains("<text class=\"tick-label\" ") }
+        .map { $0.split(separator: ">")[1].split(separator: "<")[0] }
+    #expect(timeTicks.last == "0.6", "\(timeTicks)")
     // 1.07 s of data: an axis to 1.2 s in steps of 0.2 (it ran to 2 s, or to 1.2 in steps of 0.24 printed 0.2, 0.5, 0.7).
     #expect(projection.contains(">1.2</text>") && !projection.contains(">0.5</text>") && !projection.contains(">2.0</text>"))
 }

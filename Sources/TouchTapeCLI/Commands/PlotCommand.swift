@@ -47,12 +47,12 @@ struct PlotCommand: AsyncParsableCommand {
         }
         if let problem = selection.problems.first { throw fail(problem) }
         guard sources.count == 1 else { throw fail("plot draws one recording; give one file (or --map)") }
-        let results: [TrackResult]
-        do { results = try RecordingReplay.results(sources[0], configuration: configuration) } catch { throw fail(error) }
         let track = self.track ?? 1
-        guard let result = results.first(where: { $0.report.track == track }) else {
-            throw fail("\(sources[0].eventsPath) has no track \(track)", hint: "it has \(results.count) track(s); see touchtape inspect")
+        let plot: (svg: String?, tracks: Int)
+        do { plot = try RecordingReplay.plot(sources[0], track: track, configuration: configuration) } catch { throw fail(error) }
+        guard let svg = plot.svg else {
+            throw fail("\(sources[0].eventsPath) has no track \(track)", hint: "it has \(plot.tracks) track(s); see touchtape inspect")
         }
-        try writeOutput(TrackPlot.svg(result.transcript, explanation: result.report.explanation.summary), to: output, option: "-o")
+        try writeOutput(svg, to: output, option: "-o")
     }
 }
