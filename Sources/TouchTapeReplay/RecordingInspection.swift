@@ -130,7 +130,9 @@ package struct RecordingInspection {
         if let misplaced = misplacedMark {
             // inspect shows it; replay refuses the file for it.
             let error = RecordingError(misplaced: misplaced, source: stream.source)
-            notes.append("\(error.line.map { "line \($0): " } ?? "")mark \(error.found ?? ""): replay refuses the file for it; \(error.hint)")
+            // A split recording's lines are its events file's, not the description inspect names.
+            let file = stream.source.descriptionPath != nil ? "\(stream.source.eventsPath.split(separator: "/").last ?? "") " : ""
+            notes.append("\(error.line.map { "\(file)line \($0): " } ?? "")mark \(error.found ?? ""): replay refuses the file for it; \(error.hint)")
         }
         return true
     }

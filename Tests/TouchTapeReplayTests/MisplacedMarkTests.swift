@@ -124,6 +124,24 @@ import TouchTapeTestSupport
                 "\(inspection.notes)")
     }
 
+    /// A split recording (`.desc` and its events file): inspect names the description, so the
+    /// mark's line is said to be the events file's.
+    @Test func inspectNamesTheEventsFileOfASplitRecording() throws {
+        let path = try Self.edited(Self.evemu, inserting: "# touchtape: expect=cancel",
+                                   before: try Self.line(of: "E:", in: Self.evemu) + 100)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let firstEvent = try #require(lines.firstIndex { $0.hasPrefix("E:") })
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let desc = dir.appendingPathComponent("pad.desc").path, events = dir.appendingPathComponent("pad.events").path
+        try lines[..<firstEvent].joined(separator: "\n").appending("\n").write(toFile: desc, atomically: true, encoding: .utf8)
+        try lines[firstEvent...].joined(separator: "\n").write(toFile: events, atomically: true, encoding: .utf8)
+        var inspection = try RecordingInspection(RecordingLocator.pair(descriptionPath: desc, eventsPath: events), locking: .standard)
+        _ = try inspection.run { _ in }
+        // The mark is the events file's 101st line: its 100 events before it.
+        #expect(inspection.notes.contains { $0.hasPrefix("pad.events line 101: mark expect=cancel: replay refuses the file") },
+                "\(inspection.notes)")
+    }
+
     /// No bundled recording and no peer recording has a misplaced mark (what the recorder
     /// and `label` write is read as before).
     @Test func noRecordingHereOrFromPeersIsRefused() throws {
