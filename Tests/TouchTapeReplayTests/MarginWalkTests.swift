@@ -41,10 +41,18 @@ func marginWalkAgreesWithTheFullScan() {
         let range: ClosedRange<Double> = trial % 2 == 0 ? 0...1 : 0...5000
         let width = range.upperBound - range.lowerBound
         func value() -> Double { range.lowerBound + random.unit() * width }
-        // Breakpoints on the candidates, a step beside them, or anywhere (a flip between two
-        // points far apart is narrowed by bisection).
         var candidates = (0..<3).map { _ in value() }
         if trial % 7 == 0 { candidates[2] = .infinity }
+        // Equal distances: a candidate either side of the current value, as far from it, so
+        // that flips on them tie (the lower one must win, as the full scan keeps it).
+        let mode = random.next() % 4
+        var current = value()
+        if mode == 2 {
+            candidates[0] = current - width / 8
+            candidates[1] = current + width / 8
+        }
+        // Breakpoints on the candidates, a step beside them, or anywhere (a flip between two
+        // points far apart is narrowed by bisection).
         var breaks: [Double] = []
         for _ in 0..<Int(random.next() % 4) {
             let c = candidates[Int(random.next() % 2)]
@@ -58,17 +66,11 @@ func marginWalkAgreesWithTheFullScan() {
         breaks.sort()
         let levels = (0...breaks.count).map { _ in outcomes[Int(random.next() % 3)] }
         let outcome = { (x: Double) -> Outcome in levels[breaks.lastIndex(where: { $0 <= x }).map { $0 + 1 } ?? 0] }
-        // The current value: on a candidate, on a breakpoint, or anywhere; at equal distances
-        // from two flips (a candidate either side) the lower one must win.
-        let current: Double
-        switch random.next() % 4 {
+        // The current value: on a candidate, on a breakpoint, or anywhere.
+        switch mode {
         case 0: current = candidates[0]
-        case 1: current = breaks.first ?? value()
-        case 2:
-            current = value()
-            candidates[0] = current - width / 8
-            candidates[1] = current + width / 8
-        default: current = value()
+        case 1: current = breaks.first ?? current
+        default: break
         }
         let walked = Margins.margin(current: current, candidates: (candidates[0], candidates[1], candidates[2]),
                                     range: range, outcome: outcome)
