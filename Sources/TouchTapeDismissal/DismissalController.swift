@@ -56,6 +56,15 @@ public struct DismissalController: Hashable, Sendable {
 
     /// The model at `.began`: the first update, or `nil` when the begin rule refuses the pan.
     mutating func panBegan(_ sample: PanSample) -> ProgressUpdate? {
+        // A pan after a completed transition (a cancel leaves the view controller, and this
+        // controller, in place) or a refused pan: its transition starts from nothing.
+        switch state {
+        case .completed, .notStarted:
+            progress = 0
+            translationAtLastUpdate = 0
+        case .idle, .interactive, .deciding, .undecided, .animating:
+            break
+        }
         let accepted = beginAllowed(sample)
         guard apply(.began(accepted: accepted)), accepted else { return nil }
         return update(with: sample)

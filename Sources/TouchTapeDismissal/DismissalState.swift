@@ -5,6 +5,9 @@
 ///   │                  ▲    │changed                   └──decided(none)──► undecided   (PhotoZoomAnimator: cancelled gesture ignored)
 ///   └──began(refused)──► notStarted (changed/released keep it there: no transition, no callbacks)
 /// ```
+/// A pan after a completed transition or a refused pan begins as from `idle`: UIKit hands
+/// a view controller's interaction controller every pan, and after a cancel the view
+/// controller, and its controller, are still there.
 /// ``next(on:)`` is the whole table; combinations it does not list return `nil` and the
 /// controller records them as unexpected instead of ignoring them silently.
 package enum DismissalState: String, Hashable, Sendable, CaseIterable, Codable {
@@ -34,7 +37,8 @@ package enum DismissalState: String, Hashable, Sendable, CaseIterable, Codable {
         case .notStarted:
             switch event {
             case .changed, .released: return .notStarted
-            case .began, .decided, .animationEnded: return nil
+            case .began(let accepted): return accepted ? .interactive : .notStarted
+            case .decided, .animationEnded: return nil
             }
         case .interactive:
             switch event {
@@ -56,7 +60,13 @@ package enum DismissalState: String, Hashable, Sendable, CaseIterable, Codable {
             case .animationEnded: return .completed
             case .began, .changed, .released, .decided: return nil
             }
-        case .undecided, .completed:
+        case .completed:
+            switch event {
+            case .began(let accepted): return accepted ? .interactive : .notStarted
+            case .changed, .released, .decided, .animationEnded: return nil
+            }
+        case .undecided:
+            // The transition hangs interactive: a new pan cannot start another.
             switch event {
             case .began, .changed, .released, .decided, .animationEnded: return nil
             }

@@ -23,4 +23,14 @@ import TouchTapeDismissal
     #expect(DismissalState.animating.next(on: .changed) == nil)
     #expect(DismissalState.undecided.next(on: .animationEnded) == nil)
     #expect(DismissalState.completed.next(on: .animationEnded) == nil)
+    #expect(DismissalState.undecided.next(on: .began(accepted: true)) == nil)
+}
+
+/// The interaction controller is used again: a pan after a completed transition (a cancel
+/// leaves the view controller in place) or a refused pan begins as from idle.
+@Test func aPanAfterACompletedTransitionOrARefusedPanBeginsAgain() {
+    #expect(DismissalState.completed.next(on: .began(accepted: true)) == .interactive)
+    #expect(DismissalState.completed.next(on: .began(accepted: false)) == .notStarted)
+    #expect(DismissalState.notStarted.next(on: .began(accepted: true)) == .interactive)
+    #expect(DismissalState.notStarted.next(on: .began(accepted: false)) == .notStarted)
 }

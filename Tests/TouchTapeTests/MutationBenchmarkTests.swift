@@ -65,7 +65,7 @@ enum Mutation: String, CaseIterable, Sendable {
     // plain
     case flickDirectionFlipped, neverDecides, finishesTwice, horizontalAxis, flicksIgnored, progressBackwards,
          alwaysCancels, easyVetoIgnored, photoZoomVetoIgnored, forgetsCancelled, dividesByWidth,
-         neverUpdates, twoFingerUpdatesIgnored, easedProgress, throttledUpdates, snapsAtRelease
+         neverUpdates, twoFingerUpdatesIgnored, easedProgress, throttledUpdates, snapsAtRelease, staysDecided
     // boundary
     case thresholdAtOrAbove, thresholdLower, thresholdHigher, flickStrict, flickSlower, flickFaster, cancelFlickStrict,
          progressUnclamped, progressCappedBelowOne, wrongDivisor, transitionFlickOnAxis, transitionThresholdPointThree,
@@ -82,7 +82,8 @@ enum Mutation: String, CaseIterable, Sendable {
         switch self {
         case .flickDirectionFlipped, .neverDecides, .finishesTwice, .horizontalAxis, .flicksIgnored, .progressBackwards,
              .alwaysCancels, .easyVetoIgnored, .photoZoomVetoIgnored, .forgetsCancelled, .dividesByWidth,
-             .neverUpdates, .twoFingerUpdatesIgnored, .easedProgress, .throttledUpdates, .snapsAtRelease: return .plain
+             .neverUpdates, .twoFingerUpdatesIgnored, .easedProgress, .throttledUpdates, .snapsAtRelease,
+             .staysDecided: return .plain
         case .transitionBeginsOnAnyPan, .transitionBeginsSideways, .transitionBeginsAgainstEdge, .easyBeginsOnAnyPan,
              .easyBeginsStillPan: return .refusal
         case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate,
@@ -116,6 +117,9 @@ struct PortedController: InteractiveDismissalController {
     /// Transition: the fraction last sent (`totalFractionComplete`, read back from the
     /// progress animator at release; `.ended` itself sends no update, TransitionDriver L331–362).
     private var fractionComplete = 0.0
+    /// `.staysDecided`: a guard against deciding twice, cleared only in the finish's
+    /// completion (the card is gone then, so its author never saw a second pan after a cancel).
+    private var decided = false
 
     init(_ port: Port, bug: Mutation? = nil) {
         self.port = port
@@ -151,6 +155,10 @@ struct PortedController: InteractiveDismissalController {
             if bug == .forgetsCancelled, gesture.state == .cancelled { return }
             dismissing = false
             if bug == .neverDecides { return }
+            if bug == .staysDecided {
+                if decided { return }
+                decided = true
+            }
             if bug == .completesAtRelease { transition.duration = 0.3 }
             // Tutorials' "finish the rest at the pan's pace": a speed of 0 at progress 1 (an
             // endless completion, which trapped the replay), a near-still release's tiny one
@@ -212,6 +220,7 @@ struct PortedController: InteractiveDismissalController {
             transition.completeTransition(!transition.transitionWasCancelled)
             return
         }
+        if bug == .staysDecided, !transition.transitionWasCancelled { decided = false }
         switch bug {
         case .neverCompletes, .completesAtRelease: return
         case .completesTwice:

@@ -157,11 +157,38 @@ func aProbesRulesRunIsTheWholeRunOfItsSamples(profile: DismissalProfile) throws 
     let rules = profile.settings
     var branched = 0
     for track in run.tracks {
-        for probe in ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes {
+        // `after-cancel` has no single run: its pan goes through a controller used before.
+        for probe in ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes where probe.prelude == nil {
             let whole = DismissalRun.run(controller: DismissalController(settings: rules), samples: probe.samples)
             #expect(probe.rulesRun == whole, "\(track.transcript.file) track \(track.transcript.track) probe \(probe.name)")
             if probe.kind.rawValue.hasPrefix("flick") { branched += 1 }
         }
     }
     #expect(branched > 20 || (rules.flick == nil && rules.cancelVelocity == nil), "flick probes were made and compared")
+}
+
+/// `after-cancel`: TouchTape's own controller, used again after a pan it cancelled, decides the
+/// track as a fresh one does. Its state machine refused every pan after a completed
+/// transition, where UIKit hands a view controller's interaction controller the next pan.
+@Test(arguments: DismissalProfile.allCases)
+func aControllerUsedAgainAfterACancelDecidesAsAFreshOne(profile: DismissalProfile) throws {
+    var replay = ControllerReplay(profile: profile)
+    replay.probes = false
+    let run = replay.run(try recordings())
+    let rules = profile.settings
+    var made = 0
+    for track in run.tracks {
+        let probes = ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes
+        guard let probe = probes.first(where: { $0.kind == .afterCancel }), let prelude = probe.prelude else { continue }
+        made += 1
+        var driver = DismissalDriver(controller: DismissalController(settings: rules), settings: rules)
+        driver.feed(contentsOf: prelude[...])
+        #expect(driver.result.outcome == .cancel)
+        let again = DismissalRun.run(controller: driver.controller, samples: probe.samples)
+        let fresh = DismissalRun.run(controller: DismissalController(settings: rules), samples: probe.samples)
+        let at = "\(track.transcript.file) track \(track.transcript.track)"
+        #expect(again.outcome == fresh.outcome && again.outcome == probe.expected, "\(at)")
+        #expect(again.updates.map(\.progress) == fresh.updates.map(\.progress), "\(at)")
+    }
+    #expect(made >= 5, "\(profile): \(made) after-cancel probes")
 }

@@ -74,6 +74,12 @@ package struct Probe: Hashable, Sendable {
         /// background): the rules decide it as a release or ignore it; a controller that
         /// handles `.ended` alone leaves the transition half-way.
         case cancelledRelease = "cancelled"
+        /// The track through a controller that has just handled a pan the rules cancel (the
+        /// `reverse`, else the `flick-back+1`, else the `threshold-1` probe's), its completion
+        /// run to the end: UIKit hands a view controller's interaction controller every pan
+        /// after a cancelled one, and a flag or a start point not reset then leaves the next
+        /// pan wrong.
+        case afterCancel = "after-cancel"
 
         /// The report rate a `rate-N` probe resamples to.
         var rate: Double? {
@@ -101,14 +107,18 @@ package struct Probe: Hashable, Sendable {
     /// The transformation and what it gives, in words: `pan × 0.589134…: release progress
     /// 0.333333 → cancel`.
     package var detail: String
+    /// A pan played through the same controller before ``samples`` (`after-cancel`), to its
+    /// completion's end; its run is not reported. `nil`: a fresh controller.
+    package var prelude: [PanSample]?
 
     /// The name reports and `--probe` use: `threshold+`, `time-x2`.
     package var name: String { kind.rawValue }
 
     /// A probe from its parts.
     package init(kind: Kind, samples: [PanSample], expected: Outcome, startsTransition: Bool = true, detail: String,
-                 rulesRun: DismissalRunResult? = nil) {
+                 rulesRun: DismissalRunResult? = nil, prelude: [PanSample]? = nil) {
         self.kind = kind
+        self.prelude = prelude
         self.samples = samples
         self.expected = expected
         self.startsTransition = startsTransition
@@ -281,6 +291,23 @@ package enum ProbeMaker {
             add(.cancelledRelease, cancelled, "release turned into .cancelled (the system took the touches)", fromRelease: true)
         } else {
             notMade.append(.cancelledRelease)
+        }
+        // The controller used again after a cancel: first a probe's pan the rules cancel (a
+        // transition begun and cancelled: the bent-back pan, else the release flicked back,
+        // else the pan scaled below the threshold), then the track, which the rules decide as
+        // if the controller were fresh. Its run is a second pan through the same controller,
+        // so it is never the rules' single run.
+        let cancelling = [Probe.Kind.reverse, .flickBackAbove, .thresholdBelow].lazy.compactMap { kind in
+            made.first { $0.kind == kind && $0.expected == .cancel && $0.startsTransition }
+        }.first
+        if let cancelling {
+            let result = oracleRun(samples)
+            let detail: Words = "the track through the controller that has just cancelled the \(cancelling.name) probe's pan, "
+                + "1 s after its completion ended: release progress \(fixed: rules.rawProgress(of: samples[release].translation), 6) → \(result.outcome)"
+            made.append(Probe(kind: .afterCancel, samples: samples, expected: result.outcome, startsTransition: result.began,
+                              detail: detail.text, prelude: cancelling.samples))
+        } else {
+            notMade.append(.afterCancel)
         }
         // Put in kind order by swapping (moves: the standard sort copied each probe it
         // looked at, retaining its samples, words and run one by one).
@@ -460,6 +487,11 @@ package enum ProbeMaker {
         return transformed(samples, velocity: { $0 * (1 / factor) }) { s in
             s.time = first + (s.time - first) * factor
         }
+    }
+
+    /// The samples `offset` seconds later (velocities as they were).
+    static func shifted(_ samples: [PanSample], by offset: Double) -> [PanSample] {
+        transformed(samples, velocity: { $0 }) { $0.time += offset }
     }
 
     /// `samples` with every velocity `transform`ed (a known one now, a deferred one when

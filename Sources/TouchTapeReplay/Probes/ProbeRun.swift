@@ -2,6 +2,9 @@
 import TouchTapeDismissal
 
 extension Probe {
+    /// Between the end of a prelude's completion and the track's first sample (`after-cancel`).
+    static let gapAfterPrelude = 1.0
+
     /// This probe through a fresh controller from `makeController`, judged by every check
     /// of the track plus the outcome the declared rules give (`expected-outcome`, with the
     /// rules' outcome as the label: `none` where they start no transition). Only the
@@ -13,7 +16,20 @@ extension Probe {
         // TouchTape's own controller under the same rules would repeat the rules' run exactly.
         // The completion runs on the configured display, as the track's own did.
         let run: DismissalRunResult
-        if let rulesRun, configuration.frameRate == VirtualClock.defaultFrameRate,
+        var samples = self.samples
+        if let prelude {
+            // The prelude through the controller, its completion to the end; then the track
+            // through the controller it left (a class is the same object; a struct, the copy
+            // the calls changed), 1 s later: time runs on from pan to pan.
+            let clock = VirtualClock(origin: 0, frameRate: configuration.frameRate)
+            var first = DismissalDriver(controller: controller, settings: rules, clock: clock)
+            first.reserveCapacity(samples: prelude.count)
+            first.feed(contentsOf: prelude[...])
+            let before = first.result
+            let end = max(prelude.last?.time ?? 0, before.frames.last?.time ?? 0, before.calls.last?.time ?? 0)
+            samples = ProbeMaker.shifted(samples, by: end + Self.gapAfterPrelude - (samples.first?.time ?? 0))
+            run = DismissalRun.run(controller: first.controller, settings: rules, samples: samples, clock: clock)
+        } else if let rulesRun, configuration.frameRate == VirtualClock.defaultFrameRate,
            let own = controller as? DismissalController, own.settings == rules {
             run = rulesRun
         } else {
