@@ -301,7 +301,9 @@ package enum ProbeMaker {
             made.first { $0.kind == kind && $0.expected == .cancel && $0.startsTransition }
         }.first
         if let cancelling {
-            let result = oracleRun(samples)
+            // The track's own samples from the release on: the rules' run branched there is
+            // its whole run (as the flick probes' are).
+            let result = runFromRelease(samples)
             let detail: Words = "the track through the controller that has just cancelled the \(cancelling.name) probe's pan, "
                 + "1 s after its completion ended: release progress \(fixed: rules.rawProgress(of: samples[release].translation), 6) → \(result.outcome)"
             made.append(Probe(kind: .afterCancel, samples: samples, expected: result.outcome, startsTransition: result.began,
@@ -489,9 +491,11 @@ package enum ProbeMaker {
         }
     }
 
-    /// The samples `offset` seconds later (velocities as they were).
+    /// The samples `offset` seconds later (velocities as they were, deferred ones too).
     static func shifted(_ samples: [PanSample], by offset: Double) -> [PanSample] {
-        transformed(samples, velocity: { $0 }) { $0.time += offset }
+        var samples = samples
+        for i in samples.indices { samples[i].time += offset }
+        return samples
     }
 
     /// `samples` with every velocity `transform`ed (a known one now, a deferred one when
