@@ -73,7 +73,7 @@ enum Mutation: String, CaseIterable, Sendable {
          cancelFlickByMagnitude, transitionBackFlickOnAxis, transitionOffAxisFlickDecides
     // refusal
     case transitionBeginsOnAnyPan, transitionBeginsSideways, transitionBeginsAgainstEdge, easyBeginsOnAnyPan,
-         easyBeginsStillPan
+         easyBeginsStillPan, transitionBeginsOnStrictAxis
     // timing
     case completesAtRelease, completesTwice, neverCompletes, completesFinished, cancelsLate, photoZoomCompletesAtRelease,
          completionSpeedFromProgress, completionSpeedFromVelocity
@@ -85,7 +85,7 @@ enum Mutation: String, CaseIterable, Sendable {
              .neverUpdates, .twoFingerUpdatesIgnored, .easedProgress, .throttledUpdates, .snapsAtRelease,
              .staysDecided: return .plain
         case .transitionBeginsOnAnyPan, .transitionBeginsSideways, .transitionBeginsAgainstEdge, .easyBeginsOnAnyPan,
-             .easyBeginsStillPan: return .refusal
+             .easyBeginsStillPan, .transitionBeginsOnStrictAxis: return .refusal
         case .completesAtRelease, .completesTwice, .neverCompletes, .completesFinished, .cancelsLate,
              .photoZoomCompletesAtRelease, .completionSpeedFromProgress, .completionSpeedFromVelocity: return .timing
         default: return .boundary
@@ -96,7 +96,8 @@ enum Mutation: String, CaseIterable, Sendable {
     var port: Port {
         switch self {
         case .transitionFlickOnAxis, .transitionThresholdPointThree, .transitionBeginsOnAnyPan, .transitionBeginsSideways,
-             .transitionBeginsAgainstEdge, .transitionBackFlickOnAxis, .transitionOffAxisFlickDecides: return .transition
+             .transitionBeginsAgainstEdge, .transitionBackFlickOnAxis, .transitionOffAxisFlickDecides,
+             .transitionBeginsOnStrictAxis: return .transition
         case .easyVetoIgnored, .easyThresholdAtOrAbove, .easyFlickAtOrAbove, .easyBeginsOnAnyPan, .easyBeginsStillPan: return .easy
         case .photoZoomVetoIgnored, .photoZoomCancelsStillRelease, .photoZoomProgressUncapped, .photoZoomCompletesAtRelease:
             return .photoZoom
@@ -241,6 +242,8 @@ struct PortedController: InteractiveDismissalController {
         if bug == .transitionBeginsOnAnyPan { return true }
         if bug == .transitionBeginsSideways { return abs(t.x) > abs(t.y) || t.y > 0 }
         if bug == .transitionBeginsAgainstEdge { return abs(t.y) >= abs(t.x) }
+        // `>` for `>=`: a diagonal start, which Transition gives to the vertical axis, refused.
+        if bug == .transitionBeginsOnStrictAxis { return abs(t.y) > abs(t.x) && t.y > 0 }
         return abs(t.y) >= abs(t.x) && t.y > 0
     }
 

@@ -192,3 +192,27 @@ func aControllerUsedAgainAfterACancelDecidesAsAFreshOne(profile: DismissalProfil
     }
     #expect(made >= 5, "\(profile): \(made) after-cancel probes")
 }
+
+/// `start-diagonal`: the movement before recognition an exact diagonal towards the edge. A
+/// begin rule on the dominant direction breaks the tie to the vertical axis (Transition's), so
+/// the rules begin a vertical dismissal and refuse a horizontal one ("must not dismiss").
+@Test func theDiagonalStartIsATieTheRulesBreakToTheVerticalAxis() throws {
+    let run = ControllerReplay(profile: .transition).run(try recordings())
+    var checked = 0
+    // One-finger tracks whose pan began a transition (the rules' run here hands the controller
+    // every finger, and Transition's takes one).
+    for track in run.tracks where track.transcript.reason != .noTransition && track.transcript.fingers == 1 {
+        for edge in [DismissEdge.bottom, .right] {
+            var rules = DismissalProfile.transition.settings
+            rules.edge = edge
+            let probes = ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes
+            guard let probe = probes.first(where: { $0.kind == .startDiagonal }) else { continue }
+            let began = try #require(probe.samples.first { $0.phase == .began })
+            #expect(abs(began.slopTranslation.x) == abs(began.slopTranslation.y) && began.slopTranslation != .zero)
+            #expect(edge.component(of: began.slopTranslation) > 0, "towards the edge")
+            #expect(probe.startsTransition == (edge == .bottom), "\(edge) \(track.transcript.file) \(track.transcript.track)")
+            checked += 1
+        }
+    }
+    #expect(checked >= 12, "\(checked)")
+}

@@ -59,6 +59,12 @@ package struct Probe: Hashable, Sendable {
         case startSideways = "start-sideways"
         /// The whole pan turned half round: it starts against the dismiss edge.
         case startAgainst = "start-against"
+        /// The movement before recognition (what `shouldBegin` reads) turned to an exact
+        /// diagonal, as far across the axis as along it towards the edge: the tie a begin rule
+        /// on the dominant direction breaks one way (Transition's: to the vertical axis, so a
+        /// vertical dismissal begins and a horizontal one must not). Rules that begin on the
+        /// direction only.
+        case startDiagonal = "start-diagonal"
         /// The whole track at half speed (times × 2, velocities ÷ 2).
         case slower = "time-x2"
         /// The whole track at double speed.
@@ -277,6 +283,11 @@ package enum ProbeMaker {
         add(.reverse, bentBack(samples, release: release, rules: rules, to: -0.3), "pan bent back past its start")
         add(.startSideways, rotated(samples, quarterTurns: 1), "pan turned a quarter (sideways)")
         add(.startAgainst, rotated(samples, quarterTurns: 2), "pan turned half round (against the edge)")
+        if rules.beginRule == .translationEdge, let diagonal = diagonalStart(samples, edge: rules.edge) {
+            add(.startDiagonal, diagonal.samples, "movement before recognition (\(diagonal.at.x), \(diagonal.at.y)) \(rules.unit.symbol): as far across the axis as along it")
+        } else {
+            notMade.append(.startDiagonal)
+        }
         add(.slower, timeWarped(samples, by: 2), "track at half speed")
         add(.faster, timeWarped(samples, by: 0.5), "track at double speed")
         for (kind, rate) in [(Probe.Kind.rate60, 60.0), (.rate120, 120), (.rate240, 240)] {
@@ -480,6 +491,20 @@ package enum ProbeMaker {
             s.translation = turn(s.translation)
             s.slopTranslation = turn(s.slopTranslation)   // the movement shouldBegin reads turns too
         }
+    }
+
+    /// The samples with the began one's movement before recognition turned to an exact
+    /// diagonal towards the edge, its length along the axis the larger part of the recorded
+    /// one; `nil` without a began sample or with no such movement.
+    static func diagonalStart(_ samples: [PanSample], edge: DismissEdge) -> (samples: [PanSample], at: Vector2)? {
+        guard let began = samples.firstIndex(where: { $0.phase == .began }) else { return nil }
+        let slop = samples[began].slopTranslation
+        let m = max(abs(slop.x), abs(slop.y))
+        guard m > 0, m.isFinite else { return nil }
+        var samples = samples
+        let at = towards(edge) * m + across(edge) * m
+        samples[began].slopTranslation = at
+        return (samples, at)
     }
 
     /// The track played `factor` times slower: times from the first sample × `factor`,
