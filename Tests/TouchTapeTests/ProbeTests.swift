@@ -146,19 +146,25 @@ func aRateProbeIsThePanResampled(kind: Probe.Kind, rate: Double) throws {
     #expect(String(describing: track).count < 300)
 }
 
+/// Every bundled track under `profile`, replayed without probes, with the probes made of it.
+private func bundledTracksAndTheirProbes(_ profile: DismissalProfile) throws -> [(track: ReplayedTrack, probes: [Probe])] {
+    var replay = ControllerReplay(profile: profile)
+    replay.probes = false
+    return replay.run(try recordings()).tracks.map { track in
+        (track, ProbeMaker.probes(from: track.transcript.samples, rules: profile.settings).probes)
+    }
+}
+
 /// The probes that change only the release's velocity (flick, diagonal, flick back) take
 /// the rules' run up to the release once and branch it: each such probe's run must be the
 /// whole run of its samples, under every profile, for every bundled track.
 @Test(arguments: DismissalProfile.allCases)
 func aProbesRulesRunIsTheWholeRunOfItsSamples(profile: DismissalProfile) throws {
-    var replay = ControllerReplay(profile: profile)
-    replay.probes = false
-    let run = replay.run(try recordings())
     let rules = profile.settings
     var branched = 0
-    for track in run.tracks {
+    for (track, probes) in try bundledTracksAndTheirProbes(profile) {
         // `after-cancel` has no single run: its pan goes through a controller used before.
-        for probe in ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes where probe.prelude == nil {
+        for probe in probes where probe.prelude == nil {
             let whole = DismissalRun.run(controller: DismissalController(settings: rules), samples: probe.samples)
             #expect(probe.rulesRun == whole, "\(track.transcript.file) track \(track.transcript.track) probe \(probe.name)")
             if probe.kind.rawValue.hasPrefix("flick") { branched += 1 }
@@ -172,13 +178,9 @@ func aProbesRulesRunIsTheWholeRunOfItsSamples(profile: DismissalProfile) throws 
 /// transition, where UIKit hands a view controller's interaction controller the next pan.
 @Test(arguments: DismissalProfile.allCases)
 func aControllerUsedAgainAfterACancelDecidesAsAFreshOne(profile: DismissalProfile) throws {
-    var replay = ControllerReplay(profile: profile)
-    replay.probes = false
-    let run = replay.run(try recordings())
     let rules = profile.settings
     var made = 0
-    for track in run.tracks {
-        let probes = ProbeMaker.probes(from: track.transcript.samples, rules: rules).probes
+    for (track, probes) in try bundledTracksAndTheirProbes(profile) {
         guard let probe = probes.first(where: { $0.kind == .afterCancel }), let prelude = probe.prelude else { continue }
         made += 1
         var driver = DismissalDriver(controller: DismissalController(settings: rules), settings: rules)

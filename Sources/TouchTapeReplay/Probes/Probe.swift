@@ -494,8 +494,8 @@ package enum ProbeMaker {
     }
 
     /// The samples with the began one's movement before recognition turned to an exact
-    /// diagonal towards the edge, its length along the axis the larger part of the recorded
-    /// one; `nil` without a began sample or with no such movement.
+    /// diagonal towards the edge: along the axis and across it each the larger part of the
+    /// recorded movement. `nil` without a began sample or with no such movement.
     static func diagonalStart(_ samples: [PanSample], edge: DismissEdge) -> (samples: [PanSample], at: Vector2)? {
         guard let began = samples.firstIndex(where: { $0.phase == .began }) else { return nil }
         let slop = samples[began].slopTranslation
