@@ -70,7 +70,7 @@ enum Mutation: String, CaseIterable, Sendable {
     case thresholdAtOrAbove, thresholdLower, thresholdHigher, flickStrict, flickSlower, flickFaster, cancelFlickStrict,
          progressUnclamped, progressCappedBelowOne, wrongDivisor, transitionFlickOnAxis, transitionThresholdPointThree,
          easyThresholdAtOrAbove, easyFlickAtOrAbove, photoZoomCancelsStillRelease, photoZoomProgressUncapped,
-         cancelFlickByMagnitude, transitionBackFlickOnAxis, transitionOffAxisFlickDecides
+         cancelFlickByMagnitude, transitionBackFlickOnAxis, transitionOffAxisFlickDecides, transitionFlickOnStrictAxis
     // refusal
     case transitionBeginsOnAnyPan, transitionBeginsSideways, transitionBeginsAgainstEdge, easyBeginsOnAnyPan,
          easyBeginsStillPan, transitionBeginsOnStrictAxis
@@ -97,7 +97,7 @@ enum Mutation: String, CaseIterable, Sendable {
         switch self {
         case .transitionFlickOnAxis, .transitionThresholdPointThree, .transitionBeginsOnAnyPan, .transitionBeginsSideways,
              .transitionBeginsAgainstEdge, .transitionBackFlickOnAxis, .transitionOffAxisFlickDecides,
-             .transitionBeginsOnStrictAxis: return .transition
+             .transitionBeginsOnStrictAxis, .transitionFlickOnStrictAxis: return .transition
         case .easyVetoIgnored, .easyThresholdAtOrAbove, .easyFlickAtOrAbove, .easyBeginsOnAnyPan, .easyBeginsStillPan: return .easy
         case .photoZoomVetoIgnored, .photoZoomCancelsStillRelease, .photoZoomProgressUncapped, .photoZoomCompletesAtRelease:
             return .photoZoom
@@ -282,7 +282,9 @@ struct PortedController: InteractiveDismissalController {
             let speed = bug == .transitionFlickOnAxis ? abs(v.y) : v.length
             // `.transitionOffAxisFlickDecides`: the axis test forgotten; `.transitionBackFlickOnAxis`:
             // the flick back judged along the axis alone.
-            let onAxis = bug == .transitionOffAxisFlickDecides || abs(v.y) >= abs(v.x)
+            // `.transitionFlickOnStrictAxis`: `>` for `>=`, a diagonal release (ties vertical) off the axis.
+            let onAxis = bug == .transitionOffAxisFlickDecides
+                || (bug == .transitionFlickOnStrictAxis ? abs(v.y) > abs(v.x) : abs(v.y) >= abs(v.x))
             if bug == .transitionBackFlickOnAxis {
                 if speed >= 1200, onAxis, v.y > 0 { return true }
                 if -v.y >= 1200 { return false }

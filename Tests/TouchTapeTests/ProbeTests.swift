@@ -218,3 +218,31 @@ func aControllerUsedAgainAfterACancelDecidesAsAFreshOne(profile: DismissalProfil
     }
     #expect(checked >= 12, "\(checked)")
 }
+
+/// `flick-tie`: a release as fast across the axis as along it towards the edge, each part the
+/// flick minimum. Judged on the 2-D magnitude with the dominant axis's direction, the tie goes
+/// to the vertical axis (Transition's): a flick for a vertical dismissal, an off-axis release
+/// for a horizontal one (its threshold decides).
+@Test func theFlickTieGoesToTheVerticalAxis() throws {
+    var checked = 0
+    for (track, _) in try bundledTracksAndTheirProbes(.transition) where track.transcript.reason != .noTransition {
+        for edge in [DismissEdge.bottom, .right] {
+            var rules = DismissalProfile.transition.settings
+            rules.edge = edge
+            // For the right edge the pan turned to go right (three quarter turns), so it begins.
+            let samples = edge == .bottom ? track.transcript.samples : track.transcript.samples.map { sample in
+                var s = sample
+                let turn = { (v: Vector2) in Vector2(x: v.y, y: -v.x) }
+                (s.translation, s.slopTranslation, s.velocity) = (turn(s.translation), turn(s.slopTranslation), turn(s.velocity))
+                return s
+            }
+            guard let probe = ProbeMaker.probes(from: samples, rules: rules).probes
+                .first(where: { $0.kind == .flickTie }), let run = probe.rulesRun, let decision = run.decision else { continue }
+            let v = decision.velocity
+            #expect(v.x == v.y && v.x == rules.flick?.minimumVelocity, "\(v)")
+            #expect((decision.reason == .flick) == (edge == .bottom), "\(edge) \(track.transcript.file) \(track.transcript.track)")
+            checked += 1
+        }
+    }
+    #expect(checked >= 16, "\(checked)")
+}

@@ -39,6 +39,11 @@ package struct Probe: Hashable, Sendable {
         /// larger part across): an off-axis release, which a rule with no axis test takes for
         /// a flick and one that cancels fast sideways releases decides otherwise.
         case flickSideways = "flick-sideways"
+        /// A release exactly as fast across the axis as along it towards the edge, its
+        /// magnitude the flick minimum × √2 (each part the minimum): the tie a flick judged on
+        /// the 2-D magnitude with the dominant axis's direction breaks one way (Transition's:
+        /// to the vertical axis). Rules that judge the magnitude only.
+        case flickTie = "flick-tie"
         /// The release velocity away from the dismiss edge, one step short of the cancel
         /// velocity rule's limit.
         case flickBackBelow = "flick-back-1"
@@ -240,11 +245,18 @@ package enum ProbeMaker {
                 add(.flickSideways, releaseVelocity(samples, release, sideways),
                     "release velocity (\(sideways.x), \(sideways.y)) \(rules.unit.symbol)/s: magnitude \(v), mostly across the axis",
                     fromRelease: true)
+                if rules.velocityMeasure == .magnitude2D {
+                    let tie = forward * v + cross * v
+                    add(.flickTie, releaseVelocity(samples, release, tie),
+                        "release velocity (\(tie.x), \(tie.y)) \(rules.unit.symbol)/s: as fast across the axis as along it", fromRelease: true)
+                } else {
+                    notMade.append(.flickTie)
+                }
             } else {
-                notMade += [.flickDiagonal, .flickSideways]
+                notMade += [.flickDiagonal, .flickSideways, .flickTie]
             }
         } else {
-            notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal, .flickSideways]
+            notMade += [.flickBelow, .flickOn, .flickAbove, .flickDiagonal, .flickSideways, .flickTie]
         }
         // Flick back: the release velocity along the axis at the cancel rule's limit and a
         // step either side (the opposite flick's minimum, EasyTransitions' −5, PhotoZoom's 0).
