@@ -53,11 +53,6 @@ package struct ProgressRule: Hashable, Sendable {
         sendsUpdate(at: sample.phase) && !tooManyFingers(sample)
     }
 
-    /// The sample's translation along the dismiss direction, floored when the rules say so.
-    package func axisTranslation(_ sample: PanSample) -> Double {
-        raw.along(sample.translation)
-    }
-
     /// The fraction before clamping.
     package func rawProgress(_ sample: PanSample) -> Double {
         raw.rawProgress(of: sample.translation)
@@ -72,7 +67,7 @@ package struct ProgressRule: Hashable, Sendable {
     /// steps, the translation along the edge at the last update sent (moved on to this one's).
     package func sent(at sample: PanSample, holding progress: Double, lastAlong: inout Double) -> Double {
         guard steps else { return clamped(rawProgress(sample)) }
-        let along = axisTranslation(sample)
+        let along = raw.along(sample.translation)
         defer { lastAlong = along }
         return clamped(progress + (along - lastAlong) / raw.divisor)
     }

@@ -6,14 +6,21 @@ import TouchTapeTestSupport
 // built-in profile passes every probe (their rules are the declared rules), and a probe's
 // row is reproducible from the report line alone (`--track N --probe NAME`).
 
+/// `touchtape replay CORPUS --probes SETTINGS --no-config --format json` on the bundled and
+/// on the peer recordings: each corpus with its run and its report's rows.
+private func probedReplays(_ settings: [String]) throws -> [(corpus: String, run: ProcessRun, rows: [[String: Any]])] {
+    try [TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path, TouchTapeBinary.peerRecordings.path].map { corpus in
+        #expect(FileManager.default.fileExists(atPath: corpus), "\(corpus) is missing")
+        let run = try TouchTapeBinary.run(["replay", corpus, "--probes"] + settings + ["--no-config", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+        return (corpus, run, try #require(report["tracks"] as? [[String: Any]]))
+    }
+}
+
 @Test(arguments: ["transition", "easytransitions", "photozoom"])
 func everyBuiltInProfilePassesEveryProbe(profile: String) throws {
-    for corpus in [TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path, TouchTapeBinary.peerRecordings.path] {
-        #expect(FileManager.default.fileExists(atPath: corpus), "\(corpus) is missing")
-        let run = try TouchTapeBinary.run(["replay", corpus, "--probes", "--profile", profile, "--no-config", "--format", "json"])
+    for (corpus, run, tracks) in try probedReplays(["--profile", profile]) {
         #expect(run.status == 0, "\(profile) on \(corpus): \(run.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let tracks = try #require(report["tracks"] as? [[String: Any]])
         let probes = tracks.filter { $0["probe"] != nil }
         #expect(probes.count > 40, "\(profile) on \(corpus): \(probes.count) probes")
     }
@@ -33,13 +40,10 @@ func everyBuiltInProfilePassesEveryProbe(profile: String) throws {
          "composesheet", "reactnavigation", "projection"].map { ["--profile", $0, "--flick-velocity", "0"] })
 func aBuiltInProfileAtTheEdgeOfItsSettingsPassesItsOwnChecks(settings: [String]) throws {
     var probes = 0
-    for corpus in [TouchTapeBinary.packageRoot.appendingPathComponent("Recordings").path, TouchTapeBinary.peerRecordings.path] {
-        #expect(FileManager.default.fileExists(atPath: corpus), "\(corpus) is missing")
-        let run = try TouchTapeBinary.run(["replay", corpus, "--probes"] + settings + ["--no-config", "--format", "json"])
+    for (corpus, run, rows) in try probedReplays(settings) {
         // 1: a recorded track's label may disagree with these rules; the checks may not.
         #expect(run.status == 0 || run.status == 1, "\(settings) on \(corpus): \(run.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        for row in try #require(report["tracks"] as? [[String: Any]]) {
+        for row in rows {
             let probe = row["probe"] as? String
             if probe != nil { probes += 1 }
             for check in row["checks"] as? [[String: Any]] ?? [] where check["status"] as? String == "failed" {
