@@ -191,6 +191,7 @@ struct EvemuDescriptionParser {
                 }
                 absInfo[code] = AbsInfo(minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
                                         resolution: values.count > 4 ? values[4] : 0)
+                metadata.absInfoLines[code] = reader.lineNumber
             case "L:", "S:":
                 let expected = tag + " <code> <state>"
                 guard numbers.count == 2 else {

@@ -110,6 +110,7 @@ final class GeteventEventSource {
                 listing.add(path: path, line: line.line)
                 previousListing = nil
             case .success(.listing(let text)):
+                listing.line = line.line
                 do { try listing.take(text); previousListing = (line.text, line.line) } catch {
                     guard try !joinWrapped(previous: &previousListing, line, into: &listing) else { continue }
                     let kind = error.kind != .malformedLine ? error.kind : line.terminated ? .malformedLine : .truncated
@@ -141,6 +142,7 @@ final class GeteventEventSource {
         guard let before = previous else { return false }
         for joined in [before.text + line.text, before.text + " " + line.text] {
             var trial = listing
+            trial.line = before.line
             if (try? trial.take(Substring(joined))) != nil {
                 listing = trial
                 previous = (joined, before.line)
@@ -194,6 +196,7 @@ final class GeteventEventSource {
         description = chosen.description(synCodes: synCodes)
         devicePath = chosen.path
         metadata.deviceNode = chosen.path
+        metadata.absInfoLines = chosen.absInfoLines
         if devices.count > 1 {
             metadata.deviceIndex = chosenIndex
             metadata.deviceCount = devices.count

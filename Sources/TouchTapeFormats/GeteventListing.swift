@@ -12,6 +12,8 @@ struct GeteventListing {
         var id = InputID(bustype: 0, vendor: 0, product: 0, version: 0)
         var codes: [UInt16: Set<UInt16>] = [:]
         var absInfo: [UInt16: AbsInfo] = [:]
+        /// The line each range was read from (``RecordingMetadata/absInfoLines``).
+        var absInfoLines: [UInt16: Int] = [:]
         var ledStates: [UInt16: Int32] = [:]
         var switchStates: [UInt16: Int32] = [:]
         var properties: Set<UInt16> = []
@@ -57,6 +59,9 @@ struct GeteventListing {
 
     /// Adds a device read elsewhere (a separate description file's).
     mutating func append(_ device: Device) { devices.append(device) }
+
+    /// The file's line that ``take(_:)`` is given (a wrapped one: the line it starts on).
+    var line = 0
 
     /// Takes one indented line of the current block.
     mutating func take(_ line: Substring) throws(Failure) {
@@ -183,7 +188,10 @@ struct GeteventListing {
             devices[index].codes[type, default: []].insert(code)
             if on, type == 0x11 { devices[index].ledStates[code] = 1 }
             if on, type == 0x05 { devices[index].switchStates[code] = 1 }
-            if let abs { devices[index].absInfo[code] = try Self.absInfo(abs) }
+            if let abs {
+                devices[index].absInfo[code] = try Self.absInfo(abs)
+                devices[index].absInfoLines[code] = line
+            }
         }
     }
 

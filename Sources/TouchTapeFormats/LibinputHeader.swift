@@ -130,6 +130,7 @@ struct LibinputHeader {
             codes[type] = set
         }
         var absInfo: [UInt16: AbsInfo] = [:]
+        var absInfoLines: [UInt16: Int] = [:]
         for (key, value) in evdev["absinfo"]?.mapping ?? Node.Mapping([]) {
             guard let code = key.int.flatMap(UInt16.init(exactly:)) else {
                 throw fail(.nonNumericField, "an axis code number", key.string, key, "absinfo keys are decimal axis codes")
@@ -139,6 +140,7 @@ struct LibinputHeader {
                 throw fail(.malformedYAML, "[min, max, fuzz, flat, resolution]", value.string, value, "absinfo entries hold five numbers")
             }
             absInfo[code] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3], resolution: numbers[4])
+            absInfoLines[code] = key.mark?.line
         }
         var properties = Set<UInt16>()
         for node in Self.elements(of: evdev["properties"]) {
@@ -178,6 +180,7 @@ struct LibinputHeader {
         metadata.operatingSystem = root["system"]?["os"]?.string
         metadata.recorder = root["libinput"]?["version"]?.string.map { "libinput " + $0 }
         metadata.deviceNode = device["node"]?.string
+        metadata.absInfoLines = absInfoLines
         var header = LibinputHeader(description: description, metadata: metadata, eventsNode: device["events"])
         header.unkeptKeys = root.mapping?.keys.compactMap(\.string).filter { !keptKeys.contains($0) } ?? []
         return header

@@ -35,7 +35,7 @@ package struct Recording: Hashable, Sendable {
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the description is a
     /// touchscreen or touchpad TouchTape can replay (see ``RecordingStream/requireTouchDevice()``).
     package func requireTouchDevice() throws(RecordingError) {
-        try Self.requireTouchDevice(description, source: source)
+        try Self.requireTouchDevice(description, metadata: metadata, source: source)
     }
 
     /// A keyboard, pen or mouse recording would otherwise run the pipeline over nothing and
@@ -43,7 +43,8 @@ package struct Recording: Hashable, Sendable {
     /// (``NonTouchReason/condition``) after the device name, cut at 80 characters (the
     /// kernel's longest uinput name) so the condition always shows; the message quotes
     /// `found` and `expected` once.
-    static func requireTouchDevice(_ description: DeviceDescription, source: RecordingSource) throws(RecordingError) {
+    static func requireTouchDevice(_ description: DeviceDescription, metadata: RecordingMetadata,
+                                   source: RecordingSource) throws(RecordingError) {
         let file = source.eventsPath
         if let reason = description.classification.nonTouchReason {
             throw RecordingError(
@@ -63,9 +64,11 @@ package struct Recording: Hashable, Sendable {
             case .libinputRecord: "its absinfo entry \(code)"
             case .getevent: "its line in the device listing"
             }
-            if let separate = source.descriptionPath { spot += " in \(TextExcerpt.make(separate, limit: nil))" }
+            // The error is at the range's line, in the file that holds the description.
+            let line = metadata.absInfoLines[code]
+            if let separate = source.descriptionPath, line == nil { spot += " in \(TextExcerpt.make(separate, limit: nil))" }
             throw RecordingError(
-                kind: .valueOutOfRange, file: file, line: nil, eventIndex: nil,
+                kind: .valueOutOfRange, file: line != nil ? source.descriptionPath ?? file : file, line: line, eventIndex: nil,
                 expected: "a position axis whose minimum is below its maximum",
                 found: "\(EventCodes.codeName(type: EventType.abs.rawValue, code: code)) from \(info.minimum) to \(info.maximum)",
                 hint: "no touch device reports such an axis (the kernel's uinput refuses a minimum above the maximum, "

@@ -23,6 +23,11 @@ package struct RecordingMetadata: Hashable, Sendable {
     /// The header says TouchTape wrote the file (evemu `# touchtape: recording`, libinput
     /// `libinput.version: "touchtape"`), so it must end with ``RecordingEndMark/endLine``.
     package var writtenByTouchTape = false
+    /// Where each axis's range was read: its line in the file that holds the description
+    /// (counted from 1), so that a refusal of a range can name it. An evemu `A:` line, a
+    /// libinput record `absinfo` entry, a getevent listing's axis line; empty where a
+    /// recording was not read from a file.
+    package var absInfoLines: [UInt16: Int] = [:]
 
     /// A value from its parts.
     package init(

@@ -175,7 +175,7 @@ package struct RecordingStream {
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the recording is of a
     /// touchscreen or touchpad.
     package func requireTouchDevice() throws(RecordingError) {
-        try Recording.requireTouchDevice(description, source: source)
+        try Recording.requireTouchDevice(description, metadata: metadata, source: source)
     }
 
     /// Whether the items read so far end with ``RecordingEndMark/endLine`` (the last line

@@ -211,27 +211,60 @@ import TouchTapeTestSupport
 /// A position axis with no range (minimum at or above maximum) is refused when the recording
 /// is taken as a touch device: an inverted Y axis made the resolution fallback measure the
 /// other axis, and every progress and velocity changed without a word. evemu and libinput
-/// record say where the range is; a device's other axes are not judged.
+/// record say where the range is; a device's other axes are not judged. The error is at the
+/// range's line, in each format, and in the `.desc` of a recording split in two.
 @Test(arguments: [("A: 36 0 2335 0 0 16", "A: 36 2335 0 0 0 16", "ABS_MT_POSITION_Y from 2335 to 0", "its 'A: 36' line"),
                   ("A: 35 0 1087 0 0 16", "A: 35 0 0 0 0 16", "ABS_MT_POSITION_X from 0 to 0", "its 'A: 35' line")])
 func aPositionAxisWithoutARangeIsRefused(good: String, bad: String, found: String, spot: String) throws {
     let original = try String(contentsOf: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
     #expect(original.contains(good + "\n"))
-    let path = TestSupport.write(original.replacingOccurrences(of: good + "\n", with: bad + "\n"), name: "axis.evemu")
+    let damaged = original.replacingOccurrences(of: good + "\n", with: bad + "\n")
+    let path = TestSupport.write(damaged, name: "axis.evemu")
     func failure(_ path: String) throws -> RecordingError {
         do { try RecordingStream(path: path).requireTouchDevice() } catch { return error }
         throw CancellationError()
     }
+    /// The line (from 1) of `text` that `matches`.
+    func line(in file: String, _ matches: (Substring) -> Bool) throws -> Int? {
+        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex(where: matches).map { $0 + 1 }
+    }
     let e = try failure(path)
     #expect(e.kind == .valueOutOfRange && e.found == found && e.hint.contains(spot), "\(e)")
-    // The same description in libinput record.
-    var stream = try RecordingStream(path: path)
-    let yml = TestSupport.temporaryDirectory() + "/axis.yml"
-    let output = try OutputFile(path: yml)
-    try RecordingConversion.convert(&stream, to: .libinputRecord, output: output)
-    try output.commit()
-    let y = try failure(yml)
-    #expect(y.kind == .valueOutOfRange && y.found == found && y.hint.contains("its absinfo entry"), "\(y)")
+    let badLine = try line(in: path) { $0 == bad }
+    #expect(e.file == path && e.line != nil && e.line == badLine, "\(e)")
+    // The same description in libinput record and in a getevent listing.
+    let code = UInt16(good.split(separator: " ")[1], radix: 16)!
+    let axis = found.split(separator: " ")[0]
+    for (format, name, spot, isRange) in [
+        (RecordingFormat.libinputRecord, "axis.yml", "its absinfo entry", { (l: Substring) in l.hasPrefix("      \(code): [") }),
+        (.getevent, "axis.getevent", "its line in the device listing", { (l: Substring) in l.contains(axis + " ") && l.contains(" : value ") }),
+    ] {
+        var stream = try RecordingStream(path: path)
+        let converted = TestSupport.temporaryDirectory() + "/" + name
+        let output = try OutputFile(path: converted)
+        try RecordingConversion.convert(&stream, to: format, output: output)
+        try output.commit()
+        let y = try failure(converted)
+        #expect(y.kind == .valueOutOfRange && y.found == found && y.hint.contains(spot), "\(y)")
+        let rangeLine = try line(in: converted, isRange)
+        #expect(y.file == converted && y.line != nil && y.line == rangeLine, "\(y)")
+    }
+    // Split in two: the error is in the .desc, at the range's line there.
+    let split = TestSupport.temporaryDirectory()
+    let lines = damaged.split(separator: "\n", omittingEmptySubsequences: false)
+    let firstEvent = try #require(lines.firstIndex { $0.hasPrefix("E: ") })
+    let desc = split + "/axis.desc", events = split + "/axis.events"
+    try (lines[..<firstEvent].joined(separator: "\n") + "\n").write(toFile: desc, atomically: true, encoding: .utf8)
+    try lines[firstEvent...].joined(separator: "\n").write(toFile: events, atomically: true, encoding: .utf8)
+    let d: RecordingError
+    do {
+        try RecordingStream(RecordingLocator.pair(descriptionPath: desc, eventsPath: events)).requireTouchDevice()
+        Issue.record("the split recording was taken")
+        return
+    } catch { d = error }
+    let descLine = try line(in: desc) { $0 == bad }
+    #expect(d.file == desc && d.line != nil && d.line == descLine && !d.hint.contains("axis.desc"), "\(d)")
     // A range on an axis the frames are not read from (the pressure) is not judged.
     let pressure = original.replacingOccurrences(of: good + "\n", with: good + "\nA: 3a 10 5 0 0 0\n")
     try RecordingStream(path: TestSupport.write(pressure, name: "pressure.evemu")).requireTouchDevice()
