@@ -79,9 +79,7 @@ func fail(_ error: any Error) -> ExitCode {
     }
     // A stop signal ended a wait (another touchtape's lock on a recording): the signal's exit.
     if let recording = error as? RecordingError, recording.kind == .interrupted, let signal = StopSignal.caught {
-        writeStandardError("touchtape: interrupted by \(signalName(signal)) while waiting for another touchtape to finish with"
-                           + " \(RecordingError.excerpt(recording.file, limit: nil)); nothing was written\n")
-        return ExitCode(128 + signal)
+        return interrupted(by: signal, saying: "\(waitingNote(recording.file)); nothing was written")
     }
     if let recording = error as? RecordingError, recording.kind == .ioFailure {
         return fail("\(error)", status: ExitStatus.deviceOrIOFailure)
@@ -97,20 +95,30 @@ let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 /// output (a regular file being replaced is left as it was; what went to standard output
 /// or a device stays, incomplete) and leaves with 128 + the signal, as a shell reports a
 /// command a signal ended.
-func interrupted(by signal: Int32, output: OutputFile, also others: [OutputFile] = []) -> ExitCode {
+/// `reads`: the command's reads, whose wait for another touchtape's lock the stop may have
+/// ended (named first, as the other commands name it).
+func interrupted(by signal: Int32, output: OutputFile, also others: [OutputFile] = [], reads: ReadLocks? = nil) -> ExitCode {
     // Every output the command had opened (`replay -o R --html H`: both), each as it stands.
-    interrupted(by: signal, saying: ([output] + others).map(\.leftAsItWas).joined(separator: ", "))
+    let outputs = ([output] + others).map(\.leftAsItWas).joined(separator: ", ")
+    return interrupted(by: signal, saying: (reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? "") + outputs)
 }
 
 /// The same for a command stopped while it waited for another touchtape to finish with
 /// `path`, which it would have rewritten: nothing was read or written.
 func interrupted(by signal: Int32, waitingFor path: String) -> ExitCode {
-    interrupted(by: signal, saying: "it was waiting for another touchtape to finish with \(RecordingError.excerpt(path, limit: nil)); \(RecordingError.excerpt(path, limit: nil)) is unchanged")
+    interrupted(by: signal, saying: "\(waitingNote(path)); \(RecordingError.excerpt(path, limit: nil)) is unchanged")
 }
 
 /// The same for a command stopped before it opened its output (`path`; `-`: standard output).
-func interrupted(by signal: Int32, beforeWriting path: String) -> ExitCode {
-    interrupted(by: signal, saying: path == "-" ? "nothing was written" : "\(path) is unchanged")
+func interrupted(by signal: Int32, beforeWriting path: String, reads: ReadLocks? = nil) -> ExitCode {
+    interrupted(by: signal, saying: (reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? "")
+                + (path == "-" ? "nothing was written" : "\(path) is unchanged"))
+}
+
+/// What a stop ended, when it ended a wait for another touchtape's lock on `path`: the one
+/// wording of every command.
+private func waitingNote(_ path: String) -> String {
+    "it was waiting for another touchtape to finish with \(RecordingError.excerpt(path, limit: nil))"
 }
 
 private func interrupted(by signal: Int32, saying outcome: String) -> ExitCode {

@@ -83,6 +83,31 @@ func sayWaiting(for path: String) {
 /// A wait ends when a stop signal arrives (exit 128 + the signal; see `fail(_:)`).
 var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:), stopped: { StopSignal.caught != nil }) }
 
+/// The reads of a command that reports a stop itself once its run has ended (`replay`,
+/// `sweep`, `compare`, `plot --map`): locked as ``readLocking`` does, and remembering the
+/// recording a stop signal found them waiting for, so that the stop names it as every other
+/// command's does (`interrupted by SIGINT; it was waiting for another touchtape to finish
+/// with F; …`). One a command run, on the thread that reads.
+final class ReadLocks {
+    /// The recording whose lock the last wait was for.
+    private var waitingFor: String?
+    /// The recording a stop signal ended the wait for, if one did.
+    private(set) var stoppedWaitingFor: String?
+
+    /// Shared, saying so when a read must wait; a stop signal ends the wait.
+    var locking: ReadLocking {
+        .shared(waiting: { [self] path in
+            waitingFor = path
+            sayWaiting(for: path)
+        }, stopped: { [self] in
+            // Asked only while a read waits (``ReadLocking/shared(waiting:stopped:)``).
+            guard StopSignal.caught != nil else { return false }
+            stoppedWaitingFor = waitingFor
+            return true
+        })
+    }
+}
+
 /// Refuses (exit 2, naming both) an output that names the same file as an input or as
 /// another output, before anything is opened: `replay R -o R` must never replace R.
 /// `outputs` pairs the option the user typed with its path (`nil`: not given).

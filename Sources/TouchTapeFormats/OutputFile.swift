@@ -194,9 +194,13 @@ package final class OutputFile {
     package private(set) var existedAtOpen = true
 
     /// What a stop or a failure before ``commit()`` leaves at the destination, in words:
-    /// `R is unchanged`, `R was not created`, `what was written to R is incomplete`.
+    /// `R is unchanged`, `R was not created`, `what was written to R is incomplete`, or
+    /// `nothing was written to R` (a stream, a device or a new file written through, and no
+    /// byte yet: a stop while the first recording was awaited said "incomplete" of a
+    /// standard output that had none; a file truncated in place is not "nothing").
     package var leftAsItWas: String {
-        OutputError.leftAsItWas(name, unchanged: replacesAtCommit, existed: existedAtOpen)
+        if !replacesAtCommit, bytesWritten == 0, fileInPlace == nil || !existedAtOpen { return "nothing was written to \(name)" }
+        return OutputError.leftAsItWas(name, unchanged: replacesAtCommit, existed: existedAtOpen)
     }
 
     /// Whether the text goes to a temporary file that only ``commit()`` puts in place.

@@ -14,11 +14,11 @@ extension RecordingReplay {
     /// Track `number` of `source` as ``TrackPlot`` draws it, with the why in its title and
     /// its time axis as long as the track; `svg` is `nil` when the file has no such track,
     /// and `tracks` says how many it has.
-    package static func plot(_ source: RecordingSource, track number: Int,
-                             configuration: ReplayConfiguration) throws -> (svg: String?, tracks: Int) {
+    package static func plot(_ source: RecordingSource, track number: Int, configuration: ReplayConfiguration,
+                             locking: ReadLocking = .standard) throws -> (svg: String?, tracks: Int) {
         var svg: String?, tracks = 0
         try replay(source, configuration: configuration, makeController: { DismissalController(settings: $0.dismissal) },
-                   keepFrames: true) { replayed in
+                   keepFrames: true, locking: locking) { replayed in
             tracks += 1
             guard replayed.report.track == number else { return }
             let span = replayed.frames.last.map { Double($0.time.microseconds(since: replayed.frames[0].time)) / 1_000_000 }

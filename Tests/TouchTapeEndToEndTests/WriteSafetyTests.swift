@@ -263,9 +263,47 @@ private final class BigFIFO {
     let result = label.finish()
     held.release()
     #expect(waited && result.status == 130, "\(result.stderr)")
-    #expect(result.stderr.contains("touchtape: interrupted by SIGINT while waiting for another touchtape to finish with \(other); nothing was written"),
+    #expect(result.stderr.contains("touchtape: interrupted by SIGINT; it was waiting for another touchtape to finish with \(other); nothing was written"),
             "\(result.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+}
+
+/// Every command that reads a recording, stopped while it waits for another touchtape to
+/// finish with it, says so in the one wording `label` uses, then what became of its output.
+/// `replay`, `sweep` and `compare` said only "interrupted by SIGINT; what was written to
+/// standard output is incomplete" (nothing had been written), `convert` and `inspect` had
+/// a wording of their own, and `plot` waited without a word and died on Ctrl-C without one.
+@Test(arguments: [
+    (["convert", "FILE", "OUT/converted.yml"], "nothing was written"),
+    (["inspect", "FILE"], "nothing was written"),
+    (["plot", "FILE", "-o", "OUT/track.svg"], "nothing was written"),
+    (["plot", "--map", "FILE", "-o", "OUT/map.svg"], "OUT/map.svg was not created"),
+    (["sweep", "FILE"], "nothing was written to standard output"),
+    (["compare", "FILE"], "nothing was written"),
+    (["replay", "FILE"], "nothing was written to standard output"),
+    (["replay", "FILE", "-o", "OUT/report.txt"], "OUT/report.txt was not created"),
+])
+func aReaderStoppedWhileWaitingSaysSo(arguments: [String], left: String) throws {
+    let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = try bundledCopy("touchscreen-flick-down-finish.evemu", in: dir)
+    let out = dir.appendingPathComponent("out").path
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let held = try HeldLock(file)
+    let reader = try RunningTouchTape(arguments.map { $0.replacingOccurrences(of: "FILE", with: file).replacingOccurrences(of: "OUT", with: out) })
+    let waited = reader.waitForStandardError(containing: "waiting for another touchtape to finish with")
+    reader.process.interrupt()
+    let result = reader.finish()
+    held.release()
+    let name = URL(fileURLWithPath: file).lastPathComponent
+    #expect(waited && result.status == 130, "\(arguments): \(result.stderr)")
+    // The file as reports name it (a folder's recording is named relative to it; one file by its path).
+    let said = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(said.hasPrefix("touchtape: interrupted by SIGINT; it was waiting for another touchtape to finish with ")
+            && said.contains(name) && said.hasSuffix("; " + left.replacingOccurrences(of: "OUT", with: out)),
+            "\(arguments): \(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty, "\(arguments)")
+    #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
 }
 
 /// A libinput record file holding what TouchTape does not write back (libinput's own

@@ -310,6 +310,18 @@ private typealias S = OutputScratch
         try OutputFile.write("old", to: dir + "/old.json")
         let old = try OutputFile(path: dir + "/old.json")
         #expect(old.existedAtOpen && old.leftAsItWas == "\(dir)/old.json is unchanged")
+        // Written through (a pipe here): nothing yet is "nothing", a byte makes it "incomplete".
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let stream = OutputFile(descriptor: ends[1], name: "standard output")
+        #expect(stream.leftAsItWas == "nothing was written to standard output")
+        try stream.write("x")
+        #expect(stream.leftAsItWas == "what was written to standard output is incomplete")
+        close(ends[1])
+        // In place (the recorder): an existing file truncated is not "nothing".
+        let inPlace = try OutputFile(path: dir + "/old.json", regularFiles: .inPlace)
+        #expect(inPlace.leftAsItWas == "what was written to \(dir)/old.json is incomplete")
         var error = OutputError(name: dir + "/new.json", errno: ENOSPC, step: .write, destinationUnchanged: true)
         error.destinationExisted = false
         #expect(error.hint == "free some space and try again; \(dir)/new.json was not created")

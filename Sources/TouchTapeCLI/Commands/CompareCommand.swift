@@ -44,13 +44,14 @@ struct CompareCommand: AsyncParsableCommand {
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
         let found: ProfileComparison?
+        let reads = ReadLocks()
         do {
             found = try ProfileComparison.run(selection.sources, profiles: profiles.isEmpty ? DismissalProfile.allCases : profiles,
                                               settings: settings, installedHints: configuration.installedHints,
-                                              problems: selection.problems, locking: readLocking,
+                                              problems: selection.problems, locking: reads.locking,
                                               cancelled: { stop.firedSignal != nil })
         } catch { throw fail(error.description) }
-        guard let comparison = found else { throw interrupted(by: stop.firedSignal ?? SIGINT, beforeWriting: output) }
+        guard let comparison = found else { throw interrupted(by: stop.firedSignal ?? SIGINT, beforeWriting: output, reads: reads) }
         try writeOutput(format == .json ? comparison.json : comparison.text, to: output, option: "-o", waiting: waiting(stop))
         // As replay: a file or folder that could not be read is 3, a malformed one 2.
         try failUnreadable(comparison.errors, say: output != "-")

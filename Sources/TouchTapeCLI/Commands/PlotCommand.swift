@@ -32,10 +32,11 @@ struct PlotCommand: AsyncParsableCommand {
             do {
                 let sink = try DecisionMapSink(settings: configuration.dismissal)
                 var runner = ReplayRunner(settings: settings, configuration: configuration, cancelled: { stop.firedSignal != nil })
-                runner.locking = readLocking
+                let reads = ReadLocks()
+                runner.locking = reads.locking
                 let tally = try runner.run(sources, problems: selection.problems, into: [sink])
                 let out = try OutputFile(path: output, waiting: waiting(stop))
-                if let signal = stop.firedSignal { throw interrupted(by: signal, output: out) }
+                if let signal = stop.firedSignal { throw interrupted(by: signal, output: out, reads: reads) }
                 try sink.write(to: out)
                 try out.commit()
                 // The map is drawn from the tracks that were read; what was not is said, and fails.
@@ -49,7 +50,14 @@ struct PlotCommand: AsyncParsableCommand {
         guard sources.count == 1 else { throw fail("plot draws one recording; give one file (or --map)") }
         let track = self.track ?? 1
         let plot: (svg: String?, tracks: Int)
-        do { plot = try RecordingReplay.plot(sources[0], track: track, configuration: configuration) } catch { throw fail(error) }
+        // A wait for another touchtape's lock on the recording is said, and a stop signal
+        // ends it (it waited in silence, and Ctrl-C ended it without a word).
+        let stop = StopSignal(signals: stopSignals)
+        defer { StopSignal.restoreDefaults(stopSignals) }
+        do {
+            plot = try RecordingReplay.plot(sources[0], track: track, configuration: configuration, locking: readLocking)
+        } catch { throw fail(error) }
+        if let signal = stop.firedSignal { throw interrupted(by: signal, beforeWriting: output) }
         guard let svg = plot.svg else {
             throw fail("\(sources[0].eventsPath) has no track \(track)", hint: "it has \(plot.tracks) track(s); see touchtape inspect")
         }

@@ -85,7 +85,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let seconds = { [clock = MonotonicClock()] in Double(clock.nowMicroseconds()) / 1_000_000 }
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
-        runner.locking = readLocking
+        let reads = ReadLocks()
+        runner.locking = reads.locking
         runner.strict = strict
         runner.probes = probes || !probe.isEmpty
         runner.stability = stability
@@ -124,7 +125,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let signal = stop.firedSignal {
                 if let text = line?.finish() { writeStandardErrorControls(text) }
-                throw interrupted(by: signal, output: file, also: page.map { [$0] } ?? [])
+                throw interrupted(by: signal, output: file, also: page.map { [$0] } ?? [], reads: reads)
             }
             // A --track or --probe that matched nothing writes no report file (one there stays as it was).
             try ExitStatus.refuseUnmatched(tally, reportOnStandardOutput: output == nil || output == "-")

@@ -31,13 +31,14 @@ struct SweepCommand: AsyncParsableCommand {
         try refuseAliasing(outputs: [("-o", output)], inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
+        let reads = ReadLocks()
         do {
             let out = try OutputFile(path: output, waiting: waiting(stop))
             guard let summary = try SweepWriter.write(
                 sources, configuration: configuration, thresholdRange: settingsOptions.threshold?.range ?? 0...1,
                 flickRange: settingsOptions.flickVelocity?.range ?? 0...5000, format: format == .json ? .json : .text, to: out,
-                cancelled: { stop.firedSignal != nil }, locking: readLocking, problems: selection.problems), stop.firedSignal == nil
-            else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: out) }
+                cancelled: { stop.firedSignal != nil }, locking: reads.locking, problems: selection.problems), stop.firedSignal == nil
+            else { throw interrupted(by: stop.firedSignal ?? SIGINT, output: out, reads: reads) }
             try out.commit()
             // As replay: a file or folder that could not be read is 3, a malformed one 2.
             try failUnreadable(summary.errors, say: output != "-")
