@@ -22,13 +22,17 @@ package struct EstimatorComparison: Sendable {
     package var unit: PlatformUnit = .points
 
     /// Replays `sources` once per estimator under `settings` (its own estimator ignored).
-    package static func run(_ sources: [RecordingSource], settings: SessionSettings) throws(SessionSettingsError) -> EstimatorComparison {
+    package static func run(_ sources: [RecordingSource], settings: SessionSettings, locking: ReadLocking = .standard,
+                            cancelled: @escaping () -> Bool = { false }) throws(SessionSettingsError) -> EstimatorComparison {
         var rows: [Row] = []
         var index: [String: Int] = [:]
         for strategy in VelocityStrategy.allCases {
             var s = settings
             s.velocity = strategy
-            let report = ReplayRunner(settings: s, configuration: try s.configuration()).run(sources)
+            var runner = ReplayRunner(settings: s, configuration: try s.configuration(), cancelled: cancelled)
+            runner.locking = locking
+            let report = runner.run(sources)
+            if cancelled() { break }
             for t in report.tracks {
                 let key = "\(t.file)#\(t.track)"
                 if index[key] == nil { index[key] = rows.count; rows.append(Row(file: t.file, track: t.track, results: [])) }

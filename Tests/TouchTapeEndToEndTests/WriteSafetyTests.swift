@@ -272,7 +272,8 @@ private final class BigFIFO {
 /// finish with it, says so in the one wording `label` uses, then what became of its output.
 /// `replay`, `sweep` and `compare` said only "interrupted by SIGINT; what was written to
 /// standard output is incomplete" (nothing had been written), `convert` and `inspect` had
-/// a wording of their own, and `plot` waited without a word and died on Ctrl-C without one.
+/// a wording of their own, and `plot` and `replay --compare-velocity` waited without a word and
+/// did not end on Ctrl-C.
 @Test(arguments: [
     (["convert", "FILE", "OUT/converted.yml"], "nothing was written"),
     (["inspect", "FILE"], "nothing was written"),
@@ -282,6 +283,7 @@ private final class BigFIFO {
     (["compare", "FILE"], "nothing was written"),
     (["replay", "FILE"], "nothing was written to standard output"),
     (["replay", "FILE", "-o", "OUT/report.txt"], "OUT/report.txt was not created"),
+    (["replay", "FILE", "--compare-velocity"], "nothing was written"),
 ])
 func aReaderStoppedWhileWaitingSaysSo(arguments: [String], left: String) throws {
     let dir = try scratch()

@@ -73,19 +73,24 @@ struct ReplayCommand: AsyncParsableCommand {
         if compareVelocity, format == .junit || format == .github { throw fail("--compare-velocity goes with --format text or json") }
         try refuseAliasing(outputs: [(output == nil ? "the report (no -o)" : "-o", output ?? "-"), ("--html", html)],
                            inputs: selection.inputPaths + (project.map { [$0.file] } ?? []))
-        // The estimator comparison replays the files again under each estimator; it comes
-        // first so that JSON can carry it after the summary of the streamed report.
-        let comparison: EstimatorComparison?
-        do { comparison = compareVelocity ? try EstimatorComparison.run(sources, settings: settings) : nil } catch { throw fail(error.description) }
-
         // A stop signal ends the run after the track in progress: a report file being
         // replaced is left as it was (its temporary file removed), never half-written.
         let stop = StopSignal(signals: stopSignals)
         defer { StopSignal.restoreDefaults(stopSignals) }
+        let reads = ReadLocks()
+        // The estimator comparison replays the files again under each estimator; it comes
+        // first so that JSON can carry it after the summary of the streamed report. Its
+        // reads wait as the report's do (they waited without a word, and Ctrl-C did not end them).
+        let comparison: EstimatorComparison?
+        do {
+            comparison = compareVelocity ? try EstimatorComparison.run(sources, settings: settings, locking: reads.locking,
+                                                                       cancelled: { stop.firedSignal != nil }) : nil
+        } catch { throw fail(error.description) }
+        if let signal = stop.firedSignal { throw interrupted(by: signal, beforeWriting: output ?? "-", reads: reads) }
+
         let seconds = { [clock = MonotonicClock()] in Double(clock.nowMicroseconds()) / 1_000_000 }
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
                                   clock: seconds, cancelled: { stop.firedSignal != nil })
-        let reads = ReadLocks()
         runner.locking = reads.locking
         runner.strict = strict
         runner.probes = probes || !probe.isEmpty
