@@ -108,10 +108,21 @@ struct AnnotationSyntaxError: Error {
 }
 
 extension TrackAnnotation {
-    /// What the mark says, as the tokens of an evemu mark (`expect=cancel note="…"`), for
-    /// messages about a mark in either format; `(empty)` for an empty one.
+    /// What the mark says, as the tokens of an evemu mark (`expect=cancel note="…"`); `(empty)`
+    /// for an empty one.
     package var markWords: String {
         let line = EvemuAnnotationSyntax.line(for: self).dropFirst(EvemuAnnotationSyntax.prefix.count)
         return line.isEmpty ? "(empty)" : String(line.dropFirst())
+    }
+
+    /// What the mark says as a file of `format` writes it, for messages that quote a mark
+    /// in that file: evemu's and getevent's tokens (`expect=cancel note="…"`), libinput
+    /// record's flow mapping (`{expect: cancel, note: "…"}`; these messages quoted it in
+    /// evemu's tokens, which that file does not hold).
+    package func markWords(in format: RecordingFormat) -> String {
+        switch format {
+        case .evemu, .getevent: markWords
+        case .libinputRecord: LibinputRecordFormatter.flowMapping(self)
+        }
     }
 }

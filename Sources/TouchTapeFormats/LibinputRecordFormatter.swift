@@ -170,11 +170,16 @@ package struct LibinputRecordFormatter: RecordingFormatter {
 
     /// A track's mark, as this format writes it.
     package mutating func format(annotation: TrackAnnotation) -> String {
+        "  - \(LibinputHeader.extraKey): " + Self.flowMapping(annotation) + "\n    evdev: []\n"
+    }
+
+    /// What a mark says, as this format writes it: `{expect: finish, note: "…"}`.
+    static func flowMapping(_ annotation: TrackAnnotation) -> String {
         var fields: [String] = []
         if let expected = annotation.expected { fields.append("expect: " + expected.rawValue) }
         if let note = annotation.note, !note.isEmpty { fields.append("note: " + Self.quoted(note)) }
         if annotation.cutShort { fields.append("cut-short: true") }
-        return "  - \(LibinputHeader.extraKey): {" + fields.joined(separator: ", ") + "}\n    evdev: []\n"
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 
     /// The end mark (``RecordingEndMark``), a comment at column 0 after the events list.

@@ -13,7 +13,7 @@ extension RecordingError {
     /// ```
     package init(misplaced mark: MisplacedMark, source: RecordingSource) {
         let file = source.eventsPath
-        let says = RecordingError.excerpt(mark.annotation.markWords)
+        let says = RecordingError.excerpt(mark.annotation.markWords(in: source.format))
         let skipped = "so what it expects would be checked nowhere"
         let rule = "(a mark labels the track whose last event comes before it: the recorder and touchtape label write it there)"
         let afterLast = "a track's mark after the track's last event"
@@ -33,7 +33,7 @@ extension RecordingError {
             let copy = source.descriptionPath != nil ? " -o OUT.evemu" : ""
             self.init(kind: .misplacedMark, file: file, line: mark.line, eventIndex: mark.eventIndex,
                       expected: "one mark for track \(track)", found: says,
-                      hint: "track \(track)'s first mark\(at) says \(RecordingError.excerpt(first.markWords)); a track takes its first mark "
+                      hint: "track \(track)'s first mark\(at) says \(RecordingError.excerpt(first.markWords(in: source.format))); a track takes its first mark "
                           + "and passes over the rest: keep the one you mean, or write one with: "
                           + "touchtape label \(ShellWord.quoted(file)) --track \(track) --expect …\(copy)")
         }

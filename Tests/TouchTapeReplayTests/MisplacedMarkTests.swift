@@ -48,12 +48,22 @@ import TouchTapeTestSupport
         let e = try Self.replayFailure(evemu)
         #expect(e.kind == .misplacedMark && e.line == firstEvent + 100 && e.eventIndex == 100)
         #expect(e.found == "expect=cancel" && e.hint.contains("inside track 1's gesture (events 0–378)"), "\(e)")
-        // libinput record: a mark item between two evdev items of the gesture.
+        // libinput record: a mark item between two evdev items of the gesture, quoted as that
+        // file writes it (it was quoted in evemu's tokens, which the file does not hold).
         let item = try Self.line(of: "  - evdev:", in: Self.libinput, after: 100)
-        let yml = try Self.edited(Self.libinput, inserting: "  - touchtape: {expect: cancel}", before: item)
+        let yml = try Self.edited(Self.libinput, inserting: "  - touchtape: {expect: cancel, note: \"moved\"}", before: item)
         let y = try Self.replayFailure(yml)
-        #expect(y.kind == .misplacedMark && y.line == item && y.found == "expect=cancel", "\(y)")
+        #expect(y.kind == .misplacedMark && y.line == item && y.found == "{expect: cancel, note: \"moved\"}", "\(y)")
         #expect(y.hint.contains("inside track 1's gesture"), "\(y)")
+    }
+
+    /// A second mark in a libinput record file: the hint quotes the first as the file has it.
+    @Test func aSecondMarkInALibinputFileQuotesBothAsWritten() throws {
+        let first = try Self.line(of: "  - touchtape: {expect: finish", in: Self.libinput)
+        let yml = try Self.edited(Self.libinput, inserting: "  - touchtape: {expect: cancel}", before: first + 1)
+        let y = try Self.replayFailure(yml)
+        #expect(y.kind == .misplacedMark && y.line == first + 1 && y.found == "{expect: cancel}", "\(y)")
+        #expect(y.hint.contains("first mark at line \(first) says {expect: finish, note: \"two-finger pan down"), "\(y)")
     }
 
     @Test func aMarkBeforeTheFirstGestureIsRefused() throws {
