@@ -155,6 +155,36 @@ private func bundledTracksAndTheirProbes(_ profile: DismissalProfile) throws -> 
     }
 }
 
+/// The threshold probes land the fraction the rules test at the release (the release's raw
+/// fraction, or the one UIKit holds) on the threshold: threshold+0 exactly, threshold-1 and
+/// threshold+1 the nearest fractions below and above it. Transition tests the fraction UIKit
+/// holds, and sends no update at `.ended`: scaled to land the release, a touchpad track's
+/// threshold+0 held an ulp above the threshold (and finished, as +1 did), and on a track
+/// whose updates stopped when a second finger came, every threshold probe held 0.16.
+@Test(arguments: DismissalProfile.allCases.filter { $0.settings.completionThreshold != nil })
+func theThresholdProbesLandOnTheHeldFraction(profile: DismissalProfile) throws {
+    let threshold = try #require(profile.settings.completionThreshold)
+    var landed = 0
+    let tracks = try bundledTracksAndTheirProbes(profile)
+    for (track, probes) in tracks {
+        func held(_ kind: Probe.Kind) -> Double? {
+            let decision = probes.first { $0.kind == kind }?.rulesRun?.decision
+            if case .clampedFraction = profile.settings.decisionInput { return decision?.progress }
+            return decision?.rawProgress
+        }
+        guard let on = held(.thresholdOn), let below = held(.thresholdBelow), let above = held(.thresholdAbove) else { continue }
+        let name = "\(track.transcript.file) track \(track.transcript.track)"
+        #expect(on == threshold, "\(name): threshold+0 holds \(on)")
+        #expect(below < threshold && threshold - below < 1e-15, "\(name): threshold-1 holds \(below)")
+        #expect(above > threshold && above - threshold < 1e-15, "\(name): threshold+1 holds \(above)")
+        landed += 1
+    }
+    // Rules decided by a search (PhotoZoomAnimator's anchor, a projection) have no +0 probe.
+    let made = tracks.filter { $0.probes.contains { $0.kind == .thresholdOn } }.count
+    #expect(made == 0 || landed >= 8, "threshold probes were made and compared (\(landed) of \(made))")
+    #expect(made > 0 || ![DismissalProfile.transition, .easytransitions].contains(profile), "\(profile) makes threshold+0 probes")
+}
+
 /// The probes that change only the release's velocity (flick, diagonal, flick back) take
 /// the rules' run up to the release once and branch it: each such probe's run must be the
 /// whole run of its samples, under every profile, for every bundled track.

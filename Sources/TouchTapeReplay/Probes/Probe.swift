@@ -176,9 +176,10 @@ package enum ProbeMaker {
         }
         // The words are ``Words``: as `String` interpolations they were a twentieth of making
         // the probes (issue 26).
-        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: Words, fromRelease: Bool = false) {
+        func add(_ kind: Probe.Kind, _ transformed: [PanSample]?, _ words: Words, fromRelease: Bool = false,
+                 run: DismissalRunResult? = nil) {
             guard let transformed else { notMade.append(kind); return }
-            let result = fromRelease ? runFromRelease(transformed) : oracleRun(transformed)
+            let result = run ?? (fromRelease ? runFromRelease(transformed) : oracleRun(transformed))
             // The transformed pan's own release (a resampled one has its own number of samples).
             let released = transformed.last { $0.phase == .ended || $0.phase == .cancelled } ?? transformed[transformed.count - 1]
             let detail: Words = "\(words): release progress \(fixed: rules.rawProgress(of: released.translation), 6) → \(result.outcome)"
@@ -194,23 +195,53 @@ package enum ProbeMaker {
             add(above, family(high), "\(what) × \(shortest(high)) (first after it flips)")
         }
 
-        // Threshold: the pan along the dismiss axis, scaled so the release lands one step
-        // below, on and one step above the threshold (the divisor's own rounding included).
-        let releaseAlong = rules.edge.component(of: samples[release].translation)
+        // Threshold: the pan along the dismiss axis, scaled so the fraction the rules test at
+        // the release lands one step below, on and one step above the threshold (the
+        // divisor's own rounding included). That fraction is the release's own (a raw
+        // fraction), or the one UIKit holds: the last update's, which a library that sends
+        // none at `.ended` (Transition) took from an earlier sample. Scaled to land the
+        // release, that sample ended an ulp or so off (threshold+0 of a touchpad track held
+        // 0.33333333333333337 and finished, as +1 did), or far off where the updates stopped
+        // early (a second finger past `maximumTouches`: every threshold probe held 0.16).
         let fractionAlone: Bool
+        var decisive = release
         switch rules.decisionInput {
-        case .clampedFraction, .rawFraction: fractionAlone = rules.rule != .anchored
+        case .clampedFraction:
+            fractionAlone = rules.rule != .anchored
+            let rule = ProgressRule(settings: rules)
+            decisive = samples[...release].lastIndex(where: rule.sends) ?? release
+        case .rawFraction: fractionAlone = rules.rule != .anchored
         case .positionVsAnchor, .projection, .distance: fractionAlone = false
         }
+        let decisiveAlong = rules.edge.component(of: samples[decisive].translation)
         if !fractionAlone {
             // PhotoZoomAnimator's anchor test, a projection (the velocity moves the position),
             // a distance or Compose's anchors: not a fraction alone, so the flip is searched.
             thresholdByBisection()
-        } else if let threshold = rules.completionThreshold, abs(releaseAlong) > 1e-9 {
-            let on = landing(on: threshold, rules: rules)
-            let below = stepped(from: on, rules: rules, down: true), above = stepped(from: on, rules: rules, down: false)
+        } else if let threshold = rules.completionThreshold, abs(decisiveAlong) > 1e-9 {
+            var on = landing(on: threshold, rules: rules)
+            var below = stepped(from: on, rules: rules, down: true), above = stepped(from: on, rules: rules, down: false)
+            // Checked against the rules' run, which tests the fraction; where it is not the
+            // sample's own (a held sum of steps, `updateProgressAsStep`), the landing is moved
+            // until the run tests the threshold. The runs are kept for the probes: where the
+            // landing holds, nothing runs twice.
+            let tested = { (decision: Decision?) -> Double? in
+                if case .clampedFraction = rules.decisionInput { return decision?.progress }
+                return decision?.rawProgress
+            }
+            var runs: [Double: (samples: [PanSample], run: DismissalRunResult)] = [:]
+            (below, on, above) = heldLanding(on: threshold, near: on, below: below, above: above) { along in
+                guard let pan = landed(samples, at: decisive, along: along, rules: rules) else { return nil }
+                let run = oracleRun(pan)
+                runs[along] = (pan, run)
+                return tested(run.decision)
+            }
             for (kind, along) in [(Probe.Kind.thresholdBelow, below), (.thresholdOn, on), (.thresholdAbove, above)] {
-                add(kind, landed(samples, release: release, along: along, rules: rules), "pan scaled to release at \(along) \(rules.unit.symbol)")
+                let words: Words = decisive == release ? "pan scaled to release at \(along) \(rules.unit.symbol)"
+                    : "pan scaled to hold \(along) \(rules.unit.symbol) at its last update before the release"
+                if let ran = runs[along] { add(kind, ran.samples, words, run: ran.run) } else {
+                    add(kind, landed(samples, at: decisive, along: along, rules: rules), words)
+                }
             }
         } else {
             thresholdByBisection()
@@ -363,6 +394,36 @@ package enum ProbeMaker {
         return along
     }
 
+    /// The translations that land the fraction `held` gives (the one the rules' run tests at
+    /// the release) on `fraction` and one step either side: from `near` (the translation
+    /// whose plain fraction is `fraction`), moved a representable step at a time until the
+    /// tested fraction is `fraction` (at most 16; else the nearest below stays), then the
+    /// nearest translations below and above it whose tested fraction is below and above it.
+    /// The plain steps (`below`, `above`) stay where the run cannot say (`held` is `nil`).
+    static func heldLanding(on fraction: Double, near: Double, below: Double, above: Double,
+                            held: (Double) -> Double?) -> (below: Double, on: Double, above: Double) {
+        guard var progress = held(near) else { return (below, near, above) }
+        var on = near
+        for _ in 0..<16 where progress != fraction {
+            let next = progress < fraction ? on.nextUp : on.nextDown
+            guard let p = held(next) else { break }
+            // Past the fraction from below: the one below it stays.
+            if progress < fraction, p > fraction { break }
+            on = next
+            progress = p
+        }
+        func step(down: Bool) -> Double {
+            var next = on
+            for _ in 0..<64 {
+                next = down ? next.nextDown : next.nextUp
+                guard let p = held(next) else { return down ? below : above }
+                if down ? p < fraction : p > fraction { return next }
+            }
+            return next
+        }
+        return (step(down: true), on, step(down: false))
+    }
+
     /// The next translation from `along` whose progress differs: one representable step of
     /// progress below (or above).
     static func stepped(from along: Double, rules: DismissalSettings, down: Bool) -> Double {
@@ -375,15 +436,16 @@ package enum ProbeMaker {
         return next
     }
 
-    /// The track scaled along the dismiss axis so that its release is exactly `along` points
-    /// towards the edge (the other samples in proportion, velocities as recorded).
-    static func landed(_ samples: [PanSample], release: Int, along: Double, rules: DismissalSettings) -> [PanSample]? {
-        let now = rules.edge.component(of: samples[release].translation)
+    /// The track scaled along the dismiss axis so that its sample `index` (the release, or
+    /// the last update before it) is exactly `along` points towards the edge (the other
+    /// samples in proportion, velocities as recorded).
+    static func landed(_ samples: [PanSample], at index: Int, along: Double, rules: DismissalSettings) -> [PanSample]? {
+        let now = rules.edge.component(of: samples[index].translation)
         guard abs(now) > 1e-9 else { return nil }
         var scaled = alongAxis(samples, rules.edge, scale: along / now)
         switch rules.edge.axis {
-        case .vertical: scaled[release].translation.y = rules.edge.sign * along
-        case .horizontal: scaled[release].translation.x = rules.edge.sign * along
+        case .vertical: scaled[index].translation.y = rules.edge.sign * along
+        case .horizontal: scaled[index].translation.x = rules.edge.sign * along
         }
         return scaled
     }
