@@ -111,8 +111,9 @@ func interrupted(by signal: Int32, waitingFor path: String) -> ExitCode {
 
 /// The same for a command stopped before it opened its output (`path`; `-`: standard output).
 func interrupted(by signal: Int32, beforeWriting path: String, reads: ReadLocks? = nil) -> ExitCode {
-    interrupted(by: signal, saying: (reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? "")
-                + (path == "-" ? "nothing was written" : "\(path) is unchanged"))
+    // As an opened output says it: a file that is not there "was not created".
+    let left = path == "-" ? "nothing was written" : OutputError.leftAsItWas(path, unchanged: true, existed: access(path, F_OK) == 0)
+    return interrupted(by: signal, saying: (reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? "") + left)
 }
 
 /// What a stop ended, when it ended a wait for another touchtape's lock on `path`: the one

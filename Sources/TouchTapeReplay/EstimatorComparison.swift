@@ -21,15 +21,17 @@ package struct EstimatorComparison: Sendable {
     /// The unit of the velocities (the profile's).
     package var unit: PlatformUnit = .points
 
-    /// Replays `sources` once per estimator under `settings` (its own estimator ignored).
-    package static func run(_ sources: [RecordingSource], settings: SessionSettings, locking: ReadLocking = .standard,
-                            cancelled: @escaping () -> Bool = { false }) throws(SessionSettingsError) -> EstimatorComparison {
+    /// Replays `sources` once per estimator: the report's `configuration` (what `settings`
+    /// made of it, installed device hints included), its estimator changed. `cancelled`
+    /// ends it after the track in progress (what it found so far is returned).
+    package static func run(_ sources: [RecordingSource], settings: SessionSettings, configuration: ReplayConfiguration,
+                            locking: ReadLocking = .standard, cancelled: @escaping () -> Bool = { false }) -> EstimatorComparison {
         var rows: [Row] = []
         var index: [String: Int] = [:]
         for strategy in VelocityStrategy.allCases {
-            var s = settings
-            s.velocity = strategy
-            var runner = ReplayRunner(settings: s, configuration: try s.configuration(), cancelled: cancelled)
+            var estimated = configuration
+            estimated.pan.velocityStrategy = strategy
+            var runner = ReplayRunner(settings: settings, configuration: estimated, cancelled: cancelled)
             runner.locking = locking
             let report = runner.run(sources)
             if cancelled() { break }

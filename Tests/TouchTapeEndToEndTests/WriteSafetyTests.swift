@@ -281,9 +281,10 @@ private final class BigFIFO {
     (["plot", "--map", "FILE", "-o", "OUT/map.svg"], "OUT/map.svg was not created"),
     (["sweep", "FILE"], "nothing was written to standard output"),
     (["compare", "FILE"], "nothing was written"),
+    (["compare", "FILE", "-o", "OUT/compare.txt"], "OUT/compare.txt was not created"),
     (["replay", "FILE"], "nothing was written to standard output"),
     (["replay", "FILE", "-o", "OUT/report.txt"], "OUT/report.txt was not created"),
-    (["replay", "FILE", "--compare-velocity"], "nothing was written"),
+    (["replay", "FILE", "--compare-velocity"], "nothing was written to standard output"),
 ])
 func aReaderStoppedWhileWaitingSaysSo(arguments: [String], left: String) throws {
     let dir = try scratch()

@@ -10,7 +10,8 @@ import TouchTapeTestSupport
 /// (and the release cancels), under the iOS weights it does not (no transition).
 @Test func tracksWhoseOutcomeDependsOnTheEstimatorAreFlagged() throws {
     let sources = try RecordingLocator.sources(for: [PackagePaths.peerRecordings.path])
-    let comparison = try EstimatorComparison.run(sources, settings: SessionSettings(profile: .easytransitions))
+    let settings = SessionSettings(profile: .easytransitions)
+    let comparison = EstimatorComparison.run(sources, settings: settings, configuration: try settings.configuration())
     let flagged = comparison.rows.filter(\.dependsOnEstimator)
     let synaptics = try #require(flagged.first { $0.file.hasSuffix("two-finger-scroll-horizontal.events") && $0.track == 1 })
     #expect(synaptics.results.map(\.strategy) == [.leastSquares, .iOSWeighted, .impulse])

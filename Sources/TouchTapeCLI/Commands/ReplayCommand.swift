@@ -80,13 +80,9 @@ struct ReplayCommand: AsyncParsableCommand {
         let reads = ReadLocks()
         // The estimator comparison replays the files again under each estimator; it comes
         // first so that JSON can carry it after the summary of the streamed report. Its
-        // reads wait as the report's do (they waited without a word, and Ctrl-C did not end them).
-        let comparison: EstimatorComparison?
-        do {
-            comparison = compareVelocity ? try EstimatorComparison.run(sources, settings: settings, locking: reads.locking,
-                                                                       cancelled: { stop.firedSignal != nil }) : nil
-        } catch { throw fail(error.description) }
-        if let signal = stop.firedSignal { throw interrupted(by: signal, beforeWriting: output ?? "-", reads: reads) }
+        // reads wait as the report's do (they waited without a word, and Ctrl-C did not end
+        // them); a stop there ends the report's run before its first track, and is said there.
+        let comparison = compareVelocity ? EstimatorComparison.run(sources, settings: settings, configuration: configuration, locking: reads.locking, cancelled: { stop.firedSignal != nil }) : nil
 
         let seconds = { [clock = MonotonicClock()] in Double(clock.nowMicroseconds()) / 1_000_000 }
         var runner = ReplayRunner(settings: settings, configuration: configuration, shard: shard, failFast: failFast,
