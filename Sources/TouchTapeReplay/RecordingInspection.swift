@@ -181,6 +181,24 @@ package enum InspectRenderer {
         return out + "  events: \(inspection.eventCount), tracks: \(inspection.trackCount)\n"
     }
 
+    /// A file that could not be read, in its place among the others: its error and hint,
+    /// headed by `name` when none of it was written yet (a file cut short fails after the
+    /// lines about its device and tracks, which stay above it).
+    package static func textError(_ file: UnreadableFile, name: String?) -> String {
+        (name.map { TextExcerpt.make($0, limit: nil) + "\n" } ?? "")
+            + file.message.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                (index == 0 ? "  could not read: " : "  ") + TextExcerpt.make(String(line), limit: nil) + "\n"
+            }.joined()
+    }
+
+    /// A file that could not be read as a JSON object: `file` and `error` (`kind`,
+    /// `message`, `line` where the reader says).
+    package static func json(_ file: UnreadableFile) -> JSONValue {
+        .object([("file", .string(file.file)),
+                 ("error", .object([("kind", .string(file.kind)), ("message", .string(file.message)),
+                                    ("line", file.line.map(JSONValue.integer) ?? .null)]))])
+    }
+
     /// One file as a JSON object.
     package static func json(_ inspection: RecordingInspection, tracks: [TrackSummary]) -> JSONValue {
         let d = inspection.description, c = d.classification

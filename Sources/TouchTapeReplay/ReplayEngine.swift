@@ -255,7 +255,7 @@ package struct ReplayEngine<Controller: InteractiveDismissalController> {
         }
     }
 
-    static func unreadable(file: String, error: any Error) -> UnreadableFile {
+    package static func unreadable(file: String, error: any Error) -> UnreadableFile {
         guard let error = error as? RecordingError else {
             return UnreadableFile(file: file, kind: "error", message: "\(file): \(error)", isIOFailure: false)
         }

@@ -124,3 +124,53 @@ func aFormatTheOutputsNameContradictsIsRefused(arguments: [String], status: Int3
         #expect(written.isEmpty, "nothing was written")
     }
 }
+
+/// A folder with a file that cannot be read between two that can: the error is said in its
+/// place (the damaged range, or the cut line after the device and tracks already shown),
+/// the files after it are inspected too, and the command exits 2. The first such file
+/// stopped `inspect`, and the files after it went unseen.
+@Test func inspectGoesOnPastAFileItCannotRead() throws {
+    let dir = try PackagePaths.scratchDirectory("tt-inspect-past")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let original = try String(contentsOf: PackagePaths.recordings.appendingPathComponent("touchscreen-pan-down-finish.evemu"), encoding: .utf8)
+    try original.write(to: dir.appendingPathComponent("a.evemu"), atomically: true, encoding: .utf8)
+    try original.replacingOccurrences(of: "A: 36 0 2335 0 0 16\n", with: "A: 36 2335 0 0 0 16\n")
+        .write(to: dir.appendingPathComponent("b.evemu"), atomically: true, encoding: .utf8)
+    // A malformed event line in the second track: the device and the first track come before the error.
+    let damaged = "E: 1.607688 0003 0035 0440"
+    #expect(original.contains(damaged + "\t"))
+    try original.replacingOccurrences(of: damaged, with: "E: 1.607688 0003 zz35 0440")
+        .write(to: dir.appendingPathComponent("c.evemu"), atomically: true, encoding: .utf8)
+    try original.write(to: dir.appendingPathComponent("d.evemu"), atomically: true, encoding: .utf8)
+
+    let text = try TouchTapeBinary.run(["inspect", dir.path])
+    #expect(text.status == 2, "\(text.stderr)")
+    let lines = text.stdout.split(separator: "\n").map(String.init)
+    let heads = lines.filter { $0.hasSuffix(".evemu") }
+    #expect(heads == ["a.evemu", "b.evemu", "c.evemu", "d.evemu"], "\(text.stdout)")
+    let errors = lines.filter { $0.hasPrefix("  could not read: ") }
+    #expect(errors.count == 2 && errors[0].contains("b.evemu:") && errors[1].contains("c.evemu:"), "\(errors)")
+    #expect(lines.filter { $0.hasPrefix("  events: ") }.count == 2, "a and d are inspected whole")
+    let b = try #require(lines.firstIndex(of: "b.evemu")), c = try #require(lines.firstIndex(of: "c.evemu"))
+    #expect(lines[b + 1].hasPrefix("  could not read: ") && lines[c + 1].hasPrefix("  device: "), "\(text.stdout)")
+    let d = try #require(lines.firstIndex(of: "d.evemu"))
+    let cBlock = lines[c..<d]
+    #expect(cBlock.contains { $0.hasPrefix("  track 1: ") } && !cBlock.contains { $0.hasPrefix("  track 2: ") }
+            && cBlock.last?.hasPrefix("  ") == true && cBlock.contains { $0.hasPrefix("  could not read: ") },
+            "c's first track is shown, then the error: \(cBlock)")
+    // Said on stderr too, as a single file's error always was (and a summary at the end).
+    #expect(text.stderr.contains("b.evemu:") && text.stderr.contains("c.evemu:"), "\(text.stderr)")
+
+    let json = try TouchTapeBinary.run(["inspect", "--format", "json", dir.path])
+    #expect(json.status == 2, "\(json.stderr)")
+    let files = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(files.count == 4 && files.map { $0["error"] != nil } == [false, true, true, false], "\(json.stdout)")
+    let error = try #require(files[1]["error"] as? [String: Any])
+    #expect(error["kind"] as? String == "valueOutOfRange" && error["line"] as? Int != nil, "\(error)")
+
+    // Written to a file, the same.
+    let out = dir.appendingPathComponent("inspect.txt").path
+    let saved = try TouchTapeBinary.run(["inspect", dir.appendingPathComponent("a.evemu").path, dir.appendingPathComponent("b.evemu").path, "-o", out])
+    #expect(saved.status == 2 && saved.stderr.contains("could not read") && saved.stderr.contains("b.evemu"), "\(saved.stderr)")
+    #expect(try String(contentsOfFile: out, encoding: .utf8).contains("could not read: "))
+}

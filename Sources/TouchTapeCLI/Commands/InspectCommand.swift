@@ -37,23 +37,35 @@ struct InspectCommand: AsyncParsableCommand {
         let file: OutputFile
         do { file = try OutputFile(path: output ?? "-", waiting: waiting(stop)) } catch { throw fail(naming(error, [("-o", output)])) }
         var files: [JSONValue] = []
+        // A file that cannot be read is said in its place and the others are inspected (the
+        // first one stopped the command, and the files after it went unseen); each is said on
+        // stderr at the end too, as a single file's error always was; exit 2 or 3.
+        var unreadable: [UnreadableFile] = []
         let hints = InstalledDeviceHints.installed()
         do {
             for source in sources {
-                var inspection = try RecordingInspection(source, locking: readLocking, installed: hints)
-                var tracks: [TrackSummary] = []
-                if format == "text" { try file.write(InspectRenderer.textHeader(inspection)) }
-                let finished = try inspection.run(cancelled: { stop.firedSignal != nil }) { track in
-                    if format == "text" { try file.write(InspectRenderer.textLine(track)) } else { tracks.append(track) }
+                var headed = false
+                do {
+                    var inspection = try RecordingInspection(source, locking: readLocking, installed: hints)
+                    var tracks: [TrackSummary] = []
+                    if format == "text" { try file.write(InspectRenderer.textHeader(inspection)); headed = true }
+                    let finished = try inspection.run(cancelled: { stop.firedSignal != nil }) { track in
+                        if format == "text" { try file.write(InspectRenderer.textLine(track)) } else { tracks.append(track) }
+                    }
+                    if !finished { throw interrupted(by: stop.firedSignal ?? SIGINT, output: file) }
+                    if format == "text" { try file.write(InspectRenderer.textFooter(inspection)) }
+                    else { files.append(InspectRenderer.json(inspection, tracks: tracks)) }
+                } catch let error as RecordingError where error.kind != .interrupted {
+                    unreadable.append(ReplayRunner.unreadable(file: source.eventsPath, error: error))
+                    if format == "text" { try file.write(InspectRenderer.textError(unreadable[unreadable.count - 1], name: headed ? nil : source.displayName)) }
+                    else { files.append(InspectRenderer.json(unreadable[unreadable.count - 1])) }
                 }
-                if !finished { throw interrupted(by: stop.firedSignal ?? SIGINT, output: file) }
-                if format == "text" { try file.write(InspectRenderer.textFooter(inspection)) }
-                else { files.append(InspectRenderer.json(inspection, tracks: tracks)) }
             }
             if format == "json" { try file.write(JSONValue.array(files).rendered() + "\n") }
             try file.commit()
         } catch let exit as ExitCode {
             throw exit
         } catch { throw fail(naming(error, [("-o", output)])) }
+        try failUnreadable(unreadable, say: true)
     }
 }
