@@ -56,9 +56,10 @@ struct InspectCommand: AsyncParsableCommand {
                     if format == "text" { try file.write(InspectRenderer.textFooter(inspection)) }
                     else { files.append(InspectRenderer.json(inspection, tracks: tracks)) }
                 } catch let error as RecordingError where error.kind != .interrupted {
-                    unreadable.append(ReplayRunner.unreadable(file: source.eventsPath, error: error))
-                    if format == "text" { try file.write(InspectRenderer.textError(unreadable[unreadable.count - 1], name: headed ? nil : source.displayName)) }
-                    else { files.append(InspectRenderer.json(unreadable[unreadable.count - 1])) }
+                    let bad = ReplayRunner.unreadable(file: source.eventsPath, error: error)
+                    unreadable.append(bad)
+                    if format == "text" { try file.write(InspectRenderer.textError(bad, name: headed ? nil : source.displayName)) }
+                    else { files.append(InspectRenderer.json(bad)) }
                 }
             }
             if format == "json" { try file.write(JSONValue.array(files).rendered() + "\n") }
