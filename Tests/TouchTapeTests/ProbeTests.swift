@@ -159,8 +159,10 @@ private func bundledTracksAndTheirProbes(_ profile: DismissalProfile) throws -> 
 /// fraction, or the one UIKit holds) on the threshold: threshold+0 exactly, threshold-1 and
 /// threshold+1 the nearest fractions below and above it. Transition tests the fraction UIKit
 /// holds, and sends no update at `.ended`: scaled to land the release, a touchpad track's
-/// threshold+0 held an ulp above the threshold (and finished, as +1 did), and on a track
-/// whose updates stopped when a second finger came, every threshold probe held 0.16.
+/// threshold+0 held an ulp above the threshold (and finished, as +1 did); and under the
+/// profile's own settings, which keep `maximumTouches` (a replay's recognizer enforces it
+/// instead), the updates of the track a second finger joins stop there, and every threshold
+/// probe of it held 0.16.
 @Test(arguments: DismissalProfile.allCases.filter { $0.settings.completionThreshold != nil })
 func theThresholdProbesLandOnTheHeldFraction(profile: DismissalProfile) throws {
     let threshold = try #require(profile.settings.completionThreshold)

@@ -201,8 +201,10 @@ package enum ProbeMaker {
         // fraction), or the one UIKit holds: the last update's, which a library that sends
         // none at `.ended` (Transition) took from an earlier sample. Scaled to land the
         // release, that sample ended an ulp or so off (threshold+0 of a touchpad track held
-        // 0.33333333333333337 and finished, as +1 did), or far off where the updates stopped
-        // early (a second finger past `maximumTouches`: every threshold probe held 0.16).
+        // 0.33333333333333337 and finished, as +1 did), or far off where the rules stop the
+        // updates early (rules that keep `maximumTouches`, as a profile's own settings do
+        // outside a replay, at a second finger: every threshold probe of a track held 0.16;
+        // a replay's recognizer enforces that count instead, and its rules keep none).
         let fractionAlone: Bool
         var decisive = release
         switch rules.decisionInput {
