@@ -221,22 +221,21 @@ package enum ProbeMaker {
             // a distance or Compose's anchors: not a fraction alone, so the flip is searched.
             thresholdByBisection()
         } else if let threshold = rules.completionThreshold, abs(decisiveAlong) > 1e-9 {
-            var on = landing(on: threshold, rules: rules)
-            var below = stepped(from: on, rules: rules, down: true), above = stepped(from: on, rules: rules, down: false)
             // Checked against the rules' run, which tests the fraction; where it is not the
             // sample's own (a held sum of steps, `updateProgressAsStep`), the landing is moved
-            // until the run tests the threshold. The runs are kept for the probes: where the
-            // landing holds, nothing runs twice.
+            // until the run tests the threshold. Where the run tests none (the rules refuse the
+            // pan), the sample's own fraction stands. The runs are kept for the probes: where
+            // the landing holds, nothing runs twice.
             let tested = { (decision: Decision?) -> Double? in
                 if case .clampedFraction = rules.decisionInput { return decision?.progress }
                 return decision?.rawProgress
             }
             var runs: [Double: (samples: [PanSample], run: DismissalRunResult)] = [:]
-            (below, on, above) = heldLanding(on: threshold, near: on, below: below, above: above) { along in
-                guard let pan = landed(samples, at: decisive, along: along, rules: rules) else { return nil }
+            let (below, on, above) = heldLanding(on: threshold, near: landing(on: threshold, rules: rules)) { along in
+                guard let pan = landed(samples, at: decisive, along: along, rules: rules) else { return along / rules.divisor }
                 let run = oracleRun(pan)
                 runs[along] = (pan, run)
-                return tested(run.decision)
+                return tested(run.decision) ?? along / rules.divisor
             }
             for (kind, along) in [(Probe.Kind.thresholdBelow, below), (.thresholdOn, on), (.thresholdAbove, above)] {
                 let words: Words = decisive == release ? "pan scaled to release at \(along) \(rules.unit.symbol)"
@@ -397,18 +396,17 @@ package enum ProbeMaker {
     }
 
     /// The translations that land the fraction `held` gives (the one the rules' run tests at
-    /// the release) on `fraction` and one step either side: from `near` (the translation
-    /// whose plain fraction is `fraction`), moved a representable step at a time until the
+    /// the release) on `fraction` and one representable step either side: from `near` (the
+    /// translation whose plain fraction is `fraction`), moved a step at a time until the
     /// tested fraction is `fraction` (at most 16; else the nearest below stays), then the
     /// nearest translations below and above it whose tested fraction is below and above it.
-    /// The plain steps (`below`, `above`) stay where the run cannot say (`held` is `nil`).
-    static func heldLanding(on fraction: Double, near: Double, below: Double, above: Double,
-                            held: (Double) -> Double?) -> (below: Double, on: Double, above: Double) {
-        guard var progress = held(near) else { return (below, near, above) }
+    static func heldLanding(on fraction: Double, near: Double,
+                            held: (Double) -> Double) -> (below: Double, on: Double, above: Double) {
         var on = near
+        var progress = held(near)
         for _ in 0..<16 where progress != fraction {
             let next = progress < fraction ? on.nextUp : on.nextDown
-            guard let p = held(next) else { break }
+            let p = held(next)
             // Past the fraction from below: the one below it stays.
             if progress < fraction, p > fraction { break }
             on = next
@@ -418,24 +416,11 @@ package enum ProbeMaker {
             var next = on
             for _ in 0..<64 {
                 next = down ? next.nextDown : next.nextUp
-                guard let p = held(next) else { return down ? below : above }
-                if down ? p < fraction : p > fraction { return next }
+                if down ? held(next) < fraction : held(next) > fraction { return next }
             }
             return next
         }
         return (step(down: true), on, step(down: false))
-    }
-
-    /// The next translation from `along` whose progress differs: one representable step of
-    /// progress below (or above).
-    static func stepped(from along: Double, rules: DismissalSettings, down: Bool) -> Double {
-        let progress = along / rules.divisor
-        var next = along
-        for _ in 0..<64 {
-            next = down ? next.nextDown : next.nextUp
-            if next / rules.divisor != progress { return next }
-        }
-        return next
     }
 
     /// The track scaled along the dismiss axis so that its sample `index` (the release, or
