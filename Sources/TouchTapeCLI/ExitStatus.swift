@@ -99,8 +99,7 @@ let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 /// ended (named first, as the other commands name it).
 func interrupted(by signal: Int32, output: OutputFile, also others: [OutputFile] = [], reads: ReadLocks? = nil) -> ExitCode {
     // Every output the command had opened (`replay -o R --html H`: both), each as it stands.
-    let outputs = ([output] + others).map(\.leftAsItWas).joined(separator: ", ")
-    return interrupted(by: signal, saying: (reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? "") + outputs)
+    interrupted(by: signal, saying: ([output] + others).map(\.leftAsItWas).joined(separator: ", "), reads: reads)
 }
 
 /// The same for a command stopped while it waited for another touchtape to finish with
@@ -113,7 +112,7 @@ func interrupted(by signal: Int32, waitingFor path: String) -> ExitCode {
 func interrupted(by signal: Int32, beforeWriting path: String, reads: ReadLocks? = nil) -> ExitCode {
     // As an opened output says it: a file that is not there "was not created".
     let left = path == "-" ? "nothing was written" : OutputError.leftAsItWas(path, unchanged: true, existed: access(path, F_OK) == 0)
-    return interrupted(by: signal, saying: (reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? "") + left)
+    return interrupted(by: signal, saying: left, reads: reads)
 }
 
 /// What a stop ended, when it ended a wait for another touchtape's lock on `path`: the one
@@ -122,8 +121,10 @@ private func waitingNote(_ path: String) -> String {
     "it was waiting for another touchtape to finish with \(RecordingError.excerpt(path, limit: nil))"
 }
 
-private func interrupted(by signal: Int32, saying outcome: String) -> ExitCode {
-    writeStandardError("touchtape: interrupted by \(signalName(signal)); \(outcome)\n")
+/// `reads`: a wait for another touchtape's lock the stop ended is named before `outcome`.
+private func interrupted(by signal: Int32, saying outcome: String, reads: ReadLocks? = nil) -> ExitCode {
+    let waited = reads?.stoppedWaitingFor.map { waitingNote($0) + "; " } ?? ""
+    writeStandardError("touchtape: interrupted by \(signalName(signal)); \(waited)\(outcome)\n")
     return ExitCode(128 + signal)
 }
 

@@ -81,10 +81,12 @@ func sayWaiting(for path: String) {
 
 /// How the commands lock a recording while reading it: shared, saying so if they must wait.
 /// A wait ends when a stop signal arrives (exit 128 + the signal; see `fail(_:)`).
-var readLocking: ReadLocking { .shared(waiting: sayWaiting(for:), stopped: { StopSignal.caught != nil }) }
+/// (A command whose stop is an error the reader throws; ``ReadLocks`` for one that reports
+/// the stop itself.)
+var readLocking: ReadLocking { ReadLocks().locking }
 
 /// The reads of a command that reports a stop itself once its run has ended (`replay`,
-/// `sweep`, `compare`, `plot --map`): locked as ``readLocking`` does, and remembering the
+/// `sweep`, `compare`, `plot --map`): locked as every command's, and remembering the
 /// recording a stop signal found them waiting for, so that the stop names it as every other
 /// command's does (`interrupted by SIGINT; it was waiting for another touchtape to finish
 /// with F; …`). One a command run, on the thread that reads.
