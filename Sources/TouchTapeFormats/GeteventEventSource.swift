@@ -110,8 +110,7 @@ final class GeteventEventSource {
                 listing.add(path: path, line: line.line)
                 previousListing = nil
             case .success(.listing(let text)):
-                listing.line = line.line
-                do { try listing.take(text); previousListing = (line.text, line.line) } catch {
+                do { try listing.take(text, number: line.line); previousListing = (line.text, line.line) } catch {
                     guard try !joinWrapped(previous: &previousListing, line, into: &listing) else { continue }
                     let kind = error.kind != .malformedLine ? error.kind : line.terminated ? .malformedLine : .truncated
                     throw RecordingError(kind: kind, file: reader.path, line: line.line,
@@ -142,8 +141,7 @@ final class GeteventEventSource {
         guard let before = previous else { return false }
         for joined in [before.text + line.text, before.text + " " + line.text] {
             var trial = listing
-            trial.line = before.line
-            if (try? trial.take(Substring(joined))) != nil {
+            if (try? trial.take(Substring(joined), number: before.line)) != nil {
                 listing = trial
                 previous = (joined, before.line)
                 return true

@@ -60,11 +60,9 @@ struct GeteventListing {
     /// Adds a device read elsewhere (a separate description file's).
     mutating func append(_ device: Device) { devices.append(device) }
 
-    /// The file's line that ``take(_:)`` is given (a wrapped one: the line it starts on).
-    var line = 0
-
-    /// Takes one indented line of the current block.
-    mutating func take(_ line: Substring) throws(Failure) {
+    /// Takes one indented line of the current block: line `number` of the file (a wrapped
+    /// one: the line it starts on).
+    mutating func take(_ line: Substring, number: Int) throws(Failure) {
         if block == .hidDescriptor { return }   // the descriptor's lines, until a blank line
         guard !devices.isEmpty else {
             throw Failure(expected: "add device N: /dev/input/eventX before a device's lines",
@@ -96,9 +94,9 @@ struct GeteventListing {
                                   kind: .valueOutOfRange)
                 }
                 currentType = UInt16(type)
-                try items(content[content.index(close, offsetBy: 2)...], type: UInt16(type))
+                try items(content[content.index(close, offsetBy: 2)...], type: UInt16(type), line: number)
             } else if indent >= 15, let type = currentType {
-                try items(content, type: type)
+                try items(content, type: type, line: number)
             } else {
                 throw Failure(expected: "a type line (    ABS (0003): …) or its continuation (15 spaces)",
                               hint: "the events: list of the device is malformed")
@@ -162,7 +160,7 @@ struct GeteventListing {
 
     /// The codes of one line of the `events:` list (items split on white space: a name
     /// longer than 20 characters shifts the columns after it).
-    private mutating func items(_ text: Substring, type: UInt16) throws(Failure) {
+    private mutating func items(_ text: Substring, type: UInt16, line: Int) throws(Failure) {
         let index = current
         var text = text
         var abs: Substring?
