@@ -35,6 +35,11 @@ final class GeteventEventSource {
     private var pending: (text: String, line: Int, terminated: Bool)?
     private var currentLine = 0
     private var currentTerminated = true
+    /// The labels the event lines read the quick way have named (``nextCanonicalEvent()``).
+    private let labels = GeteventLabelCache()
+    /// Whether event lines are read the quick way; off, every line is read the general way
+    /// (``GeteventQuickReading`` compares the two).
+    var readsQuickly = true
 
     /// A line read as text, with its number and whether it ended with a newline.
     private func nextLine() throws(RecordingError) -> (text: String, line: Int, terminated: Bool)? {
@@ -208,8 +213,26 @@ final class GeteventEventSource {
         }.joined(separator: "; ")
     }
 
+    /// The next event when the next line is the usual event line
+    /// (``GeteventLine/canonicalEvent(_:labels:)``) of a capture without paths, read
+    /// from the reader's buffer in one pass; `nil` (nothing consumed) for any other line,
+    /// which ``next()`` reads. A line read here is one ``next()`` takes for the same event.
+    func nextCanonicalEvent() -> InputEvent? {
+        // A line held back is read first; after lines with a path, one without is an error.
+        guard readsQuickly, pending == nil, prefixed != true,
+              let event = reader.nextLine(ifParsed: { [labels] in GeteventLine.canonicalEvent($0, labels: labels) }) else { return nil }
+        prefixed = false
+        eventCount += 1
+        endMarkSeen = false
+        currentLine = reader.lineNumber
+        currentTerminated = true
+        return event
+    }
+
     /// The next event or mark; a last line cut mid-way ends the events (``RecordingCut``).
     func next() throws(RecordingError) -> RecordingItem? {
+        // Most lines: read and parsed in one pass.
+        if let event = nextCanonicalEvent() { return .event(event) }
         do {
             return try nextItem()
         } catch {
@@ -311,6 +334,41 @@ final class GeteventEventSource {
             return RecordingError(kind: kind == .truncated ? .truncated : .valueOutOfRange, file: reader.path, line: line.line, eventIndex: eventCount,
                                   expected: "[   SEC.USEC] with 6 microsecond digits", found: found,
                                   hint: "the timestamp '\(RecordingError.excerpt(stamp))' is malformed or past \(EventTime.maximumSeconds) s")
+        }
+    }
+}
+
+/// Whether a capture read with its usual event lines taken the quick way
+/// (``GeteventEventSource/nextCanonicalEvent()``) reads as it does with every line taken
+/// the general way: the same items at the same lines, the same end (a cut, the end mark,
+/// the count), or the same error at the same line. `tools/fuzz getevent` and a test hold it.
+package enum GeteventQuickReading {
+    /// `nil` when the two readings of the capture at `path` (with the listing in
+    /// `descriptionPath`, when given) agree; else the first difference, in words.
+    package static func difference(path: String, descriptionPath: String? = nil) -> String? {
+        let quick = read(path: path, descriptionPath: descriptionPath, quickly: true)
+        let general = read(path: path, descriptionPath: descriptionPath, quickly: false)
+        if let k = zip(quick.items, general.items).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return "item \(k): \(quick.items[k]) read quickly, \(general.items[k]) the general way"
+        }
+        guard quick.items.count == general.items.count else {
+            return "\(quick.items.count) items read quickly, \(general.items.count) the general way"
+        }
+        guard quick.end == general.end else { return "quickly: \(quick.end); the general way: \(general.end)" }
+        return nil
+    }
+
+    private static func read(path: String, descriptionPath: String?, quickly: Bool) -> (items: [String], end: String) {
+        var items: [String] = []
+        do throws(RecordingError) {
+            let description: LineReader? = if let descriptionPath { try LineReader(path: descriptionPath, locking: .unlocked) } else { nil }
+            let source = try GeteventEventSource(reader: LineReader(path: path, locking: .unlocked),
+                                                 descriptionReader: description, deviceIndex: nil)
+            source.readsQuickly = quickly
+            while let item = try source.next() { items.append("\(item) at line \(source.lineNumber ?? -1)") }
+            return (items, "the end after \(source.eventCount) events, cut \(String(describing: source.cut)), end mark \(source.endMarkSeen)")
+        } catch {
+            return (items, "\(error.kind) at line \(error.line ?? -1): \(error)")
         }
     }
 }

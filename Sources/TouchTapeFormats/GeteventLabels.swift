@@ -103,4 +103,76 @@ enum GeteventLabels {
     static func keyValue(of name: Substring) -> Int? {
         keyValueTable.first { $0.name == name }?.value
     }
+
+    /// The same from the label's bytes.
+    static func keyValue(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        keyValueTable.first { $0.name.utf8.elementsEqual(name) }?.value
+    }
+}
+
+/// The labels a capture's event lines name, each looked up in ``GeteventLabels`` once: a
+/// capture names a dozen, one or two on every line, and a `String` made and hashed for
+/// each was most of reading a labelled capture (issue 26). Only names that stand for a
+/// value are kept; the others are looked up again, and refused again, each time.
+///
+/// A class holding its entries through pointers, so that a line's look-ups need neither
+/// the exclusive access a stored `var` is checked for at run time nor a retain of an
+/// array (each was a tenth of reading a line).
+final class GeteventLabelCache {
+    private struct Entry {
+        /// The name's bytes, zero-padded.
+        var words: (UInt64, UInt64, UInt64)
+        var count: Int
+        var table: GeteventLabels.Table
+        var value: Int
+    }
+
+    /// Names kept at most: a capture naming more (a hostile one) looks the rest up each time.
+    static let capacity = 64
+    /// The longest name kept, in bytes (three words; getevent's columns are 12 and 20 wide).
+    static let longestKept = 24
+
+    private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: GeteventLabelCache.capacity)
+    private let kept = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    init() { kept.initialize(to: 0) }
+
+    deinit {
+        entries.deallocate()
+        kept.deallocate()
+    }
+
+    /// What ``GeteventLabels/value(of:in:width:)`` says of the ASCII name `name`, when it is
+    /// a value; `nil` for an unknown or ambiguous name.
+    func value(of name: UnsafeBufferPointer<UInt8>, in table: GeteventLabels.Table, width: Int) -> Int? {
+        let count = name.count
+        guard count <= Self.longestKept else { return Self.lookUp(name, in: table, width: width) }
+        /// The name's bytes `8k ..< 8k + 8`, zero past its end.
+        @inline(__always) func word(_ k: Int) -> UInt64 {
+            let from = k &* 8
+            guard from < count else { return 0 }
+            if from &+ 8 <= count { return UInt64(littleEndian: UnsafeRawPointer(name.baseAddress! + from).loadUnaligned(as: UInt64.self)) }
+            var word: UInt64 = 0
+            for j in (from..<count).reversed() { word = word &<< 8 | UInt64(name[j]) }
+            return word
+        }
+        let words = (word(0), word(1), word(2))
+        let n = kept.pointee
+        for k in 0..<n {
+            let entry = entries[k]
+            if entry.words == words, entry.count == count, entry.table == table { return entry.value }
+        }
+        guard let value = Self.lookUp(name, in: table, width: width) else { return nil }
+        if n < Self.capacity {
+            (entries + n).initialize(to: Entry(words: words, count: count, table: table, value: value))
+            kept.pointee = n &+ 1
+        }
+        return value
+    }
+
+    private static func lookUp(_ name: UnsafeBufferPointer<UInt8>, in table: GeteventLabels.Table, width: Int) -> Int? {
+        guard case .value(let value) = GeteventLabels.value(of: String(decoding: name, as: UTF8.self)[...], in: table, width: width)
+        else { return nil }
+        return value
+    }
 }

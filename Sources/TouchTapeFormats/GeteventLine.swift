@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(Pipeline) import TouchTapeEvents
 
 /// One line of getevent's text output, as docs/getevent-format.md describes each form.
@@ -150,81 +157,131 @@ enum GeteventLine: Equatable {
     /// cannot): where this gives an event, that gives the same (`tools/fuzz getevent` and
     /// a test hold the two equal). As `Character`s, one line cost about 6 µs (issue 26).
     static func parseCanonicalEvent(_ line: Substring) -> Event? {
-        let bytes = line.utf8
-        var i = bytes.startIndex
-        let end = bytes.endIndex
-        @inline(__always) func at(_ byte: UInt8) -> Bool { i < end && bytes[i] == byte }
-        @inline(__always) func next() { i = bytes.index(after: i) }
-        guard at(UInt8(ascii: "[")) else { return nil }
-        next()
-        while at(0x20) { next() }
-        var seconds: UInt64 = 0, secondDigits = 0
-        while i < end, bytes[i] &- 0x30 < 10 {
-            seconds = seconds &* 10 &+ UInt64(bytes[i] &- 0x30)
-            secondDigits += 1
-            guard secondDigits <= 18 else { return nil }   // longer ones: the general reader
-            next()
+        var line = line
+        let labels = GeteventLabelCache()
+        return line.withUTF8 { canonicalEvent($0, labels: labels) }
+            .map { Event(time: $0.time, path: nil, type: $0.type, code: $0.code, value: $0.value) }
+    }
+
+    /// The same from a line's bytes (without its newline and the carriage returns before
+    /// it), its labels looked up through `labels`: what a capture's reader takes straight
+    /// from its buffer (``LineReader/nextLine(ifParsed:)``). Through the `Substring`, a
+    /// labelled line cost some 29 k instructions, a `String` made and hashed for each label
+    /// (issue 26).
+    static func canonicalEvent(_ line: UnsafeBufferPointer<UInt8>, labels: GeteventLabelCache) -> InputEvent? {
+        let n = line.count
+        guard n > 0, let p = line.baseAddress, p[0] == UInt8(ascii: "[") else { return nil }
+        var i = 1
+        while i < n, p[i] == 0x20 { i &+= 1 }
+        var seconds: UInt64 = 0
+        let secondsStart = i
+        while i < n, case let d = p[i] &- 0x30, d < 10 {
+            // Longer ones: the general reader.
+            guard i &- secondsStart < 18 else { return nil }
+            seconds = seconds &* 10 &+ UInt64(d)
+            i &+= 1
         }
-        guard secondDigits > 0, seconds <= EventTime.maximumSeconds, at(UInt8(ascii: ".")) else { return nil }
-        next()
+        guard i > secondsStart, seconds <= EventTime.maximumSeconds, i < n, p[i] == UInt8(ascii: ".") else { return nil }
+        i &+= 1
+        guard n &- i >= 8 else { return nil }
         var micro: UInt32 = 0
-        for _ in 0..<6 {
-            guard i < end, bytes[i] &- 0x30 < 10 else { return nil }
-            micro = micro * 10 + UInt32(bytes[i] &- 0x30)
-            next()
+        for k in i..<(i &+ 6) {
+            let d = p[k] &- 0x30
+            guard d < 10 else { return nil }
+            micro = micro &* 10 &+ UInt32(d)
         }
-        guard at(UInt8(ascii: "]")) else { return nil }
-        next()
-        guard at(0x20) else { return nil }
-        next()
-        // Three fields, blanks or tabs between and after them.
-        var fields: [Substring] = []
-        fields.reserveCapacity(3)
+        i &+= 6
+        guard p[i] == UInt8(ascii: "]"), p[i &+ 1] == 0x20 else { return nil }
+        i &+= 2
+        // Three fields (ASCII, from `start` to `end`), blanks or tabs between and after them.
+        var starts = (0, 0, 0), ends = (0, 0, 0)
+        var count = 0
         while true {
-            while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { next() }
-            guard i < end else { break }
-            let start = i
-            while i < end, bytes[i] != 0x20, bytes[i] != 0x09 {
-                guard bytes[i] < 0x80 else { return nil }   // ASCII only: its indices are the line's
-                next()
+            i = blanksEnd(p, i, n)
+            guard i < n else { break }
+            let fieldStart = i
+            i = fieldEnd(p, i, n)
+            guard i == n || p[i] < 0x80 else { return nil }   // ASCII only
+            switch count {
+            case 0: (starts.0, ends.0) = (fieldStart, i)
+            case 1: (starts.1, ends.1) = (fieldStart, i)
+            case 2: (starts.2, ends.2) = (fieldStart, i)
+            default: return nil
             }
-            guard fields.count < 3 else { return nil }
-            fields.append(line[start..<i])
+            count &+= 1
         }
-        guard fields.count == 3, fields[0].utf8.first != UInt8(ascii: "/") else { return nil }
-        func hex(_ field: Substring, digits: Int) -> UInt64? {
-            guard field.utf8.count == digits else { return nil }
+        guard count == 3, p[starts.0] != UInt8(ascii: "/") else { return nil }
+        /// Exactly `digits` hex digits, either case.
+        @inline(__always) func hex(_ start: Int, _ end: Int, digits: Int) -> UInt64? {
+            guard end &- start == digits else { return nil }
             var value: UInt64 = 0
-            for byte in field.utf8 {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
+            for k in start..<end {
+                var d = p[k] &- 0x30
+                if d >= 10 {
+                    // 'a'…'f' and 'A'…'F' (the case bit set).
+                    d = (p[k] | 0x20) &- 0x61
+                    guard d < 6 else { return nil }
+                    d &+= 10
                 }
-                value = value << 4 | UInt64(digit)
+                value = value &<< 4 | UInt64(d)
             }
             return value
         }
-        func labelled(_ field: Substring) -> Bool { field.utf8.contains(UInt8(ascii: "_")) }
+        @inline(__always) func field(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: p + start, count: end &- start)
+        }
+        @inline(__always) func labelled(_ start: Int, _ end: Int) -> Bool {
+            memchr(p + start, Int32(UInt8(ascii: "_")), end &- start) != nil
+        }
         let type: UInt16
-        if let number = hex(fields[0], digits: 4) { type = UInt16(number) } else {
-            guard labelled(fields[0]), case .value(let v) = GeteventLabels.value(of: fields[0], in: .types, width: 12),
+        if let number = hex(starts.0, ends.0, digits: 4) { type = UInt16(number) } else {
+            guard labelled(starts.0, ends.0), let v = labels.value(of: field(starts.0, ends.0), in: .types, width: 12),
                   v <= 0xffff else { return nil }
             type = UInt16(v)
         }
         let code: UInt16
-        if let number = hex(fields[1], digits: 4) { code = UInt16(number) } else {
-            guard labelled(fields[1]), let table = GeteventLabels.Table(codesOf: type),
-                  case .value(let v) = GeteventLabels.value(of: fields[1], in: table, width: 20), v <= 0xffff else { return nil }
+        if let number = hex(starts.1, ends.1, digits: 4) { code = UInt16(number) } else {
+            guard labelled(starts.1, ends.1), let table = GeteventLabels.Table(codesOf: type),
+                  let v = labels.value(of: field(starts.1, ends.1), in: table, width: 20), v <= 0xffff else { return nil }
             code = UInt16(v)
         }
         let value: Int32
-        if let number = hex(fields[2], digits: 8) { value = Int32(bitPattern: UInt32(number)) }
-        else if type == EventType.key.rawValue, let v = GeteventLabels.keyValue(of: fields[2]) { value = Int32(v) }
+        if let number = hex(starts.2, ends.2, digits: 8) { value = Int32(bitPattern: UInt32(number)) }
+        else if type == EventType.key.rawValue, let v = GeteventLabels.keyValue(of: field(starts.2, ends.2)) { value = Int32(v) }
         else { return nil }
-        return Event(time: EventTime(seconds: seconds, microseconds: micro), path: nil, type: type, code: code, value: value)
+        return InputEvent(time: EventTime(seconds: seconds, microseconds: micro), type: type, code: code, value: value)
+    }
+
+    /// The first byte from `i` on (before `n`) that is not a blank or a tab: `-lt` pads its
+    /// columns with spaces, a third of a line, so they are passed eight at a time.
+    @inline(__always)
+    static func blanksEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        var i = i
+        while i &+ 8 <= n {
+            // A byte that is not a space is not zero here; the lowest such byte is the first.
+            let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            if x != 0 { i &+= x.trailingZeroBitCount &>> 3; break }
+            i &+= 8
+        }
+        while i < n, p[i] == 0x20 || p[i] == 0x09 { i &+= 1 }
+        return i
+    }
+
+    /// The first byte from `i` on (before `n`) that is a blank, a tab or not ASCII: the end
+    /// of a field, found eight bytes at a time while none of them is one.
+    @inline(__always)
+    static func fieldEnd(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = i
+        while i &+ 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            // A zero byte in `w ^ 0x20…` (a blank) or `w ^ 0x09…` (a tab), or a high bit.
+            let blanks = w ^ 0x2020_2020_2020_2020, tabs = w ^ 0x0909_0909_0909_0909
+            if ((blanks &- ones) & ~blanks | (tabs &- ones) & ~tabs | w) & highs != 0 { break }
+            i &+= 8
+        }
+        while i < n, p[i] != 0x20, p[i] != 0x09, p[i] < 0x80 { i &+= 1 }
+        return i
     }
 
     private static func makeTime(_ seconds: Substring, _ micro: Substring) -> Result<EventTime, Failure> {

@@ -286,6 +286,32 @@ final class LineReader {
         return (count, synReport)
     }
 
+    /// The next line read by `parse` straight from the buffer, when it is wholly there and
+    /// `parse` gives a value: the line is then consumed, with the counts ``nextLine()``
+    /// keeps. `nil` (nothing consumed) for a line `parse` refuses, a line not wholly in the
+    /// buffer, a line handed out again or one longer than ``maximumLineLength``, which
+    /// ``nextLine()`` then reads. `parse` sees the line without its newline and the carriage
+    /// returns before it; it must refuse a line holding a NUL byte (``nextLine()`` refuses the
+    /// file there). A getevent event line takes this way (issue 26).
+    @inline(__always)
+    func nextLine<Value>(ifParsed parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+        guard repeatLine == nil, scanned == 0, end > start,
+              let hit = memchr(buffer + start, 0x0A, end &- start) else { return nil }
+        let newline = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        var stop = newline
+        while stop > start && buffer[stop &- 1] == 0x0D { stop &-= 1 }
+        guard stop &- start <= Self.maximumLineLength else { return nil }
+        let line = UnsafeBufferPointer(start: UnsafePointer(buffer + start), count: stop &- start)
+        guard let value = parse(line) else { return nil }
+        lastLine = line
+        bytesSearched &+= newline &+ 1 &- start
+        bytesSeen &+= newline &+ 1 &- start
+        start = newline &+ 1
+        lineNumber &+= 1
+        lastLineTerminated = true
+        return value
+    }
+
     /// Moves past `count` rows read in one pass (`bytes` from `from`, newlines included),
     /// keeping the counts ``nextLine()`` keeps; the last row is `lastCount` bytes at `lastStart`.
     @inline(__always)

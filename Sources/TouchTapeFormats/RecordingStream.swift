@@ -110,8 +110,9 @@ package struct RecordingStream {
     }
 
     /// The next item when it is an event the reader read the quick way (an evemu event
-    /// line or a libinput-record event row in the one-pass form,
-    /// ``LineReader/nextCanonicalEventLine()``, ``LineReader/nextCanonicalLibinputRow()``), without
+    /// line, a libinput-record event row or a getevent event line in the one-pass form,
+    /// ``LineReader/nextCanonicalEventLine()``, ``LineReader/nextCanonicalLibinputRow()``,
+    /// ``GeteventEventSource/nextCanonicalEvent()``), without
     /// wrapping it in a ``RecordingItem``; `nil`: ask ``next()``, which reads everything
     /// else. A loop over every event (replay) calls this first:
     ///
@@ -127,20 +128,20 @@ package struct RecordingStream {
         switch backend {
         case .evemu(let events): return events.nextCanonicalEvent()
         case .libinput(let events): return events.nextCanonicalEvent()
-        case .getevent: return nil   // every getevent line goes through next()
+        case .getevent(let events): return events.nextCanonicalEvent()
         }
     }
 
     /// The reader of the format's plain event lines, for a loop over a whole recording: kept
     /// in a local, it is called without the retain and release that taking it out of the
     /// stream costs at every ``nextEvent()`` (a tenth of a replay's time, issue 26): not
-    /// optional, as binding an optional one copied it at every event too. For getevent,
-    /// whose lines all go through ``next()``, it reads none. Its events are ``nextEvent()``'s.
+    /// optional, as binding an optional one copied it at every event too. Its events are
+    /// ``nextEvent()``'s.
     package var quickEvents: any QuickEventReading {
         switch backend {
         case .evemu(let events): return events
         case .libinput(let events): return events
-        case .getevent: return NoQuickEvents()
+        case .getevent(let events): return events
         }
     }
 
@@ -168,7 +169,12 @@ package struct RecordingStream {
                 if event.isSynReport { return true }
             }
             return false
-        case .getevent: return false
+        case .getevent(let events):
+            while let event = events.nextCanonicalEvent() {
+                frame.append(event)
+                if event.isSynReport { return true }
+            }
+            return false
         }
     }
 
@@ -235,8 +241,4 @@ package protocol QuickEventReading: AnyObject {
 
 extension EvemuEventSource: QuickEventReading {}
 extension LibinputEventSource: QuickEventReading {}
-
-/// getevent's: every line goes through ``RecordingStream/next()``.
-private final class NoQuickEvents: QuickEventReading {
-    func nextCanonicalEvent() -> InputEvent? { nil }
-}
+extension GeteventEventSource: QuickEventReading {}

@@ -37,7 +37,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .evemu: return "evemu reader, single-file layout (+ write/read-back identity)"
         case .evemuSplit: return "evemu reader, split .desc + events layout (NUL separates the two)"
         case .libinput: return "libinput-record YAML reader (+ write/read-back identity)"
-        case .getevent: return "Android getevent reader, -lp listing + -lt capture (+ write/read-back identity, + record --adb's live reader)"
+        case .getevent: return "Android getevent reader, -lp listing + -lt capture (+ write/read-back identity, + quick event lines = general ones, + record --adb's live reader)"
         case .frames: return "frame assembler, track splitter and pan recogniser on arbitrary event streams"
         case .pipeline: return "bytes → recording (evemu, libinput record or getevent) → tracks → every profile → checks → reports"
         }
@@ -65,6 +65,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             let file = ScratchFile(name: "\(scratch).getevent")
             file.write(bytes)
             Self.readAndRoundTrip(RecordingSource(eventsPath: file.path, format: .getevent), scratch: scratch)
+            if let difference = GeteventQuickReading.difference(path: file.path) {
+                preconditionFailure("the quick reading of event lines differs from the general one: \(difference)")
+            }
             Self.liveLines(bytes)
         case .frames:
             Self.frames(FuzzEventStream(bytes))
