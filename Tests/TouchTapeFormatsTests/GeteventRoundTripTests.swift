@@ -78,4 +78,34 @@ import TouchTapeTestSupport
         // A name that, cut to 20, names several codes is written in hex so it reads back.
         #expect(GeteventFormatter.body(type: 1, code: 0x260, value: 1).hasPrefix("EV_KEY       0260                 DOWN"))
     }
+
+    /// The event lines written as bytes (issue 26) are ``GeteventFormatter/line(for:)``'s,
+    /// byte for byte: every type and code of getevent's tables and codes without a name,
+    /// key values and tool types named or not, negative and wide values, times from 0 to
+    /// past getevent's eight columns, in one call and split over calls, more (type, code)
+    /// pairs than the formatter keeps.
+    @Test func theByteWriterWritesWhatLineForWrites() {
+        var events: [InputEvent] = []
+        let seconds: [UInt64] = [0, 5, 53890, 99_999_999, 1_427_877_119, EventTime.maximumSeconds]
+        for type in UInt16(0)...0x1f {
+            for code in UInt16(0)...0x2ff where code < 0x50 || code % 7 == 0 || (type == 1 && code >= 0x100) {
+                let values: [Int32] = [0, 1, 2, 3, -1, Int32.min, Int32.max, Int32(truncatingIfNeeded: 0x9E37_79B9 &* UInt32(code + type))]
+                let value = values[Int(code) % values.count]
+                let time = EventTime(seconds: seconds[Int(code + type) % seconds.count], microseconds: UInt32(code) * 1303 % 1_000_000)
+                events.append(InputEvent(time: time, type: type, code: code, value: value))
+            }
+        }
+        for value in Int32(-2)...20 { events.append(InputEvent(time: .zero, type: 3, code: 0x37, value: value)) }
+        #expect(events.count > GeteventFormatter.LinePrefixes.capacity * 4)
+        let expected = events.map(GeteventFormatter.line(for:)).joined()
+        var formatter = GeteventFormatter(description: DeviceDescription(name: "x", id: InputID(bustype: 0, vendor: 0, product: 0, version: 0)),
+                                          metadata: RecordingMetadata())
+        #expect(formatter.format(events) == expected)
+        // Split over calls (the formatter keeps its prefixes and scratch between them).
+        var bytes: [UInt8] = []
+        for start in stride(from: 0, to: events.count, by: 97) {
+            formatter.append(events[start..<min(start + 97, events.count)], to: &bytes)
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
 }
