@@ -64,7 +64,7 @@ def main():
     rows = []
     sizes = ["1M"] + (["10M"] if ten else [])
     inputs = {(kind, size, ext): os.path.join(scratch, "%s-%s.%s" % (kind, size, ext))
-              for kind in ("touchscreen-10f", "touchpad-3f") for size in ("100k", "1M", "10M") for ext in ("evemu", "yml")}
+              for kind in ("touchscreen-10f", "touchpad-3f") for size in ("100k", "1M", "10M") for ext in ("evemu", "yml", "getevent")}
 
     libevemu = {}
     for kind in ("touchscreen-10f", "touchpad-3f"):
@@ -80,22 +80,30 @@ def main():
         peer, _ = median_rate([sys.executable, os.path.join(os.path.dirname(__file__), "yaml-read.py"), f], 1)
         rows.append(("libinput-record parse, %s 100k" % kind, fmt_rate(tt), "CSafeLoader " + fmt_rate(peer),
                      "%.0f×" % (tt / peer), "≥ 300×"))
+    # getevent captures (Android; issue 26): the same events as `getevent -lt` writes them,
+    # against libevemu reading them as evemu (no C reader of getevent text exists).
     for kind in ("touchscreen-10f", "touchpad-3f"):
-        f = inputs[(kind, "1M", "evemu")]
-        n = events_in(f, harness)
-        # Issue 26: the whole replay against libevemu's parse alone of the same file. The two
-        # alternate, each replay right after a libevemu read, so that both see the same load
-        # on a shared machine; the ratio is the median of the pairs' ratios.
-        pairs = []
-        for _ in range(runs):
-            events, peer_secs = pair([evemu_read, f])
-            secs = spawn([touchtape, "replay", f, "--format", "json", "--output", "/dev/null"])[0]
-            pairs.append((n / secs, events / peer_secs))
-        rate = statistics.median(r for r, _ in pairs)
-        peer = statistics.median(p for _, p in pairs)
-        ratio = statistics.median(r / p for r, p in pairs)
-        rows.append(("replay pipeline (CLI, JSON), %s 1M" % kind, fmt_rate(rate), "libevemu parse " + fmt_rate(peer),
-                     "%.2f×" % ratio, "≥ 2.3× libevemu"))
+        tt, n = median_rate([harness, "parse", inputs[(kind, "1M", "getevent")]], runs)
+        rows.append(("getevent parse, %s 1M" % kind, fmt_rate(tt), "libevemu (as evemu) " + fmt_rate(libevemu[kind]),
+                     "%.2f×" % (tt / libevemu[kind]), "(measured)"))
+    for ext, what, target in (("evemu", "", "≥ 2.3× libevemu"), ("getevent", " getevent", "(measured)")):
+        for kind in ("touchscreen-10f", "touchpad-3f"):
+            peer_file = inputs[(kind, "1M", "evemu")]
+            f = inputs[(kind, "1M", ext)]
+            n = events_in(f, harness)
+            # Issue 26: the whole replay against libevemu's parse alone of the same events. The
+            # two alternate, each replay right after a libevemu read, so that both see the same
+            # load on a shared machine; the ratio is the median of the pairs' ratios.
+            pairs = []
+            for _ in range(runs):
+                events, peer_secs = pair([evemu_read, peer_file])
+                secs = spawn([touchtape, "replay", f, "--format", "json", "--output", "/dev/null"])[0]
+                pairs.append((n / secs, events / peer_secs))
+            rate = statistics.median(r for r, _ in pairs)
+            peer = statistics.median(p for _, p in pairs)
+            ratio = statistics.median(r / p for r, p in pairs)
+            rows.append(("replay pipeline (CLI, JSON),%s %s 1M" % (what, kind), fmt_rate(rate), "libevemu parse " + fmt_rate(peer),
+                         "%.2f×" % ratio, target))
     f = inputs[("touchscreen-10f", "1M", "evemu")]
     n = events_in(f, harness)
     out = os.path.join(scratch, "convert-out.yml")
@@ -105,6 +113,11 @@ def main():
     secs = statistics.median(spawn([touchtape, "convert", inputs[("touchscreen-10f", "1M", "yml")], out2])[0]
                              for _ in range(runs))
     rows.append(("convert libinput → evemu, touchscreen-10f 1M", fmt_rate(n / secs), "(no peer)", "", "≥ 8 M ev/s"))
+    # The Android form both ways (issue 26): from a capture, and into one.
+    for label, source, target in (("getevent → evemu", inputs[("touchscreen-10f", "1M", "getevent")], "convert-out.evemu"),
+                                  ("libinput → getevent", inputs[("touchscreen-10f", "1M", "yml")], "convert-out.getevent")):
+        secs = statistics.median(spawn([touchtape, "convert", source, os.path.join(scratch, target)])[0] for _ in range(runs))
+        rows.append(("convert %s, touchscreen-10f 1M" % label, fmt_rate(n / secs), "(no peer)", "", "(measured)"))
     # What the two figures above hold besides the conversion itself (process start, the
     # kernel's copying and write-back of the output file, the durable commit): the same
     # conversion in the harness's process into /dev/null, its CPU time alone (issue 26).
@@ -166,7 +179,7 @@ def main():
         small, large = (spawn(argv(many[c]))[1] for c in counts)
         rows.append(("peak RSS, %s, %dk → %dk tracks" % (what, counts[0] // 1000, counts[1] // 1000),
                      "%.1f MB → %.1f MB" % (small, large), "", "%.2f×" % (large / small), "≤ 1.1× (flat)"))
-    for leftover in ("convert-out.yml", "replay-out.xml", "convert-out.evemu", "label-out.evemu"):
+    for leftover in ("convert-out.yml", "replay-out.xml", "convert-out.evemu", "convert-out.getevent", "label-out.evemu"):
         try: os.remove(os.path.join(scratch, leftover))
         except OSError: pass
 
