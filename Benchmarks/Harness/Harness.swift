@@ -14,6 +14,8 @@ import TouchTapeReplay
 ///                                           # TOUCHTAPE_BENCH_RUNS=300 runs each 300 times, for a profiler)
 ///     touchtape-bench-harness stability FILE   # the same with the stability analysis instead of probes
 ///     touchtape-bench-harness live-frame [FRAMES]   # live per-frame latency (see ``LiveFrame``)
+///     touchtape-bench-harness adb-lines FILE   # `record --adb`'s line reader over a getevent capture in memory, 64 KiB
+///                                             # reads as adb's pipe gives them: "EVENTS SECONDS"
 ///
 /// `TOUCHTAPE_BENCH_PROBED=1` makes `replay` a probed replay, so that callgrind can count a
 /// probed replay's instructions beside a plain one's (the `probes` mode runs both).
@@ -30,8 +32,9 @@ enum Harness {
             return LiveFrame.run(frames: frames)
         }
         guard arguments.count == 2, let mode = arguments.first, let path = arguments.last else {
-            fail("usage: touchtape-bench-harness parse|replay|convert|sweep|probes|stability FILE, or live-frame [FRAMES]")
+            fail("usage: touchtape-bench-harness parse|replay|convert|sweep|probes|stability|adb-lines FILE, or live-frame [FRAMES]")
         }
+        if mode == "adb-lines" { return adbLines(path) }
         if mode == "sweep" { return sweep(path) }
         if mode == "probes" { return probes(path) }
         if mode == "stability" { return probes(path, stability: true) }
@@ -74,6 +77,26 @@ enum Harness {
             try output.commit()
             guard tally.errors.isEmpty else { fail(tally.errors.map(\.message).joined(separator: "\n")) }
         } catch { fail("\(error)") }
+    }
+
+    /// `record --adb`'s reader of a live `getevent` (``GeteventLiveReader``) over the capture's
+    /// bytes, already in memory, in the 64 KiB reads the recorder makes: its lines' CPU time
+    /// alone (the listing's lines are passed over as the phone's would be).
+    static func adbLines(_ path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+        let bytes = [UInt8](data)
+        let start = cpuSeconds()
+        var reader = GeteventLiveReader()
+        var events = 0
+        bytes.withUnsafeBytes { all in
+            var at = 0
+            while at < all.count {
+                let end = min(at + 65536, all.count)
+                events += reader.events(in: UnsafeRawBufferPointer(rebasing: all[at..<end])).count
+                at = end
+            }
+        }
+        print(events, String(format: "%.6f", cpuSeconds() - start))
     }
 
     /// What `touchtape convert FILE OTHER` does (evemu ⇄ libinput record), into /dev/null.

@@ -349,6 +349,8 @@ package struct GeteventLiveReader {
     static let excerptBytes = 256
     /// The lines not read so far.
     package private(set) var unread = Unread()
+    /// The labels the event lines read as bytes have named.
+    private let labels = GeteventLabelCache()
 
     package init() {}
 
@@ -362,10 +364,10 @@ package struct GeteventLiveReader {
                 break
             }
             if partial.isEmpty && !overlong {
-                take(Self.line(bytes[start..<newline]), into: &events)
+                take(Self.line(bytes[start..<newline], labels: labels), into: &events)
             } else {
                 keep(bytes[start..<newline])
-                take(overlong ? Self.tooLong(partial) : Self.line(partial), into: &events)
+                take(overlong ? Self.tooLong(partial) : Self.line(partial, labels: labels), into: &events)
                 partial.removeAll(keepingCapacity: true)
                 overlong = false
             }
@@ -414,7 +416,19 @@ package struct GeteventLiveReader {
 
     /// What one line's bytes (without its `\n`; a trailing `\r` from a pty dropped) are.
     package static func line(_ bytes: some Collection<UInt8>) -> Line {
+        line(bytes, labels: GeteventLabelCache())
+    }
+
+    /// The same, the usual event line read from its bytes as a capture's reader reads it
+    /// (``GeteventLine/canonicalEvent(_:labels:)``), its labels looked up through `labels`:
+    /// as text, a line cost some 29 k instructions, and a phone sends thousands a second.
+    static func line(_ bytes: some Collection<UInt8>, labels: GeteventLabelCache) -> Line {
         guard bytes.count <= maximumLineLength else { return tooLong(bytes) }
+        let quick = bytes.withContiguousStorageIfAvailable { bytes -> InputEvent? in
+            let end = bytes.last == 0x0D ? bytes.count - 1 : bytes.count
+            return GeteventLine.canonicalEvent(UnsafeBufferPointer(rebasing: bytes[..<end]), labels: labels)
+        }
+        if let event = quick ?? nil { return .event(event) }
         let text = text(of: bytes)
         let why: String
         switch GeteventLine.parse(text) {
