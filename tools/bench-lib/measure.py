@@ -86,6 +86,9 @@ def main():
         tt, n = median_rate([harness, "parse", inputs[(kind, "1M", "getevent")]], runs)
         rows.append(("getevent parse, %s 1M" % kind, fmt_rate(tt), "libevemu (as evemu) " + fmt_rate(libevemu[kind]),
                      "%.2f×" % (tt / libevemu[kind]), "(measured)"))
+    # record --adb's reader of a live getevent, over the capture in memory (no peer).
+    rate, _ = median_rate([harness, "adb-lines", inputs[("touchscreen-10f", "1M", "getevent")]], runs)
+    rows.append(("record --adb's line reader, touchscreen-10f 1M (in memory)", fmt_rate(rate), "(no peer)", "", "(measured)"))
     for ext, what, target in (("evemu", "", "≥ 2.3× libevemu"), ("getevent", " getevent", "(measured)")):
         for kind in ("touchscreen-10f", "touchpad-3f"):
             peer_file = inputs[(kind, "1M", "evemu")]
