@@ -214,14 +214,7 @@ import Testing
     ]
 
     static func read(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
-        let stream = try RecordingStream(path: TestSupport.write(text, name: "rows.yml"))
-        var events: [InputEvent] = [], lines: [Int] = []
-        while true {
-            if let e = stream.nextEvent() { events.append(e); lines.append(stream.line ?? -1); continue }
-            guard let item = try stream.next() else { break }
-            if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
-        }
-        return (events, lines)
+        try TestSupport.streamedEvents(text, name: "rows.yml")
     }
 
     static func event(_ n: [Int64]) -> InputEvent {

@@ -54,14 +54,7 @@ import TouchTapeTestSupport
     }
 
     static func read(_ text: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
-        let stream = try RecordingStream(path: TestSupport.write(text, name: "fast.getevent"))
-        var events: [InputEvent] = [], lines: [Int] = []
-        while true {
-            if let e = stream.nextEvent() { events.append(e); lines.append(stream.line ?? -1); continue }
-            guard let item = try stream.next() else { break }
-            if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
-        }
-        return (events, lines)
+        try TestSupport.streamedEvents(text, name: "fast.getevent")
     }
 
     @Test func bothPathsReadTheSameEvents() throws {

@@ -37,6 +37,20 @@ enum TestSupport {
 
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
+    /// Every event of the recording `text` (written as `name`, whose extension names the
+    /// format) as replay reads it, the quick way first (``RecordingStream/nextEvent()``),
+    /// each with the line it came from.
+    static func streamedEvents(_ text: String, name: String) throws(RecordingError) -> (events: [InputEvent], lines: [Int]) {
+        let stream = try RecordingStream(path: write(text, name: name))
+        var events: [InputEvent] = [], lines: [Int] = []
+        while true {
+            if let e = stream.nextEvent() { events.append(e); lines.append(stream.line ?? -1); continue }
+            guard let item = try stream.next() else { break }
+            if case .event(let e) = item { events.append(e); lines.append(stream.line ?? -1) }
+        }
+        return (events, lines)
+    }
+
     /// Runs a program, returning exit status and output.
     static func run(_ executable: String, _ arguments: [String]) throws -> ProcessRun {
         try ProcessRun.run(URL(fileURLWithPath: executable), arguments)
