@@ -116,8 +116,9 @@ enum GeteventLabels {
 /// value are kept; the others are looked up again, and refused again, each time.
 ///
 /// A class holding its entries through pointers, so that a line's look-ups need neither
-/// the exclusive access a stored `var` is checked for at run time nor a retain of an
-/// array (each was a tenth of reading a line).
+/// the exclusive access a stored `var` is checked for at run time (as a struct in a stored
+/// property, passed `inout`, the checks were some 7 % of reading a labelled capture) nor a
+/// retain of an array.
 final class GeteventLabelCache {
     private struct Entry {
         /// The name's bytes, zero-padded.

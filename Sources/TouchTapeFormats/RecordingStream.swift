@@ -163,19 +163,19 @@ package struct RecordingStream {
     package func appendEvents(toFrame frame: inout [InputEvent]) -> Bool {
         switch backend {
         case .libinput(let events): return events.appendCanonicalEvents(to: &frame)
-        case .evemu(let events):
-            while let event = events.nextCanonicalEvent() {
-                frame.append(event)
-                if event.isSynReport { return true }
-            }
-            return false
-        case .getevent(let events):
-            while let event = events.nextCanonicalEvent() {
-                frame.append(event)
-                if event.isSynReport { return true }
-            }
-            return false
+        case .evemu(let events): return Self.append(from: events, toFrame: &frame)
+        case .getevent(let events): return Self.append(from: events, toFrame: &frame)
         }
+    }
+
+    /// ``appendEvents(toFrame:)`` for a reader that gives one quick event a call.
+    @inline(__always)
+    private static func append(from events: some QuickEventReading, toFrame frame: inout [InputEvent]) -> Bool {
+        while let event = events.nextCanonicalEvent() {
+            frame.append(event)
+            if event.isSynReport { return true }
+        }
+        return false
     }
 
     /// Throws ``RecordingError/Kind/noTouchDevice`` unless the recording is of a
