@@ -51,10 +51,11 @@ enum GeteventLine: Equatable {
     static let messagePrefixes = ["could not ", "Can't enable monotonic clock", "remote device: ", "out of memory",
                                   "scan dir failed", "could not get event"]
 
-    /// Classifies `line` (one `\r` already dropped by the line reader).
+    /// Classifies `line` (one `\r` already dropped by the line reader). The readers try the
+    /// byte reader of the usual event line first (``canonicalEvent(_:labels:)``), so this
+    /// reads only the lines it refused, and the head before the first event (where it tried
+    /// that reader again, making a label cache a line for nothing).
     static func parse(_ line: Substring) -> Result<GeteventLine, Failure> {
-        // Most lines are timed events in the usual form: read as bytes first.
-        if line.utf8.first == UInt8(ascii: "["), let event = parseCanonicalEvent(line) { return .success(.event(event)) }
         if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return .success(.blank) }
         if line.first == "#" { return .success(.comment(line)) }
         if line.first == " " { return .success(.listing(line)) }
